@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "bookclub",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "ReadingModel", targets: ["ReadingModel"]),
+    .executable(name: "bookclub", targets: ["bookclub"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Sources/CSQLite",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .target(name: "ReadingModel", dependencies: ["CSQLite"]),
+    .executableTarget(name: "bookclub", dependencies: ["ReadingModel"]),
+    .testTarget(name: "ReadingModelTests", dependencies: ["ReadingModel"]),
+    .testTarget(name: "bookclubTests", dependencies: ["bookclub", "ReadingModel"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,91 @@
+/// Dates as bookclub writes them in files and `--json`: UTC, ISO 8601, to the millisecond
+/// (`2024-03-05T18:30:00.000Z`). Written and read by hand so the round trip is exact and fast.
+public enum InterchangeDate {
+  /// Formats a date.
+  ///
+  /// - Parameter milliseconds: Milliseconds since 1970 (see `Date.milliseconds`).
+  /// - Returns: `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC.
+  public static func format(milliseconds: Int64) -> String {
+    let (days, msOfDay) = milliseconds.floorDivided(by: 86_400_000)
+    let (year, month, day) = civilDate(fromDays: days)
+    let seconds = msOfDay / 1000
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):"
+      + "\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(msOfDay % 1000, 3))Z"
+  }
+
+  /// Parses `yyyy-MM-ddTHH:mm:ss[.SSS]Z` (UTC only).
+  ///
+  /// - Returns: Milliseconds since 1970, or `nil` when `text` has another shape or an
+  ///   impossible date.
+  public static func parse(_ text: String) -> Int64? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z") else {
+      return nil
+    }
+    func number(_ range: Range<Int>) -> Int64? {
+      var value: Int64 = 0
+      for byte in bytes[range] {
+        guard (48...57).contains(byte) else { return nil }
+        value = value * 10 + Int64(byte - 48)
+      }
+      return value
+    }
+    let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
+    guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
+      let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+      (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+      hour < 24, minute < 60, second < 60
+    else { return nil }
+    var millis: Int64 = 0
+    if bytes.count == 24 {
+      guard bytes[19] == UInt8(ascii: "."), let fraction = number(20..<23) else { return nil }
+      millis = fraction
+    }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis
+  }
+
+  private static func pad(_ value: Int64, _ width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+
+  private static func daysIn(month: Int64, year: Int64) -> Int64 {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  // Howard Hinnant's days_from_civil and civil_from_days.
+  private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = y.floorDivided(by: 400).quotient
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  private static func civilDate(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    let z = days + 719_468
+    let era = z.floorDivided(by: 146_097).quotient
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
+
+extension Int64 {
+  /// Division rounding toward negative infinity, with a remainder that is never negative.
+  fileprivate func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    let remainder = ((self % divisor) + divisor) % divisor
+    return ((self - remainder) / divisor, remainder)
+  }
+}

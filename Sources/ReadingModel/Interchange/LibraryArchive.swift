@@ -1,0 +1,102 @@
+import Foundation
+
+/// bookclub's own interchange format, version 1: every book with every progress entry.
+///
+/// ```json
+/// {"format": "bookclub", "version": 1,
+///  "books": [{"id": 1, "title": "...", "authors": ["..."], "isbn10": null,
+///             "isbn13": "9780141439518", "pageCount": 480, "status": "reading",
+///             "added": "2024-01-03T10:00:00.000Z", "updated": "...",
+///             "progress": [{"id": "UUID", "progress": 0.25,
+///                           "time": "2024-01-05T21:10:00.000Z", "note": "..."}]}]}
+/// ```
+/// Dates are UTC ISO 8601 to the millisecond; `status` is `want`, `reading`, `finished` or
+/// `abandoned`; `progress` is a fraction from 0 to 1.
+public struct LibraryArchive: Sendable, Codable, Equatable {
+  public static let formatName = "bookclub"
+  public static let currentVersion = 1
+
+  public var format: String
+  public var version: Int
+  public var books: [Item]
+
+  /// A book with its history.
+  public struct Item: Sendable, Codable, Equatable {
+    public var book: Book
+    public var progress: ReadingProgress
+
+    public init(book: Book, progress: ReadingProgress) {
+      self.book = book
+      self.progress = progress
+    }
+  }
+
+  public init(books: [Item]) {
+    self.format = Self.formatName
+    self.version = Self.currentVersion
+    self.books = books
+  }
+
+  /// Reads an archive, checking its format and version.
+  ///
+  /// - Parameter data: The file's bytes.
+  /// - Throws: ``ArchiveError``.
+  public static func decode(_ data: Data) throws(ArchiveError) -> LibraryArchive {
+    let header: Header
+    do {
+      header = try JSONDecoder().decode(Header.self, from: data)
+    } catch {
+      throw .unreadable(Self.describe(error))
+    }
+    guard header.format == formatName else { throw .notAnArchive }
+    guard header.version <= currentVersion else { throw .newerVersion(header.version) }
+    do {
+      return try interchangeDecoder.decode(LibraryArchive.self, from: data)
+    } catch {
+      throw .unreadable(Self.describe(error))
+    }
+  }
+
+  /// The archive as pretty, key-sorted JSON: the same library always gives the same bytes.
+  public func encoded() throws -> Data {
+    try interchangeEncoder.encode(self)
+  }
+
+  private struct Header: Decodable {
+    var format: String?
+    var version: Int
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
+      DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+      return path.isEmpty
+        ? context.debugDescription : "at \(path.joined()): \(context.debugDescription)"
+    default:
+      return error.localizedDescription
+    }
+  }
+}
+
+/// Why an archive could not be read.
+public enum ArchiveError: Error, Equatable, Sendable {
+  /// The JSON is malformed or a field has the wrong type.
+  case unreadable(String)
+  /// The JSON is not a bookclub archive.
+  case notAnArchive
+  /// The archive was written by a newer bookclub.
+  case newerVersion(Int)
+}
+
+extension ArchiveError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .unreadable(let detail): "The archive cannot be read: \(detail)."
+    case .notAnArchive: "The file is not a bookclub archive (no \"format\": \"bookclub\")."
+    case .newerVersion(let version):
+      "The archive is version \(version), newer than this bookclub reads (\(LibraryArchive.currentVersion)). Update bookclub."
+    }
+  }
+}

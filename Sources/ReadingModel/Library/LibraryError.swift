@@ -1,0 +1,44 @@
+import Foundation
+
+/// Why the library could not be read or written.
+public enum LibraryError: Error, Equatable, Sendable {
+  /// The file exists but is not a bookclub library (another program's file or database).
+  case notALibrary(path: String)
+  /// The file looks like a bookclub library but its contents are damaged.
+  case damaged(path: String, detail: String)
+  /// The library was written by a newer bookclub with a schema this one does not know.
+  case newerSchema(path: String, found: Int, supported: Int)
+  /// The library or its folder cannot be opened or created.
+  case cannotOpen(path: String, detail: String)
+  /// Another process held the library longer than the busy timeout.
+  case busy(path: String)
+  /// A cursor made for another order was passed with this one.
+  case cursorSortMismatch(cursor: BookSort, query: BookSort)
+  /// Books being restored use ids the library already has.
+  case idsAlreadyUsed([Book.ID])
+  /// Any other SQLite failure.
+  case storage(path: String, detail: String)
+}
+
+extension LibraryError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .notALibrary(let path):
+      "'\(path)' is not a bookclub library. Pass --library with another path, or move the file away; bookclub left it untouched."
+    case .damaged(let path, let detail):
+      "The library '\(path)' is damaged (\(detail)). bookclub left it untouched; restore it from a backup or export."
+    case .newerSchema(let path, let found, let supported):
+      "The library '\(path)' was written by a newer bookclub (schema \(found); this one knows up to \(supported)). Update bookclub to use it."
+    case .cannotOpen(let path, let detail):
+      "Cannot open the library '\(path)': \(detail)."
+    case .busy(let path):
+      "The library '\(path)' is busy: another bookclub kept it locked. Try again in a moment."
+    case .cursorSortMismatch(let cursor, let query):
+      "That cursor continues a list sorted by \(cursor.rawValue), not by \(query.rawValue). Pass --sort \(cursor.rawValue), or start again without --after."
+    case .idsAlreadyUsed(let ids):
+      "The library already has books with ids \(ids.prefix(5).map(String.init).joined(separator: ", ")); restore into an empty library."
+    case .storage(let path, let detail):
+      "Could not use the library '\(path)': \(detail)."
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where a page ends: the sort key and id of its last book, and how many books came before.
+///
+/// Shown to users as an opaque, URL-safe token (`--after`). The token names its sort, so a
+/// cursor cannot be used with a different order by mistake.
+public struct PageCursor: Sendable, Hashable {
+  public let sort: BookSort
+  /// Books listed up to and including the last one: the next page starts at `position + 1`.
+  public let position: Int
+  /// The last book's sort key: its folded title or author, or its update time in ms.
+  let key: String
+  public let lastID: Book.ID
+
+  init(sort: BookSort, position: Int, key: String, lastID: Book.ID) {
+    self.sort = sort
+    self.position = position
+    self.key = key
+    self.lastID = lastID
+  }
+
+  private static let version = "c1"
+  private static let separator: Character = "\u{1F}"
+
+  /// The opaque token: stable for the same book at the same position.
+  public var token: String {
+    let plain = [Self.version, sort.rawValue, String(position), String(lastID), key]
+      .joined(separator: String(Self.separator))
+    return Data(plain.utf8).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+  }
+
+  /// Reads a token made by ``token``.
+  ///
+  /// - Parameter token: The text a user passed to `--after`.
+  /// - Returns: `nil` when the token was not made by this version of bookclub.
+  public init?(token: String) {
+    var base64 = token.replacingOccurrences(of: "-", with: "+")
+      .replacingOccurrences(of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8)
+    else { return nil }
+    let parts = plain.split(separator: Self.separator, maxSplits: 4, omittingEmptySubsequences: false)
+    guard parts.count == 5, parts[0] == Self.version,
+      let sort = BookSort(rawValue: String(parts[1])),
+      let position = Int(parts[2]), position > 0,
+      let lastID = Book.ID(parts[3])
+    else { return nil }
+    if sort == .updated, Int64(parts[4]) == nil { return nil }
+    self.init(sort: sort, position: position, key: String(parts[4]), lastID: lastID)
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+extension SQLiteLibrary {
+  static let bookColumns = """
+    b.id, b.title, b.authors, b.isbn10, b.isbn13, b.page_count, b.status, b.added_ms, \
+    b.updated_ms
+    """
+
+  /// Reads columns 0–8 (``bookColumns``) of the current row.
+  static func book(from row: SQLiteStatement) -> Book {
+    Book(
+      id: row.int64(0),
+      title: row.text(1),
+      authors: row.text(2).split(separator: "\n").map(String.init),
+      isbn10: row.optionalText(3),
+      isbn13: row.optionalText(4),
+      pageCount: row.optionalInt64(5).map { Int($0) },
+      status: ReadingStatus(rawValue: row.text(6)) ?? .wantToRead,
+      dateAdded: Date(milliseconds: row.int64(7)),
+      dateUpdated: Date(milliseconds: row.int64(8))
+    )
+  }
+
+  public func add(_ newBook: NewBook) throws -> Book {
+    let now = Date().roundedToMilliseconds
+    var book = Book(
+      id: 0, title: newBook.title, authors: newBook.authors, isbn10: newBook.isbn?.isbn10,
+      isbn13: newBook.isbn?.isbn13, pageCount: newBook.pageCount, status: newBook.status,
+      dateAdded: now, dateUpdated: now)
+    return try writing { connection in
+      book.id = try insert(book, keepingID: false, on: connection)
+      return book
+    }
+  }
+
+  public func book(id: Book.ID) throws -> Book? {
+    try reading(orIfMissing: nil) { connection in
+      let statement = try statement(
+        "SELECT \(Self.bookColumns) FROM books b WHERE b.id = ?", on: connection)
+      try statement.bind([.integer(id)])
+      defer { statement.reset() }
+      return try statement.step() ? Self.book(from: statement) : nil
+    }
+  }
+
+  public func progress(of bookID: Book.ID) throws -> ReadingProgress {
+    try reading(orIfMissing: ReadingProgress()) { connection in
+      let statement = try statement(
+        """
+        SELECT id, progress, time_ms, note FROM progress_entries
+        WHERE book_id = ? ORDER BY time_ms, rowid
+        """, on: connection)
+      try statement.bind([.integer(bookID)])
+      defer { statement.reset() }
+      var entries: [ReadingProgress.Entry] = []
+      while try statement.step() {
+        entries.append(
+          ReadingProgress.Entry(
+            id: UUID(uuidString: statement.text(0)) ?? UUID(),
+            progress: statement.double(1),
+            time: Date(milliseconds: statement.int64(2)),
+            note: statement.optionalText(3)))
+      }
+      return ReadingProgress(entries: entries)
+    }
+  }
+
+  public func restore(_ archive: LibraryArchive) throws {
+    try writing { connection in
+      let exists = try statement("SELECT 1 FROM books WHERE id = ?", on: connection)
+      var taken: [Book.ID] = []
+      for item in archive.books {
+        try exists.bind([.integer(item.book.id)])
+        if try exists.step() { taken.append(item.book.id) }
+      }
+      exists.reset()
+      guard taken.isEmpty else { throw LibraryError.idsAlreadyUsed(taken) }
+      for item in archive.books {
+        _ = try insert(item.book, keepingID: true, on: connection)
+        for entry in item.progress.entries {
+          try insert(entry, bookID: item.book.id, on: connection)
+        }
+      }
+    }
+  }
+
+  /// Inserts a book with its search keys.
+  ///
+  /// - Returns: The book's id: its own when `keepingID`, else a new one.
+  private func insert(_ book: Book, keepingID: Bool, on connection: SQLiteConnection) throws
+    -> Book.ID
+  {
+    let statement = try statement(
+      """
+      INSERT INTO books (id, title, authors, isbn10, isbn13, page_count, status, added_ms,
+        updated_ms, title_key, author_key, search_text)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, on: connection)
+    try statement.bind([
+      keepingID ? .integer(book.id) : nil,
+      .text(book.title),
+      .text(book.authors.joined(separator: "\n")),
+      book.isbn10.map { .text($0) },
+      book.isbn13.map { .text($0) },
+      book.pageCount.map { .integer(Int64($0)) },
+      .text(book.status.rawValue),
+      .integer(book.dateAdded.milliseconds),
+      .integer(book.dateUpdated.milliseconds),
+      .text(SearchKey.fold(book.title)),
+      .text(SearchKey.fold(book.authors.first ?? "")),
+      .text(SearchKey.fold(([book.title] + book.authors).joined(separator: " "))),
+    ])
+    try statement.step()
+    statement.reset()
+    return connection.lastInsertedRowID
+  }
+
+  private func insert(
+    _ entry: ReadingProgress.Entry, bookID: Book.ID, on connection: SQLiteConnection
+  ) throws {
+    let statement = try statement(
+      "INSERT INTO progress_entries (id, book_id, progress, time_ms, note) VALUES (?, ?, ?, ?, ?)",
+      on: connection)
+    try statement.bind([
+      .text(entry.id.uuidString), .integer(bookID), .real(entry.progress),
+      .integer(entry.time.milliseconds), entry.note.map { .text($0) },
+    ])
+    try statement.step()
+    statement.reset()
+  }
+}

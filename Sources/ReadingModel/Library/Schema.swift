@@ -1,0 +1,45 @@
+/// The library's tables, as forward migrations. A library records each migration applied in
+/// `schema_migrations`; opening one runs the ones it lacks, in one transaction.
+enum Schema {
+  /// "bkcl": marks a SQLite file as a bookclub library (`PRAGMA application_id`).
+  static let applicationID: Int64 = 0x626B_636C
+
+  /// The newest schema this build knows.
+  static var currentVersion: Int { migrations.count }
+
+  /// Migration `n` (1-based) brings a library from version `n - 1` to `n`.
+  static let migrations: [String] = [
+    """
+    CREATE TABLE schema_migrations (
+      version INTEGER PRIMARY KEY,
+      applied_ms INTEGER NOT NULL
+    );
+    CREATE TABLE books (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      title TEXT NOT NULL CHECK (title <> ''),
+      authors TEXT NOT NULL,
+      isbn10 TEXT,
+      isbn13 TEXT,
+      page_count INTEGER CHECK (page_count IS NULL OR page_count > 0),
+      status TEXT NOT NULL CHECK (status IN ('want', 'reading', 'finished', 'abandoned')),
+      added_ms INTEGER NOT NULL,
+      updated_ms INTEGER NOT NULL,
+      title_key TEXT NOT NULL,
+      author_key TEXT NOT NULL,
+      search_text TEXT NOT NULL
+    );
+    CREATE INDEX books_by_title ON books (title_key, id);
+    CREATE INDEX books_by_author ON books (author_key, id);
+    CREATE INDEX books_by_update ON books (updated_ms, id);
+    CREATE INDEX books_by_isbn13 ON books (isbn13) WHERE isbn13 IS NOT NULL;
+    CREATE TABLE progress_entries (
+      id TEXT PRIMARY KEY,
+      book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+      progress REAL NOT NULL CHECK (progress >= 0 AND progress <= 1),
+      time_ms INTEGER NOT NULL,
+      note TEXT
+    );
+    CREATE INDEX progress_by_book_time ON progress_entries (book_id, time_ms);
+    """
+  ]
+}

@@ -1,0 +1,50 @@
+/// What a person tells bookclub about a book they add; the library assigns the rest.
+public struct NewBook: Sendable, Equatable {
+  public var title: String
+  public var authors: [String]
+  public var isbn: ISBN?
+  public var pageCount: Int?
+  public var status: ReadingStatus
+
+  /// Creates a draft, trimming whitespace and dropping empty author names.
+  ///
+  /// - Throws: ``BookValidationError`` when the title or every author is blank, or the page
+  ///   count is not positive.
+  public init(
+    title: String,
+    authors: [String],
+    isbn: ISBN? = nil,
+    pageCount: Int? = nil,
+    status: ReadingStatus = .wantToRead
+  ) throws(BookValidationError) {
+    let title = title.collapsingWhitespace
+    guard !title.isEmpty else { throw .emptyTitle }
+    let authors = authors.map(\.collapsingWhitespace).filter { !$0.isEmpty }
+    guard !authors.isEmpty else { throw .noAuthor }
+    if let pageCount, !(1...100_000).contains(pageCount) {
+      throw .pageCountOutOfRange(pageCount)
+    }
+    self.title = title
+    self.authors = authors
+    self.isbn = isbn
+    self.pageCount = pageCount
+    self.status = status
+  }
+}
+
+/// Why a book cannot be added as given.
+public enum BookValidationError: Error, Equatable, Sendable {
+  /// The title is empty or only whitespace.
+  case emptyTitle
+  /// No author has a name.
+  case noAuthor
+  /// A page count outside 1...100,000.
+  case pageCountOutOfRange(Int)
+}
+
+extension String {
+  /// The string with runs of whitespace and newlines made single spaces, trimmed at both ends.
+  var collapsingWhitespace: String {
+    split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// A book's reading history: every progress entry, oldest first.
+///
+/// A value, as in "Data Essentials in SwiftUI": the owner (`CurrentlyReading`) replaces it
+/// when an entry is recorded.
+public struct ReadingProgress: Sendable, Codable, Equatable {
+  /// One moment of reading: how far, when, and what the reader thought.
+  public struct Entry: Sendable, Codable, Equatable, Hashable, Identifiable {
+    public let id: UUID
+    /// How far through the book, from 0 (not started) to 1 (finished).
+    public let progress: Double
+    public let time: Date
+    public let note: String?
+
+    public init(id: UUID = UUID(), progress: Double, time: Date, note: String? = nil) {
+      self.id = id
+      self.progress = progress
+      self.time = time
+      self.note = note
+    }
+  }
+
+  /// Oldest first.
+  public var entries: [Entry]
+
+  public init(entries: [Entry] = []) {
+    self.entries = entries.sorted { $0.time < $1.time }
+  }
+
+  /// The fraction of the newest entry, or 0 before the first.
+  public var current: Double { entries.last?.progress ?? 0 }
+}

@@ -1,0 +1,46 @@
+extension PagingDataState {
+  /// Whether the first page is in flight (first load, retry or refresh).
+  public var isLoading: Bool {
+    switch self {
+    case .initialLoading, .reLoading, .retryLoading: true
+    default: false
+    }
+  }
+
+  /// Whether the first load is in flight, with nothing to show yet.
+  public var isInitialLoading: Bool {
+    if case .initialLoading = self { return true }
+    return false
+  }
+
+  /// Whether a next page is in flight.
+  public var isPaging: Bool {
+    if case .paging = self { return true }
+    return false
+  }
+
+  /// Whether any request is in flight.
+  public var isBusy: Bool { isLoading || isPaging }
+
+  /// The list on screen, in every state that has one.
+  public var value: V? {
+    switch self {
+    case .reLoading(let value), .success(let value), .paging(let value),
+      .pagingFailure(let value, _), .reLoadingFailure(let value, _):
+      value
+    case .idle, .initialLoading, .retryLoading, .loadingFailure:
+      nil
+    }
+  }
+
+  /// The error on screen, in every state that has one.
+  public var error: E? {
+    switch self {
+    case .retryLoading(let error), .loadingFailure(let error), .pagingFailure(_, let error),
+      .reLoadingFailure(_, let error):
+      error
+    case .idle, .initialLoading, .reLoading, .success, .paging:
+      nil
+    }
+  }
+}

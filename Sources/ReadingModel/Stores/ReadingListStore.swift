@@ -1,0 +1,109 @@
+import Observation
+
+/// The paged list of books: one source of truth for what a list shows and what is in flight.
+///
+/// Runs the load sequence in one place (seed 002): mark loading, await the page, settle.
+/// One request is in flight at a time; each carries a token, and a result whose token is no
+/// longer current (cancelled or superseded) is dropped. Cancelling is not failing: a
+/// `CancellationError` returns the list to its last settled state and records no error.
+@MainActor
+@Observable
+public final class ReadingListStore {
+  /// Fetches one page.
+  public typealias Source = @Sendable (PageQuery) async throws -> BookPage
+
+  /// What the list shows.
+  public private(set) var state: PagingDataState<[ListedBook], any Error> = .idle
+  /// Where the next page starts; `nil` when the list is exhausted or nothing is loaded.
+  public private(set) var nextCursor: PageCursor?
+  /// The order, filters and page size; `query.after` is where the first page starts.
+  public let query: PageQuery
+
+  private let source: Source
+  private var inFlight: (token: Int, task: Task<BookPage, any Error>)?
+  private var lastToken = 0
+
+  /// Creates a store over any page source (tests pass a controllable one).
+  public init(query: PageQuery, source: @escaping Source) {
+    self.query = query
+    self.source = source
+  }
+
+  /// Creates a store reading pages from a library.
+  public convenience init(library: any Library, query: PageQuery) {
+    self.init(query: query) { try await library.page($0) }
+  }
+
+  /// Whether another page can be fetched.
+  public var hasMore: Bool { state.value != nil && nextCursor != nil }
+
+  /// Loads the first page, unless a list is already loaded or a request is in flight.
+  public func fetchInitial() async {
+    switch state {
+    case .idle, .loadingFailure: await load(.first)
+    default: return
+    }
+  }
+
+  /// Loads the first page again, replacing the list; a failure keeps the list shown.
+  public func refresh() async {
+    await load(.first)
+  }
+
+  /// Loads the next page and appends it, skipping books already listed. Ignored while any
+  /// request is in flight and when the list is exhausted.
+  public func fetchMore() async {
+    guard hasMore else { return }
+    await load(.next)
+  }
+
+  /// Cancels the request in flight; its result, should it still arrive, is ignored.
+  public func cancel() {
+    guard let inFlight else { return }
+    inFlight.task.cancel()
+    self.inFlight = nil
+    state.cancel()
+  }
+
+  private enum Request { case first, next }
+
+  private func load(_ request: Request) async {
+    guard !state.isBusy, inFlight == nil else { return }
+    let pageQuery: PageQuery
+    switch request {
+    case .first:
+      state.startLoading()
+      pageQuery = query
+    case .next:
+      guard let nextCursor else { return }
+      state.startPaging()
+      pageQuery = query.continuing(after: nextCursor)
+    }
+    guard state.isBusy else { return }
+    lastToken += 1
+    let token = lastToken
+    let source = self.source
+    let task = Task { try await source(pageQuery) }
+    inFlight = (token, task)
+    let result = await withTaskCancellationHandler {
+      await task.result
+    } onCancel: {
+      task.cancel()
+    }
+    settle(token: token, result: result)
+  }
+
+  private func settle(token: Int, result: Result<BookPage, any Error>) {
+    guard inFlight?.token == token else { return }
+    inFlight = nil
+    switch result {
+    case .success(let page):
+      state.finish(.success(page.books))
+      nextCursor = page.next
+    case .failure(let error) where error is CancellationError:
+      state.cancel()
+    case .failure(let error):
+      state.finish(.failure(error))
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// `bookclub`: the root command. It only groups the subcommands, each in its own file under
+/// `Commands/` as an extension of this type.
+@main
+struct Bookclub: CommandGroup {
+  static let version = "0.1.0"
+
+  static let signature = CommandSignature(
+    name: "bookclub",
+    abstract: "Keep your library, log reading progress with notes, and see where you stand.",
+    subcommands: [List.self, Add.self, Demo.self]
+  )
+
+  static func main() async {
+    InterruptHandler.install()
+    let environment = ProcessInfo.processInfo.environment
+    let context = CommandContext(
+      output: TextOutput(descriptor: 1, bufferLimit: 64 * 1024),
+      errors: TextOutput(descriptor: 2, bufferLimit: 0),
+      environment: environment,
+      terminal: .current(environment: environment),
+      commandPath: CommandPath(commands: [Bookclub.self]))
+    let runner = CommandRunner(root: Bookclub.self, version: version, context: context)
+    let status = await runner.run(Array(CommandLine.arguments.dropFirst()))
+    exit(status.rawValue)
+  }
+}

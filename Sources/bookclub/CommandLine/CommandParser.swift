@@ -1,0 +1,168 @@
+/// Reads a command line against the command tree, swift-argument-parser style.
+@MainActor
+struct CommandParser {
+  /// What the command line asks for.
+  enum Outcome {
+    case run(any ParsableCommand, CommandPath)
+    case help(CommandPath)
+    case version
+  }
+
+  let root: any ParsableCommand.Type
+
+  /// Parses the arguments after the program name.
+  ///
+  /// - Throws: ``CommandLineError`` carrying the path reached, for the usage line.
+  func parse(_ arguments: [String]) throws(CommandLineError) -> Outcome {
+    var path = CommandPath(commands: [root])
+    var tokens = arguments[...]
+    // Walk down the groups: each leading word names a subcommand.
+    while !path.signature.subcommands.isEmpty {
+      guard let token = tokens.first else { break }
+      if token == "--help" || token == "-h" { return .help(path) }
+      if token == "--version", path.commands.count == 1 { return .version }
+      if path.commands.count == 1, token == "help" {
+        return .help(try helpPath(Array(tokens.dropFirst()), from: path))
+      }
+      let names = path.signature.subcommands.map { $0.signature.name }
+      guard let next = path.signature.subcommands.first(where: { $0.signature.name == token })
+      else {
+        let error: UsageError =
+          token.hasPrefix("-")
+          ? .unknownOption(token, suggestion: nil)
+          : .unexpectedArgument(token, suggestion: Suggestion.closest(to: token, in: names))
+        throw CommandLineError(error: error, path: path)
+      }
+      path = path.appending(next)
+      tokens = tokens.dropFirst()
+    }
+    do {
+      guard let values = try Self.values(Array(tokens), for: path.signature) else {
+        return .help(path)
+      }
+      return .run(try path.leaf.init(values), path)
+    } catch {
+      throw CommandLineError(error: error, path: path)
+    }
+  }
+
+  /// Resolves `bookclub help list ...` to the command whose help is asked for.
+  private func helpPath(_ words: [String], from start: CommandPath) throws(CommandLineError)
+    -> CommandPath
+  {
+    var path = start
+    for word in words {
+      let subcommands = path.signature.subcommands
+      guard let next = subcommands.first(where: { $0.signature.name == word }) else {
+        let names = subcommands.map { $0.signature.name }
+        throw CommandLineError(
+          error: .unexpectedArgument(word, suggestion: Suggestion.closest(to: word, in: names)),
+          path: path)
+      }
+      path = path.appending(next)
+    }
+    return path
+  }
+
+  /// Reads options, flags and arguments for a leaf command.
+  ///
+  /// - Returns: The values, or `nil` when help was asked for.
+  static func values(_ tokens: [String], for signature: CommandSignature) throws(UsageError)
+    -> ParsedValues?
+  {
+    var values = ParsedValues(signature: signature)
+    var positionals: [String] = []
+    var index = 0
+    var afterTerminator = false
+    while index < tokens.count {
+      let token = tokens[index]
+      index += 1
+      if afterTerminator || !isOptionLike(token) {
+        positionals.append(token)
+        continue
+      }
+      if token == "--" {
+        afterTerminator = true
+        continue
+      }
+      if token == "--help" || token == "-h" { return nil }
+      let (name, inlineValue) = split(token)
+      guard let spec = find(name, in: signature.options) else {
+        let longs = signature.options.map { "--" + $0.long } + ["--help"]
+        let suggestion = name.hasPrefix("--") ? Suggestion.closest(to: name, in: longs) : nil
+        throw .unknownOption(name, suggestion: suggestion)
+      }
+      guard spec.takesValue else {
+        if inlineValue != nil { throw .flagWithValue(option: spec.display) }
+        values.flags.insert(spec.long)
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else if index < tokens.count, !isOptionLike(tokens[index]) {
+        value = tokens[index]
+        index += 1
+      } else {
+        throw .missingValue(option: spec.display)
+      }
+      if let allowed = spec.allowedValues, !allowed.contains(value) {
+        throw .invalidValue(value, for: spec.display, allowed: allowedList(allowed))
+      }
+      values.options[spec.long, default: []].append(value)
+    }
+    try assign(positionals, to: signature.arguments, in: &values)
+    for spec in signature.options where spec.isRequired && values.options[spec.long] == nil {
+      throw .missingArgument(spec.display)
+    }
+    return values
+  }
+
+  private static func assign(
+    _ positionals: [String], to specs: [ArgumentSpec], in values: inout ParsedValues
+  ) throws(UsageError) {
+    var remaining = positionals[...]
+    for spec in specs {
+      if spec.isRepeating {
+        values.arguments[spec.name] = Array(remaining)
+        remaining = []
+      } else if let value = remaining.popFirst() {
+        values.arguments[spec.name] = [value]
+      } else if !spec.isOptional {
+        throw .missingArgument(spec.display)
+      }
+    }
+    if let extra = remaining.first { throw .unexpectedArgument(extra, suggestion: nil) }
+  }
+
+  /// Options start with `-`; a lone `-` and negative numbers (`-5`) are values.
+  static func isOptionLike(_ token: String) -> Bool {
+    guard token.hasPrefix("-"), token.count > 1 else { return false }
+    return Double(token) == nil
+  }
+
+  private static func split(_ token: String) -> (String, String?) {
+    guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else { return (token, nil) }
+    return (String(token[..<equals]), String(token[token.index(after: equals)...]))
+  }
+
+  private static func find(_ name: String, in options: [OptionSpec]) -> OptionSpec? {
+    if name.hasPrefix("--") { return options.first { "--" + $0.long == name } }
+    return options.first { $0.short.map { "-\($0)" } == name }
+  }
+
+  private static func allowedList(_ values: [String]) -> String {
+    let quoted = values.map { "'\($0)'" }
+    let list =
+      quoted.count > 1
+      ? quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+      : quoted.joined()
+    return "Please provide one of \(list)."
+  }
+}
+
+/// A usage error and the command it concerns, for the `Usage:` and `See ...` lines.
+struct CommandLineError: Error {
+  let error: UsageError
+  let path: CommandPath
+}

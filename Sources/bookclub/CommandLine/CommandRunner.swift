@@ -1,0 +1,56 @@
+import Foundation
+
+/// Parses a command line, runs the command, and reports errors the way DESIGN.md section 5
+/// says: usage errors with the usage line and exit 64, failures with exit 1.
+@MainActor
+struct CommandRunner {
+  let root: any ParsableCommand.Type
+  let version: String
+  let context: CommandContext
+
+  /// Runs `arguments` (without the program name) and returns the exit status.
+  func run(_ arguments: [String]) async -> ExitCode {
+    defer {
+      context.output.flush()
+      context.errors.flush()
+    }
+    let outcome: CommandParser.Outcome
+    do {
+      outcome = try CommandParser(root: root).parse(arguments)
+    } catch {
+      return report(error.error, path: error.path)
+    }
+    switch outcome {
+    case .version:
+      context.output.line(version)
+      return .success
+    case .help(let path):
+      context.output.write(HelpFormatter(path: path, width: context.terminal.width).help)
+      return .success
+    case .run(let command, let path):
+      var context = self.context
+      context.commandPath = path
+      do {
+        try await command.run(context)
+        return .success
+      } catch let error as UsageError {
+        return report(error, path: path)
+      } catch is CancellationError {
+        return .interrupted
+      } catch {
+        context.output.flush()
+        context.errors.line("Error: " + error.localizedDescription)
+        return .failure
+      }
+    }
+  }
+
+  private func report(_ error: UsageError, path: CommandPath) -> ExitCode {
+    context.output.flush()
+    let usage = HelpFormatter(path: path, width: context.terminal.width).usage
+    context.errors.line("Error: " + (error.errorDescription ?? "\(error)"))
+    context.errors.line("Usage: " + usage)
+    context.errors.line("  See '\(path.displayName) --help' for more information.")
+    return .usage
+  }
+}

@@ -1,0 +1,79 @@
+/// What a command accepts, declared once: the parser, the help text, the usage line and the
+/// error messages are all generated from it.
+struct CommandSignature {
+  /// The word that selects the command (`list`); the root's is the program name.
+  var name: String
+  /// One line: what the command does.
+  var abstract: String
+  /// Paragraphs shown in the command's help after the overview.
+  var discussion: String?
+  var arguments: [ArgumentSpec] = []
+  var options: [OptionSpec] = []
+  var subcommands: [any ParsableCommand.Type] = []
+}
+
+/// A positional argument.
+struct ArgumentSpec {
+  /// Shown as `<name>`.
+  var name: String
+  var help: String
+  var isOptional = false
+  /// Takes every remaining positional value.
+  var isRepeating = false
+
+  var display: String { "<\(name)>" + (isRepeating ? " ..." : "") }
+}
+
+/// A named option (`--limit <limit>`) or flag (`--json`).
+struct OptionSpec {
+  enum Kind {
+    case flag
+    /// An option with a value shown as `<valueName>`.
+    case value(valueName: String)
+  }
+
+  var long: String
+  var short: Character?
+  var kind: Kind
+  var help: String
+  /// Shown as `(default: ...)`; the command applies it.
+  var defaultValue: String?
+  /// When set, any other value is a usage error that lists these.
+  var allowedValues: [String]?
+  var isRequired = false
+  /// May be given more than once; every value is kept.
+  var isRepeating = false
+
+  static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
+    OptionSpec(long: long, short: short, kind: .flag, help: help)
+  }
+
+  static func value(
+    _ long: String, short: Character? = nil, valueName: String, help: String,
+    defaultValue: String? = nil, allowedValues: [String]? = nil, isRequired: Bool = false,
+    isRepeating: Bool = false
+  ) -> OptionSpec {
+    OptionSpec(
+      long: long, short: short, kind: .value(valueName: valueName), help: help,
+      defaultValue: defaultValue, allowedValues: allowedValues, isRequired: isRequired,
+      isRepeating: isRepeating)
+  }
+
+  var takesValue: Bool {
+    if case .value = kind { return true }
+    return false
+  }
+
+  /// `--limit <limit>` or `--json`: how errors and usage name the option.
+  var display: String {
+    switch kind {
+    case .flag: "--\(long)"
+    case .value(let valueName): "--\(long) <\(valueName)>"
+    }
+  }
+
+  /// `-n, --limit <limit>`: how help labels the option.
+  var helpLabel: String {
+    (short.map { "-\($0), " } ?? "") + display
+  }
+}

@@ -1,0 +1,9 @@
+/// The exit statuses of DESIGN.md section 5.
+enum ExitCode: Int32 {
+  case success = 0
+  case failure = 1
+  /// The command line could not be understood (sysexits' EX_USAGE).
+  case usage = 64
+  /// Interrupted with Ctrl-C (128 + SIGINT).
+  case interrupted = 130
+}

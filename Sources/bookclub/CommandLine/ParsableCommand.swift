@@ -1,0 +1,30 @@
+/// A command of the `bookclub` tree: it declares its signature, is built from parsed values,
+/// and runs.
+@MainActor
+protocol ParsableCommand: Sendable {
+  static var signature: CommandSignature { get }
+
+  /// Builds the command from what the parser read.
+  ///
+  /// - Throws: ``UsageError`` when a value is not acceptable (exit 64).
+  init(_ values: ParsedValues) throws(UsageError)
+
+  /// Does the command's work.
+  ///
+  /// - Throws: ``UsageError`` for usage problems found late, any other error for failures.
+  func run(_ context: CommandContext) async throws
+}
+
+/// A command that only groups subcommands: run bare, it prints its help.
+@MainActor
+protocol CommandGroup: ParsableCommand {
+  init()
+}
+
+extension CommandGroup {
+  init(_ values: ParsedValues) throws(UsageError) { self.init() }
+
+  func run(_ context: CommandContext) async throws {
+    context.output.write(HelpFormatter(path: context.commandPath, width: context.terminal.width).help)
+  }
+}

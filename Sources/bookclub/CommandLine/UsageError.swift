@@ -1,0 +1,40 @@
+import Foundation
+
+/// A command line bookclub cannot act on; reported with the usage line, exit code 64.
+enum UsageError: Error, Equatable {
+  /// A required argument or option is missing.
+  case missingArgument(String)
+  /// An option the command does not have, with a close one when there is.
+  case unknownOption(String, suggestion: String?)
+  /// An option that needs a value came without one.
+  case missingValue(option: String)
+  /// An option or argument value that is not acceptable, and what is.
+  case invalidValue(String, for: String, allowed: String?)
+  /// A positional value no argument takes, or an unknown subcommand.
+  case unexpectedArgument(String, suggestion: String?)
+  /// A flag given a value with `=`.
+  case flagWithValue(option: String)
+  /// Options that cannot be used together.
+  case conflictingOptions(String, String)
+}
+
+extension UsageError: LocalizedError {
+  var errorDescription: String? {
+    switch self {
+    case .missingArgument(let name):
+      "Missing expected argument '\(name)'"
+    case .unknownOption(let option, let suggestion):
+      "Unknown option '\(option)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+    case .missingValue(let option):
+      "Missing value for '\(option)'"
+    case .invalidValue(let value, let option, let allowed):
+      "The value '\(value)' is invalid for '\(option)'" + (allowed.map { ". \($0)" } ?? "")
+    case .unexpectedArgument(let argument, let suggestion):
+      "Unexpected argument '\(argument)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+    case .flagWithValue(let option):
+      "The flag '\(option)' does not take a value"
+    case .conflictingOptions(let first, let second):
+      "'\(first)' cannot be used with '\(second)'"
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import ReadingModel
+
+/// Shows a library a page at a time: the body of `bookclub list` and `bookclub demo`.
+///
+/// What is printed is derived from the store's state, the way a SwiftUI `body` is: rows
+/// from `success`, the error from `loadingFailure` or `pagingFailure`, the footer from
+/// whether more pages exist.
+@MainActor
+struct ListSession {
+  let context: CommandContext
+  let library: any Library
+  let options: ListOptions
+  /// How the footer's hint names the command: `bookclub list` or `bookclub demo`.
+  let commandName: String
+
+  private var table: BookTable {
+    BookTable(width: context.terminal.width, colors: context.terminal.colorsOutput)
+  }
+
+  private var spinner: Spinner {
+    Spinner(
+      output: context.errors, isEnabled: context.terminal.isErrorTerminal && !options.json,
+      message: "Loading…")
+  }
+
+  /// Whether to wait for a key between pages: only when a person is at a terminal.
+  private var isInteractive: Bool {
+    context.terminal.isOutputTerminal && context.terminal.isInputTerminal && !options.json
+  }
+
+  func run() async throws {
+    if options.all {
+      try await streamAll()
+    } else {
+      try await showPages()
+    }
+  }
+
+  /// One page, or in a terminal one page per key press through the store's `fetchMore`.
+  private func showPages() async throws {
+    let store = ReadingListStore(library: library, query: options.query)
+    try await spinner.whileRunning { await store.fetchInitial() }
+    var shown = 0
+    while true {
+      switch store.state {
+      case .loadingFailure(let error), .pagingFailure(_, let error):
+        throw error
+      case .success(let books):
+        if shown == 0 && books.isEmpty { return emptyState() }
+        if options.json { return printJSON(books, next: store.nextCursor) }
+        printRows(books[shown...], withHeader: shown == 0)
+        shown = books.count
+        guard let next = store.nextCursor else { return }
+        guard isInteractive else { return footer(next) }
+        guard await askForMore(through: next) else { return }
+        try await spinner.whileRunning { await store.fetchMore() }
+      case .idle, .initialLoading, .reLoading, .retryLoading, .paging, .reLoadingFailure:
+        return  // Settled states only reach here; a cancelled load has nothing to show.
+      }
+    }
+  }
+
+  /// Every page, printed as it arrives; memory holds one page whatever the library's size.
+  private func streamAll() async throws {
+    var query = options.query
+    var printedAny = false
+    if options.json { context.output.write("{\"books\":[") }
+    while true {
+      let page = try await spinner.whileRunning { try await library.page(query) }
+      if options.json {
+        if !page.books.isEmpty {
+          let objects = page.books.map(BookJSON.object).joined(separator: ",\n")
+          context.output.write((printedAny ? ",\n" : "\n") + objects)
+        }
+      } else if !page.books.isEmpty {
+        printRows(page.books[...], withHeader: !printedAny)
+      }
+      printedAny = printedAny || !page.books.isEmpty
+      guard let next = page.next else { break }
+      query = query.continuing(after: next)
+    }
+    if options.json {
+      context.output.line((printedAny ? "\n" : "") + "],\"next\":null}")
+    } else if !printedAny {
+      emptyState()
+    }
+  }
+
+  private func printRows(_ books: ArraySlice<ListedBook>, withHeader: Bool) {
+    let books = Array(books)
+    let idWidth = BookTable.idWidth(for: books)
+    if withHeader { context.output.line(table.header(idWidth: idWidth)) }
+    for row in table.rows(books, idWidth: idWidth) { context.output.line(row) }
+  }
+
+  private func printJSON(_ books: [ListedBook], next: PageCursor?) {
+    let objects = books.map(BookJSON.object).joined(separator: ",\n")
+    let nextJSON = next.map { BookJSON.string($0.token) } ?? "null"
+    context.output.line(
+      "{\"books\":[" + (objects.isEmpty ? "" : "\n" + objects + "\n") + "],\"next\":\(nextJSON)}")
+  }
+
+  /// `Showing 31–60 · next: bookclub list --after <cursor>` on stderr.
+  private func footer(_ next: PageCursor) {
+    context.output.flush()
+    let first = options.query.firstPosition
+    let command = ([commandName, "--after", next.token] + options.continuationArguments)
+      .joined(separator: " ")
+    let text = "Showing \(first)–\(next.position) · next: \(command)"
+    context.errors.line(TextStyle.dim.apply(text, enabled: context.terminal.colorsErrors))
+  }
+
+  /// Prompts on stderr and waits for a key.
+  ///
+  /// - Returns: Whether the person asked for the next page.
+  private func askForMore(through next: PageCursor) async -> Bool {
+    context.output.flush()
+    let prompt = "Showing \(options.query.firstPosition)–\(next.position) · space: more · q: quit"
+    context.errors.write(TextStyle.dim.apply(prompt, enabled: context.terminal.colorsErrors))
+    let key = KeyReader.waitForKey()
+    context.errors.write("\r\u{1B}[2K")
+    return key == .next
+  }
+
+  private func emptyState() {
+    context.output.flush()
+    if options.json { return printJSON([], next: nil) }
+    let message: String
+    if options.after != nil {
+      message = "No more books after that cursor."
+    } else if options.hasFilters {
+      message = "No books match. Try 'bookclub list' without --status or --search."
+    } else {
+      message = """
+        Your library is empty. To get started:
+          bookclub add "Middlemarch" --author "George Eliot" --pages 880
+          bookclub demo        (see bookclub with a sample library)
+        """
+    }
+    context.errors.line(message)
+  }
+}

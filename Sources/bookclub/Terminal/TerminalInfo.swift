@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the three standard streams are connected to, and how wide and colourful output
+/// may be.
+struct TerminalInfo: Sendable {
+  var isOutputTerminal: Bool
+  var isInputTerminal: Bool
+  var isErrorTerminal: Bool
+  /// Columns to lay text out in: the terminal's width, else `COLUMNS`, else 80.
+  var width: Int
+  /// Whether stdout may use colour: a terminal, `NO_COLOR` unset, `TERM` not `dumb`.
+  var colorsOutput: Bool
+  /// Whether stderr may use colour, by the same rules.
+  var colorsErrors: Bool
+
+  /// Looks at the real streams and environment.
+  static func current(environment: [String: String]) -> TerminalInfo {
+    let output = isatty(STDOUT_FILENO) == 1
+    let errors = isatty(STDERR_FILENO) == 1
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    let colorAllowed = !noColor && environment["TERM"] != "dumb"
+    return TerminalInfo(
+      isOutputTerminal: output,
+      isInputTerminal: isatty(STDIN_FILENO) == 1,
+      isErrorTerminal: errors,
+      width: measuredWidth(environment: environment),
+      colorsOutput: output && colorAllowed,
+      colorsErrors: errors && colorAllowed)
+  }
+
+  private static func measuredWidth(environment: [String: String]) -> Int {
+    var size = winsize()
+    for descriptor in [STDOUT_FILENO, STDERR_FILENO]
+    where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+    return 80
+  }
+}
