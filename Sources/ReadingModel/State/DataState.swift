@@ -50,3 +50,6 @@ public enum DataState<V, E: Error> {
 }
 
 extension DataState: Sendable where V: Sendable, E: Sendable {}
+
+// Declared here because Swift synthesizes `==` only in the type's own file.
+extension DataState: Equatable where V: Equatable, E: Equatable {}

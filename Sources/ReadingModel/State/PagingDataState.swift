@@ -81,6 +81,9 @@ public enum PagingDataState<V, E: Error> {
 
 extension PagingDataState: Sendable where V: Sendable, E: Sendable {}
 
+// Declared here because Swift synthesizes `==` only in the type's own file.
+extension PagingDataState: Equatable where V: Equatable, E: Equatable {}
+
 extension PagingDataState where V: RangeReplaceableCollection, V.Element: Identifiable {
   /// Settles the request in flight, appending a next page without repeating any element
   /// already in the list.

@@ -1,0 +1,73 @@
+import Foundation
+import ReadingModel
+import Synchronization
+import Testing
+
+/// A page source whose requests wait until the test answers them, in order, so tests
+/// decide exactly when (and whether) each result arrives.
+final class ControllableSource: Sendable {
+  private struct Request {
+    var query: PageQuery
+    var continuation: CheckedContinuation<BookPage, any Error>
+  }
+
+  private let pending = Mutex<[Request]>([])
+  private let started = Mutex(0)
+
+  /// The source to hand to a store.
+  var source: ReadingListStore.Source {
+    { [self] query in
+      try await withCheckedThrowingContinuation { continuation in
+        pending.withLock { $0.append(Request(query: query, continuation: continuation)) }
+        started.withLock { $0 += 1 }
+      }
+    }
+  }
+
+  /// How many requests the store has made so far.
+  var requestCount: Int { started.withLock { $0 } }
+
+  /// Waits until the store has made `count` requests.
+  ///
+  /// - Returns: The query of the newest request.
+  @discardableResult
+  func waitForRequests(_ count: Int) async -> PageQuery? {
+    for _ in 0..<100_000 {
+      if requestCount >= count { return pending.withLock { $0.last?.query } }
+      await Task.yield()
+    }
+    Issue.record("the store never made request \(count)")
+    return nil
+  }
+
+  /// Answers the oldest waiting request.
+  func respond(_ result: Result<BookPage, any Error>) {
+    let request = pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    guard let request else {
+      Issue.record("no request is waiting")
+      return
+    }
+    request.continuation.resume(with: result)
+  }
+}
+
+/// A page of books with the given ids; `next` continues after the last one.
+func page(_ ids: [Int64], hasMore: Bool) -> BookPage {
+  let date = Date(milliseconds: 1_700_000_000_000)
+  let books = ids.map {
+    ListedBook(book: Book(id: $0, title: "Book \($0)", authors: ["A"], dateAdded: date, dateUpdated: date))
+  }
+  let next = hasMore ? PageCursor(token: cursorToken(after: ids.last ?? 0)) : nil
+  return BookPage(books: books, next: next)
+}
+
+/// A real cursor token for sort by id after `id` (made by listing a real library would be
+/// slower; the token format is tested on its own).
+private func cursorToken(after id: Int64) -> String {
+  let plain = ["c1", "id", String(id), String(id), String(id)].joined(separator: "\u{1F}")
+  return Data(plain.utf8).base64EncodedString()
+    .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    .replacingOccurrences(of: "=", with: "")
+}
+
+struct SourceFailure: Error, Equatable {}
