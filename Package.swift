@@ -16,7 +16,7 @@ let package = Package(
     ),
     .target(name: "ReadingModel", dependencies: ["CSQLite"]),
     .executableTarget(name: "bookclub", dependencies: ["ReadingModel"]),
-    .testTarget(name: "ReadingModelTests", dependencies: ["ReadingModel"]),
+    .testTarget(name: "ReadingModelTests", dependencies: ["ReadingModel", "CSQLite"]),
     .testTarget(name: "bookclubTests", dependencies: ["bookclub", "ReadingModel"]),
   ],
   swiftLanguageModes: [.v6]

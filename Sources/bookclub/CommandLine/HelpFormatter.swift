@@ -27,7 +27,7 @@ struct HelpFormatter {
 
   /// The whole help page, ending with a newline.
   var help: String {
-    var sections = ["OVERVIEW: " + signature.abstract]
+    var sections = [wrap("OVERVIEW: " + signature.abstract, startColumn: 0, indent: 0)]
     if let discussion = signature.discussion {
       sections.append(wrap(discussion, startColumn: 0, indent: 0))
     }

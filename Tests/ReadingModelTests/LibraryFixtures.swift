@@ -1,0 +1,44 @@
+import Foundation
+import ReadingModel
+
+/// A folder of its own for one test, removed when the test is done with it.
+final class TemporaryFolder {
+  let url: URL
+
+  init() {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bookclub-tests-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+/// Titles and authors with accents, case differences and shared prefixes, so orders and
+/// searches are exercised.
+func sampleBook(_ index: Int) throws -> NewBook {
+  let titles = ["Émile", "emma", "Middlemarch", "Moby-Dick", "Anna Karenina", "anna", "Ulysses"]
+  let authors = ["Rousseau", "Jane Austen", "George Eliot", "Herman Melville", "Léon Tolstoï"]
+  let statuses = ReadingStatus.allCases
+  return try NewBook(
+    title: "\(titles[index % titles.count]) \(index / titles.count)",
+    authors: [authors[index % authors.count]],
+    pageCount: 100 + index,
+    status: statuses[index % statuses.count])
+}
+
+/// Walks every page of `query` through cursors.
+func walkPages(_ library: some Library, _ query: PageQuery) async throws -> [Book.ID] {
+  var ids: [Book.ID] = []
+  var query = query
+  while true {
+    let page = try await library.page(query)
+    ids += page.books.map(\.id)
+    guard let next = page.next else { return ids }
+    query = query.continuing(after: next)
+  }
+}

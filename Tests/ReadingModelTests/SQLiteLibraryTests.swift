@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import ReadingModel
+
+@Suite struct SQLiteLibraryTests {
+  let folder = TemporaryFolder()
+
+  @Test func readingAMissingLibraryCreatesNothing() async throws {
+    let path = folder.path("missing/library.sqlite")
+    let library = SQLiteLibrary(path: path)
+    let page = try await library.page(PageQuery())
+    #expect(page.books.isEmpty && page.next == nil)
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(!FileManager.default.fileExists(atPath: folder.path("missing")))
+  }
+
+  @Test func firstWriteCreatesTheLibraryAndItsFolders() async throws {
+    let path = folder.path("a/b/library.sqlite")
+    let library = SQLiteLibrary(path: path)
+    let book = try await library.add(try sampleBook(0))
+    #expect(book.id == 1)
+    #expect(FileManager.default.fileExists(atPath: path))
+    let reopened = SQLiteLibrary(path: path)
+    #expect(try await reopened.book(id: 1) == book)
+  }
+
+  @Test(arguments: BookSort.allCases)
+  func cursorsWalkEveryBookOnceInOrder(sort: BookSort) async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    for index in 0..<250 { _ = try await library.add(try sampleBook(index)) }
+    let all = try await library.page(PageQuery(limit: 1000, sort: sort)).books.map(\.id)
+    #expect(all.count == 250)
+    #expect(Set(all).count == 250)
+    #expect(try await walkPages(library, PageQuery(limit: 7, sort: sort)) == all)
+    #expect(try await walkPages(library, PageQuery(limit: 1, sort: sort)) == all)
+  }
+
+  @Test func ordersAreTheOnesAskedFor() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    for index in 0..<30 { _ = try await library.add(try sampleBook(index)) }
+    let byTitle = try await library.page(PageQuery(limit: 1000, sort: .title)).books
+    let keys = byTitle.map { SearchKey.fold($0.book.title) }
+    #expect(keys == keys.sorted())
+    let byAuthor = try await library.page(PageQuery(limit: 1000, sort: .author)).books
+    let authors = byAuthor.map { SearchKey.fold($0.book.authors[0]) }
+    #expect(authors == authors.sorted())
+    let byUpdate = try await library.page(PageQuery(limit: 1000, sort: .updated)).books
+    let times = byUpdate.map(\.book.dateUpdated)
+    #expect(times == times.sorted(by: >))
+  }
+
+  @Test func lastPageHasNoCursorAndPositionsCount() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    for index in 0..<10 { _ = try await library.add(try sampleBook(index)) }
+    let first = try await library.page(PageQuery(limit: 5))
+    #expect(first.next?.position == 5)
+    let second = try await library.page(PageQuery(after: first.next, limit: 5))
+    #expect(second.books.map(\.id) == [6, 7, 8, 9, 10])
+    #expect(second.next == nil)  // exactly 10 books: the extra row tells there are no more
+  }
+
+  @Test func searchIgnoresCaseAndAccentsAndNeedsEveryWord() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    for index in 0..<14 { _ = try await library.add(try sampleBook(index)) }
+    let emile = try await library.page(PageQuery(search: "EMILE")).books.map(\.book.title)
+    #expect(emile == ["Émile 0", "Émile 1"])
+    let tolstoy = try await library.page(PageQuery(search: "leon tolsto")).books
+    #expect(!tolstoy.isEmpty && tolstoy.allSatisfy { $0.book.authors == ["Léon Tolstoï"] })
+    let both = try await library.page(PageQuery(search: "anna 1")).books.map(\.book.title)
+    #expect(both == ["Anna Karenina 1", "anna 1"])
+    let wildcard = try await library.page(PageQuery(search: "%")).books
+    #expect(wildcard.isEmpty)
+  }
+
+  @Test func statusFilterCombinesWithPaging() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    for index in 0..<40 { _ = try await library.add(try sampleBook(index)) }
+    let query = PageQuery(limit: 3, status: .finished, sort: .title)
+    let walked = try await walkPages(library, query)
+    let all = try await library.page(PageQuery(limit: 1000, status: .finished, sort: .title))
+    #expect(walked == all.books.map(\.id))
+    #expect(all.books.count == 10)
+    #expect(all.books.allSatisfy { $0.book.status == .finished })
+  }
+
+  @Test func aCursorOfAnotherOrderIsRefused() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    for index in 0..<5 { _ = try await library.add(try sampleBook(index)) }
+    let first = try await library.page(PageQuery(limit: 2, sort: .title))
+    await #expect(throws: LibraryError.cursorSortMismatch(cursor: .title, query: .id)) {
+      try await library.page(PageQuery(after: first.next, limit: 2, sort: .id))
+    }
+  }
+
+  @Test func restoreKeepsIdsAndProgressAndRefusesTakenIds() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    let date = Date(milliseconds: 1_700_000_000_123)
+    let entry = ReadingProgress.Entry(progress: 0.25, time: date, note: "a note")
+    let archive = LibraryArchive(books: [
+      .init(
+        book: Book(
+          id: 42, title: "Middlemarch", authors: ["George Eliot"], isbn13: "9780141439549",
+          pageCount: 880, status: .reading, dateAdded: date, dateUpdated: date),
+        progress: ReadingProgress(entries: [entry]))
+    ])
+    try await library.restore(archive)
+    #expect(try await library.book(id: 42) == archive.books[0].book)
+    #expect(try await library.progress(of: 42).entries == [entry])
+    #expect(try await library.page(PageQuery()).books.first?.progress == 0.25)
+    await #expect(throws: LibraryError.idsAlreadyUsed([42])) {
+      try await library.restore(archive)
+    }
+    let added = try await library.add(try sampleBook(0))
+    #expect(added.id == 43)
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Runs the built `bookclub` binary, as a person would, in an environment of its own.
+///
+/// Every run gets a private HOME and XDG folders, so no test can touch a real library.
+struct BookclubProcess {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  let home: URL
+  var environment: [String: String]
+
+  init(home: URL) {
+    self.home = home
+    environment = [
+      "HOME": home.path,
+      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+      "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+      "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "COLUMNS": "80",
+      "TMPDIR": home.appendingPathComponent("tmp").path,
+    ]
+    try? FileManager.default.createDirectory(
+      at: home.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+  }
+
+  /// The `bookclub` executable built next to this test bundle.
+  static let executable: URL = {
+    if let path = ProcessInfo.processInfo.environment["BOOKCLUB_BINARY"] {
+      return URL(fileURLWithPath: path)
+    }
+    let beside = Bundle.main.bundleURL.appendingPathComponent("bookclub")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    // Xcode and some runners put the bundle one level deeper.
+    return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("bookclub")
+  }()
+
+  /// Runs `bookclub` with `arguments`.
+  ///
+  /// - Parameters:
+  ///   - extraEnvironment: Variables to add for this run.
+  ///   - input: What to send on stdin (closed otherwise).
+  @discardableResult
+  func run(
+    _ arguments: [String], extraEnvironment: [String: String] = [:], input: String = ""
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.environment = environment.merging(extraEnvironment) { $1 }
+    let folder = home.appendingPathComponent("runs/\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let outURL = folder.appendingPathComponent("stdout")
+    let errURL = folder.appendingPathComponent("stderr")
+    let inURL = folder.appendingPathComponent("stdin")
+    // Files rather than pipes: nothing can deadlock on a full pipe buffer.
+    try Data().write(to: outURL)
+    try Data().write(to: errURL)
+    try Data(input.utf8).write(to: inURL)
+    let stdout = try FileHandle(forWritingTo: outURL)
+    let stderr = try FileHandle(forWritingTo: errURL)
+    let stdin = try FileHandle(forReadingFrom: inURL)
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = stdin
+    try process.run()
+    process.waitUntilExit()
+    try stdout.close()
+    try stderr.close()
+    try stdin.close()
+    return Result(
+      status: process.terminationStatus,
+      stdout: try String(contentsOf: outURL, encoding: .utf8),
+      stderr: try String(contentsOf: errURL, encoding: .utf8))
+  }
+}
+
+/// A private home folder for one test.
+final class TestHome {
+  let url: URL
+  let bookclub: BookclubProcess
+
+  init() {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bookclub-e2e-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    bookclub = BookclubProcess(home: url)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
