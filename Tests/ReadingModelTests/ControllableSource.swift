@@ -1,7 +1,8 @@
 import Foundation
-@testable import ReadingModel
 import Synchronization
 import Testing
+
+@testable import ReadingModel
 
 /// A page source whose requests wait until the test answers them, in order, so tests
 /// decide exactly when (and whether) each result arrives.
@@ -55,7 +56,8 @@ final class ControllableSource: Sendable {
 func page(_ ids: [Int64], hasMore: Bool) -> BookPage {
   let date = Date(milliseconds: 1_700_000_000_000)
   let books = ids.map {
-    ListedBook(book: Book(id: $0, title: "Book \($0)", authors: ["A"], dateAdded: date, dateUpdated: date))
+    ListedBook(
+      book: Book(id: $0, title: "Book \($0)", authors: ["A"], dateAdded: date, dateUpdated: date))
   }
   let last = ids.last ?? 0
   let next =

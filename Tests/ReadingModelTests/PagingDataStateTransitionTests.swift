@@ -29,18 +29,27 @@ import Testing
       // reLoading(v): a result replaces the list; a failure keeps it.
       [.reLoading(v), .reLoading(v), .success(page), .reLoadingFailure(v, e2), .success(v)],
       // retryLoading(e)
-      [.retryLoading(e), .retryLoading(e), .success(page), .loadingFailure(e2), .loadingFailure(e)],
+      [
+        .retryLoading(e), .retryLoading(e), .success(page), .loadingFailure(e2), .loadingFailure(e),
+      ],
       // success(v)
       [.reLoading(v), .paging(v), .success(v), .success(v), .success(v)],
       // loadingFailure(e)
-      [.retryLoading(e), .loadingFailure(e), .loadingFailure(e), .loadingFailure(e), .loadingFailure(e)],
+      [
+        .retryLoading(e), .loadingFailure(e), .loadingFailure(e), .loadingFailure(e),
+        .loadingFailure(e),
+      ],
       // paging(v): the page is appended without the duplicate 2.
       [.paging(v), .paging(v), .success(items(1, 2, 3)), .pagingFailure(v, e2), .success(v)],
       // pagingFailure(v, e)
-      [.reLoading(v), .paging(v), .pagingFailure(v, e), .pagingFailure(v, e), .pagingFailure(v, e)],
+      [
+        .reLoading(v), .paging(v), .pagingFailure(v, e), .pagingFailure(v, e), .pagingFailure(v, e),
+      ],
       // reLoadingFailure(v, e)
-      [.reLoading(v), .reLoadingFailure(v, e), .reLoadingFailure(v, e), .reLoadingFailure(v, e),
-        .reLoadingFailure(v, e)],
+      [
+        .reLoading(v), .reLoadingFailure(v, e), .reLoadingFailure(v, e), .reLoadingFailure(v, e),
+        .reLoadingFailure(v, e),
+      ],
     ]
     let events: [Event] = [.startLoading, .startPaging, .ok(page), .error(e2), .cancel]
     return zip(cases, expected).flatMap { from, row in

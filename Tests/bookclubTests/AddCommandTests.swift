@@ -7,16 +7,24 @@ import Testing
 
   @Test func addPrintsTheNewID() throws {
     let first = try home.bookclub.run(
-      ["add", "Middlemarch", "--author", "George Eliot", "--pages", "880", "--isbn", "978-0-14-143954-9", "--status", "reading", "--library", library])
+      [
+        "add", "Middlemarch", "--author", "George Eliot", "--pages", "880", "--isbn",
+        "978-0-14-143954-9", "--status", "reading", "--library", library,
+      ])
     #expect(first.status == 0)
     #expect(first.stdout == "1\n")
     #expect(first.stderr.contains("Middlemarch"))
     let second = try home.bookclub.run(
-      ["add", "The Communist Manifesto", "-a", "Karl Marx", "-a", "Friedrich Engels", "--json", "--library", library])
+      [
+        "add", "The Communist Manifesto", "-a", "Karl Marx", "-a", "Friedrich Engels", "--json",
+        "--library", library,
+      ])
     #expect(second.stdout.hasPrefix("{\"added\":"))
     #expect(second.stdout.contains("\"authors\":[\"Karl Marx\",\"Friedrich Engels\"],\"id\":2"))
     let listed = try home.bookclub.run(["list", "--json", "--library", library])
-    #expect(listed.stdout.contains("\"isbn10\":\"0141439548\",\"isbn13\":\"9780141439549\",\"pageCount\":880"))
+    #expect(
+      listed.stdout.contains(
+        "\"isbn10\":\"0141439548\",\"isbn13\":\"9780141439549\",\"pageCount\":880"))
     #expect(listed.stdout.contains("\"status\":\"reading\""))
   }
 

@@ -40,17 +40,18 @@ struct BookclubProcess {
     return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("bookclub")
   }()
 
-  /// Runs `bookclub` with `arguments`.
+  /// Runs `bookclub` (or another program) with `arguments`.
   ///
   /// - Parameters:
   ///   - extraEnvironment: Variables to add for this run.
   ///   - input: What to send on stdin (closed otherwise).
   @discardableResult
   func run(
-    _ arguments: [String], extraEnvironment: [String: String] = [:], input: String = ""
+    executable: URL = Self.executable, _ arguments: [String],
+    extraEnvironment: [String: String] = [:], input: String = ""
   ) throws -> Result {
     let process = Process()
-    process.executableURL = Self.executable
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = environment.merging(extraEnvironment) { $1 }
     let folder = home.appendingPathComponent("runs/\(UUID().uuidString)")

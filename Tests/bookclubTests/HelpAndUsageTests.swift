@@ -16,12 +16,24 @@ import Testing
 
   @Test(arguments: [
     (["list", "--limit"], "Error: Missing value for '--limit <limit>'"),
-    (["list", "--limit", "x"], "Error: The value 'x' is invalid for '--limit <limit>'. Please provide a whole number from 1 to 1000."),
-    (["list", "--limit", "0"], "Error: The value '0' is invalid for '--limit <limit>'. Please provide a whole number from 1 to 1000."),
-    (["list", "--sort", "pages"], "Error: The value 'pages' is invalid for '--sort <sort>'. Please provide one of 'id', 'title', 'author' or 'updated'."),
+    (
+      ["list", "--limit", "x"],
+      "Error: The value 'x' is invalid for '--limit <limit>'. Please provide a whole number from 1 to 1000."
+    ),
+    (
+      ["list", "--limit", "0"],
+      "Error: The value '0' is invalid for '--limit <limit>'. Please provide a whole number from 1 to 1000."
+    ),
+    (
+      ["list", "--sort", "pages"],
+      "Error: The value 'pages' is invalid for '--sort <sort>'. Please provide one of 'id', 'title', 'author' or 'updated'."
+    ),
     (["list", "foo"], "Error: Unexpected argument 'foo'"),
     (["list", "--json=yes"], "Error: The flag '--json' does not take a value"),
-    (["list", "--after", "nonsense"], "Error: The value 'nonsense' is invalid for '--after <cursor>'. Use a cursor printed by an earlier list."),
+    (
+      ["list", "--after", "nonsense"],
+      "Error: The value 'nonsense' is invalid for '--after <cursor>'. Use a cursor printed by an earlier list."
+    ),
     (["add"], "Error: Missing expected argument '<title>'"),
     (["add", "Emma"], "Error: Missing expected argument '--author <name>'"),
     (["lst"], "Error: Unexpected argument 'lst'. Did you mean 'list'?"),
@@ -49,7 +61,9 @@ import Testing
     #expect(help.status == 0)
     #expect(try home.bookclub.run(["list", "--help"]).stdout == help.stdout)
     #expect(try home.bookclub.run(["list", "-h"]).stdout == help.stdout)
-    #expect(help.stdout.contains("  -n, --limit <limit>     Books per page, from 1 to 1000. (default: 30)\n"))
+    #expect(
+      help.stdout.contains(
+        "  -n, --limit <limit>     Books per page, from 1 to 1000. (default: 30)\n"))
     #expect(help.stdout.contains("OPTIONS:\n"))
   }
 
@@ -67,8 +81,12 @@ import Testing
 
   @Test func optionValueForms() throws {
     let library = home.path("library.sqlite")
-    #expect(try home.bookclub.run(["add", "--author=Homer", "--", "-The Odyssey-", "--library", library]).status == 64)
-    let added = try home.bookclub.run(["add", "--author=Homer", "--library=\(library)", "--", "-The Odyssey-"])
+    #expect(
+      try home.bookclub.run(["add", "--author=Homer", "--", "-The Odyssey-", "--library", library])
+        .status == 64)
+    let added = try home.bookclub.run([
+      "add", "--author=Homer", "--library=\(library)", "--", "-The Odyssey-",
+    ])
     #expect(added.status == 0, "\(added.stderr)")
     let listed = try home.bookclub.run(["list", "--library", library, "--json"])
     #expect(listed.stdout.contains("\"title\":\"-The Odyssey-\""))

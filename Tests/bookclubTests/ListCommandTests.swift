@@ -21,7 +21,8 @@ import Testing
 
   /// The ids and `next` cursor of a `--json` page.
   func jsonPage(_ arguments: [String]) throws -> (ids: [Int], next: String?) {
-    let result = try home.bookclub.run(["list", "--json"] + arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library])
+    let result = try home.bookclub.run(
+      ["list", "--json"] + arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library])
     #expect(result.status == 0, "\(result.stderr)")
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     let books = try #require(object?["books"] as? [[String: Any]])
@@ -38,7 +39,8 @@ import Testing
     var walked: [Int] = []
     var cursor: String?
     repeat {
-      let page = try jsonPage(["--limit", "7"] + (cursor.map { ["--after", $0] } ?? []) + ["--sort", sort])
+      let page = try jsonPage(
+        ["--limit", "7"] + (cursor.map { ["--after", $0] } ?? []) + ["--sort", sort])
       #expect(page.ids.count == 7 || page.next == nil)
       walked += page.ids
       cursor = page.next
@@ -87,7 +89,8 @@ import Testing
       result.stdout.split(separator: "\n").last
         == " 7  Middlemarch                George Eliot        reading       █████░░░░░  52%")
     let json = try home.bookclub.run(["list", "--json", "--library", library])
-    #expect(json.stdout.contains("\"progress\":0.52,\"status\":\"reading\",\"title\":\"Middlemarch\""))
+    #expect(
+      json.stdout.contains("\"progress\":0.52,\"status\":\"reading\",\"title\":\"Middlemarch\""))
   }
 
   @Test func filtersAndSearchIgnoringAccents() async throws {
@@ -96,7 +99,9 @@ import Testing
     #expect(zola.ids == [2, 7])
     let finished = try jsonPage(["--status", "finished"])
     #expect(finished.ids == [3, 7])
-    let none = try home.bookclub.run(["list", "--search", "nothing like this", "--library", library])
+    let none = try home.bookclub.run([
+      "list", "--search", "nothing like this", "--library", library,
+    ])
     #expect(none.status == 0)
     #expect(none.stdout == "")
     #expect(none.stderr.contains("No books match"))
@@ -134,7 +139,8 @@ import Testing
     let flagged = home.path("flag.sqlite")
     let environment = home.path("env.sqlite")
     try home.bookclub.run(["add", "A", "--author", "X", "--library", flagged])
-    try home.bookclub.run(["add", "B", "--author", "X"], extraEnvironment: ["BOOKCLUB_LIBRARY": environment])
+    try home.bookclub.run(
+      ["add", "B", "--author", "X"], extraEnvironment: ["BOOKCLUB_LIBRARY": environment])
     try home.bookclub.run(["add", "C", "--author", "X"])
     #expect(FileManager.default.fileExists(atPath: flagged))
     #expect(FileManager.default.fileExists(atPath: environment))

@@ -42,7 +42,8 @@ public struct PageCursor: Sendable, Hashable {
     base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
     guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8)
     else { return nil }
-    let parts = plain.split(separator: Self.separator, maxSplits: 4, omittingEmptySubsequences: false)
+    let parts = plain.split(
+      separator: Self.separator, maxSplits: 4, omittingEmptySubsequences: false)
     guard parts.count == 5, parts[0] == Self.version,
       let sort = BookSort(rawValue: String(parts[1])),
       let position = Int(parts[2]), position > 0,

@@ -20,7 +20,8 @@ public struct ISBN: Sendable, Hashable, Codable {
       isbn10 = compact
       isbn13 = Self.isbn13(fromISBN10: compact)
     case 13:
-      guard compact.allSatisfy(\.isASCIIDigit), Self.checkDigit13(compact.prefix(12)) == compact.last
+      guard compact.allSatisfy(\.isASCIIDigit),
+        Self.checkDigit13(compact.prefix(12)) == compact.last
       else { return nil }
       isbn13 = compact
       isbn10 = compact.hasPrefix("978") ? Self.isbn10(fromISBN13: compact) : nil

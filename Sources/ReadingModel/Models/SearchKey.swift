@@ -8,8 +8,10 @@ public enum SearchKey {
   /// - Parameter text: Any text: a title, an author, a search term.
   /// - Returns: The text lower-cased, without diacritics, with whitespace collapsed.
   public static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-      .lowercased()
-      .collapsingWhitespace
+    text.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
+    )
+    .lowercased()
+    .collapsingWhitespace
   }
 }

@@ -7,7 +7,8 @@ struct HelpFormatter {
   let width: Int
 
   private static let abstractColumn = 26
-  private static let helpOption = OptionSpec.flag("help", short: "h", help: "Show help information.")
+  private static let helpOption = OptionSpec.flag(
+    "help", short: "h", help: "Show help information.")
   private static let versionOption = OptionSpec.flag("version", help: "Show the version.")
 
   private var signature: CommandSignature { path.signature }
@@ -41,7 +42,8 @@ struct HelpFormatter {
     if !signature.subcommands.isEmpty {
       let entries = signature.subcommands.map { ($0.signature.name, $0.signature.abstract) }
       sections.append(section("SUBCOMMANDS:", entries))
-      sections.append("  See '\(path.commands[0].signature.name) help <subcommand>' for detailed help.")
+      sections.append(
+        "  See '\(path.commands[0].signature.name) help <subcommand>' for detailed help.")
     }
     return sections.joined(separator: "\n\n") + "\n"
   }

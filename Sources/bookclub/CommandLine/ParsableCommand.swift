@@ -25,6 +25,7 @@ extension CommandGroup {
   init(_ values: ParsedValues) throws(UsageError) { self.init() }
 
   func run(_ context: CommandContext) async throws {
-    context.output.write(HelpFormatter(path: context.commandPath, width: context.terminal.width).help)
+    context.output.write(
+      HelpFormatter(path: context.commandPath, width: context.terminal.width).help)
   }
 }

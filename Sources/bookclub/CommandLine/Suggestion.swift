@@ -11,7 +11,8 @@ enum Suggestion {
 
   /// Levenshtein distance, counting an adjacent swap as one edit (`limt`/`lmit` → `limit`).
   static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
     var previous2 = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)

@@ -33,7 +33,9 @@ extension Bookclub {
         guard let parsed = ISBN(text) else {
           throw .invalidValue(
             text, for: values.display("isbn"),
-            allowed: "An ISBN has 10 or 13 digits (the last of an ISBN-10 may be X) and a valid check digit.")
+            allowed:
+              "An ISBN has 10 or 13 digits (the last of an ISBN-10 may be X) and a valid check digit."
+          )
         }
         isbn = parsed
       }

@@ -24,7 +24,11 @@ extension Bookclub {
       let archive = try SampleLibrary.load(environment: context.environment)
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("bookclub-demo-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: folder) }
+      InterruptHandler.deleteOnInterrupt(folder.path)
+      defer {
+        try? FileManager.default.removeItem(at: folder)
+        InterruptHandler.forget(folder.path)
+      }
       let library = SQLiteLibrary(path: folder.appendingPathComponent("library.sqlite").path)
       try await library.restore(archive)
       let session = ListSession(

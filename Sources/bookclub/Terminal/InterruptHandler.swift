@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -11,6 +13,9 @@ import Dispatch
 /// Library writes are transactions, so stopping between them loses nothing; stopping inside
 /// one rolls it back (SQLite's journal), so exiting at once is safe.
 enum InterruptHandler {
+  /// Folders to delete if the process is interrupted: throwaway state such as the demo's.
+  private static let throwawayFolders = Mutex<Set<String>>([])
+
   // Kept alive for the life of the process.
   @MainActor private static var source: DispatchSourceSignal?
 
@@ -19,15 +24,29 @@ enum InterruptHandler {
   @MainActor static func install() {
     signal(SIGINT, SIG_IGN)
     let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    signalSource.setEventHandler {
-      KeyReader.restoreTerminal()
-      let message = "\n"
-      _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-      _exit(130)
-    }
+    // A function, not a closure: a closure written here would be main-actor isolated, and
+    // the handler runs on a global queue.
+    signalSource.setEventHandler(handler: interrupted)
     signalSource.resume()
     source = signalSource
   }
+
+  /// Deletes `path` should the process be interrupted before ``forget(_:)``.
+  static func deleteOnInterrupt(_ path: String) {
+    throwawayFolders.withLock { _ = $0.insert(path) }
+  }
+
+  /// Stops deleting `path` on interrupt: its owner has cleaned it up.
+  static func forget(_ path: String) {
+    throwawayFolders.withLock { _ = $0.remove(path) }
+  }
+
+  private nonisolated static func interrupted() {
+    KeyReader.restoreTerminal()
+    for path in throwawayFolders.withLock({ $0 }) {
+      try? FileManager.default.removeItem(atPath: path)
+    }
+    _ = write(STDERR_FILENO, "\n", 1)
+    _exit(ExitCode.interrupted.rawValue)
+  }
 }
-
-

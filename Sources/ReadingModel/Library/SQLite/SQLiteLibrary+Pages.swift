@@ -19,7 +19,8 @@ extension SQLiteLibrary {
             key: lastKey, lastID: books[books.count - 1].id)
           return BookPage(books: books, next: cursor)
         }
-        books.append(ListedBook(book: Self.book(from: statement), progress: statement.optionalDouble(9)))
+        books.append(
+          ListedBook(book: Self.book(from: statement), progress: statement.optionalDouble(9)))
         lastKey = statement.text(10)
       }
       return BookPage(books: books, next: nil)
@@ -33,7 +34,8 @@ extension SQLiteLibrary {
     let (sortKey, order, comparison) = Self.ordering(query.sort)
     if let cursor = query.after {
       conditions.append("(\(sortKey), b.id) \(comparison) (?, ?)")
-      parameters.append(query.sort == .updated ? .integer(Int64(cursor.key) ?? 0) : .text(cursor.key))
+      parameters.append(
+        query.sort == .updated ? .integer(Int64(cursor.key) ?? 0) : .text(cursor.key))
       parameters.append(.integer(cursor.lastID))
     }
     if let status = query.status {

@@ -75,7 +75,8 @@ public actor SQLiteLibrary: Library {
     }
     try connection.writeTransaction {
       // Checked again under the write lock: another process may have migrated meanwhile.
-      let current = try connection.scalarInt("PRAGMA application_id") == Schema.applicationID
+      let current =
+        try connection.scalarInt("PRAGMA application_id") == Schema.applicationID
         ? schemaVersion(connection) : 0
       for applied in current..<max(current, Schema.currentVersion) {
         try connection.execute(Schema.migrations[applied])

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// The list at a terminal: `script` gives bookclub a pseudo-terminal and types for us.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+struct InteractiveListTests {
+  let home = TestHome()
+
+  /// Runs `bookclub arguments` on a pseudo-terminal, typing `keys` one second apart.
+  func runAtTerminal(_ arguments: [String], keys: [String]) throws -> BookclubProcess.Result {
+    let command = ([BookclubProcess.executable.path] + arguments).joined(separator: " ")
+    let typing = keys.map { "sleep 1; printf '\($0)'" }.joined(separator: "; ")
+    var shell = BookclubProcess(home: home.url)
+    shell.environment["TERM"] = "xterm"
+    shell.environment["NO_COLOR"] = "1"
+    return try shell.run(
+      executable: URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "(\(typing)) | /usr/bin/script -qec '\(command)' /dev/null"])
+  }
+
+  @Test func spaceShowsTheNextPageAndQQuits() throws {
+    let result = try runAtTerminal(["demo", "--limit", "3"], keys: [" ", "q"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains(" 6  Jane Eyre"))
+    #expect(!result.stdout.contains(" 7  Wuthering Heights"))
+    #expect(result.stdout.contains("Showing 1–6 · space: more · q: quit"))
+    #expect(!result.stdout.contains("\u{1B}[1m"))  // NO_COLOR wins on a terminal
+  }
+
+  @Test func theListEndsWhenTheLibraryDoes() throws {
+    let result = try runAtTerminal(["demo", "--status", "reading", "--limit", "4"], keys: [" "])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Don Quixote"))  // the sixth and last book reading
+    #expect(!result.stdout.contains("Showing 1–6"))
+  }
+
+  @Test func ctrlCExits130AndLeavesNoThrowawayFiles() throws {
+    let result = try runAtTerminal(["demo", "--limit", "3"], keys: ["\\003"])
+    #expect(result.status == 130)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("tmp")).isEmpty)
+  }
+}
