@@ -6,11 +6,44 @@ public enum InterchangeDate {
   /// - Parameter milliseconds: Milliseconds since 1970 (see `Date.milliseconds`).
   /// - Returns: `yyyy-MM-ddTHH:mm:ss.SSSZ` in UTC.
   public static func format(milliseconds: Int64) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(24)
+    append(milliseconds: milliseconds, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the formatted date's UTF-8 bytes: the fast path for writers that stream.
+  public static func append(milliseconds: Int64, to bytes: inout [UInt8]) {
     let (days, msOfDay) = milliseconds.floorDivided(by: 86_400_000)
     let (year, month, day) = civilDate(fromDays: days)
     let seconds = msOfDay / 1000
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):"
-      + "\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(msOfDay % 1000, 3))Z"
+    func digits(_ value: Int64, _ width: Int) {
+      var divisor: Int64 = 1
+      for _ in 1..<width { divisor *= 10 }
+      var value = value
+      if value >= divisor * 10 {  // years past 9999 keep every digit
+        bytes.append(contentsOf: String(value / (divisor * 10)).utf8)
+        value %= divisor * 10
+      }
+      while divisor > 0 {
+        bytes.append(UInt8(48 + value / divisor % 10))
+        divisor /= 10
+      }
+    }
+    digits(year, 4)
+    bytes.append(UInt8(ascii: "-"))
+    digits(month, 2)
+    bytes.append(UInt8(ascii: "-"))
+    digits(day, 2)
+    bytes.append(UInt8(ascii: "T"))
+    digits(seconds / 3600, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(seconds / 60 % 60, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(seconds % 60, 2)
+    bytes.append(UInt8(ascii: "."))
+    digits(msOfDay % 1000, 3)
+    bytes.append(UInt8(ascii: "Z"))
   }
 
   /// Parses `yyyy-MM-ddTHH:mm:ss[.SSS]Z` (UTC only).
@@ -44,11 +77,6 @@ public enum InterchangeDate {
     }
     let days = daysFromCivil(year: year, month: month, day: day)
     return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millis
-  }
-
-  private static func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 
   private static func daysIn(month: Int64, year: Int64) -> Int64 {

@@ -68,10 +68,12 @@ struct ListSession {
     while true {
       let page = try await spinner.whileRunning { try await library.page(query) }
       if options.json {
-        if !page.books.isEmpty {
-          let objects = page.books.map(BookJSON.object).joined(separator: ",\n")
-          context.output.write((printedAny ? ",\n" : "\n") + objects)
+        var bytes: [UInt8] = []
+        for (index, book) in page.books.enumerated() {
+          bytes.append(contentsOf: (printedAny || index > 0 ? ",\n" : "\n").utf8)
+          BookJSON.append(book, to: &bytes)
         }
+        context.output.write(bytes: bytes)
       } else if !page.books.isEmpty {
         printRows(page.books[...], withHeader: !printedAny)
       }

@@ -30,6 +30,12 @@ final class TextOutput {
     if buffer.count >= bufferLimit { flush() }
   }
 
+  /// Writes UTF-8 bytes as they are.
+  func write(bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= bufferLimit { flush() }
+  }
+
   /// Writes `text` and a newline.
   func line(_ text: String = "") {
     write(text + "\n")
