@@ -56,7 +56,10 @@ import Testing
           var failures: Int32 = 0
           for book in 0..<15 {
             let result = try bookclub.run(
-              ["add", "Book \(writer)-\(book)", "--author", "Writer \(writer)", "--library", library])
+              [
+                "add", "Book \(writer)-\(book)", "--author", "Writer \(writer)", "--library",
+                library,
+              ])
             if result.status != 0 { failures += 1 }
           }
           return failures
