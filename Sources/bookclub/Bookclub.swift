@@ -1,4 +1,5 @@
 import Foundation
+import ReadingModel
 
 /// `bookclub`: the root command. It only groups the subcommands, each in its own file under
 /// `Commands/` as an extension of this type.
@@ -9,7 +10,7 @@ struct Bookclub: CommandGroup {
   static let signature = CommandSignature(
     name: "bookclub",
     abstract: "Keep your library, log reading progress with notes, and see where you stand.",
-    subcommands: [List.self, Add.self, Demo.self]
+    subcommands: [List.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Demo.self]
   )
 
   static func main() async {
@@ -20,7 +21,8 @@ struct Bookclub: CommandGroup {
       errors: TextOutput(descriptor: 2, bufferLimit: 0),
       environment: environment,
       terminal: .current(environment: environment),
-      commandPath: CommandPath(commands: [Bookclub.self]))
+      commandPath: CommandPath(commands: [Bookclub.self]),
+      notices: NoticeQueue())
     let runner = CommandRunner(root: Bookclub.self, version: version, context: context)
     let status = await runner.run(Array(CommandLine.arguments.dropFirst()))
     exit(status.rawValue)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where books and their progress live. Every method is one transaction: it either happens
 /// whole or not at all.
 public protocol Library: Sendable {
@@ -25,4 +27,41 @@ public protocol Library: Sendable {
   ///
   /// - Throws: ``LibraryError/idsAlreadyUsed(_:)`` when an id is taken, and nothing is added.
   func restore(_ archive: LibraryArchive) async throws
+
+  /// Finds a book by id, ISBN (10 or 13, hyphens allowed) or words from its title.
+  ///
+  /// Title words ignore case and accents; an exact title beats a prefix, a prefix beats a
+  /// title that merely contains the words.
+  func find(_ reference: String) async throws -> BookLookup
+
+  /// Appends a progress entry in one write transaction, setting the status it implies.
+  ///
+  /// - Parameters:
+  ///   - bookID: The book.
+  ///   - makeDraft: Decides the entry from the book and its newest entry as they are inside
+  ///     the transaction, so relative values (`+20`) never race another process; whatever
+  ///     it throws aborts the write.
+  /// - Returns: The entry, the book after it, and what came before.
+  /// - Throws: ``LibraryError/bookNotFound(_:)``, errors of `makeDraft`, ``LibraryError``.
+  func appendEntry(
+    to bookID: Book.ID,
+    _ makeDraft: @Sendable (Book, ReadingProgress.Entry?) throws -> EntryDraft
+  ) async throws -> RecordedEntry
+
+  /// Sets a book's status, recording when; a no-op when it already has it.
+  ///
+  /// - Returns: The book after the change.
+  func setStatus(_ status: ReadingStatus, of bookID: Book.ID, at time: Date) async throws -> Book
+
+  /// When the book's status was set, oldest first.
+  func statusChanges(of bookID: Book.ID) async throws -> [StatusChange]
+
+  /// Finds an entry by its id or a unique prefix of it (at least 4 characters).
+  func entry(_ idOrPrefix: String) async throws -> EntryLookup
+
+  /// Replaces an entry's note (`nil` removes it); its id, progress and time stay.
+  ///
+  /// - Returns: The entry after the change.
+  /// - Throws: ``LibraryError/entryNotFound(_:)``.
+  func setNote(_ note: String?, ofEntry id: UUID) async throws -> ReadingProgress.Entry
 }

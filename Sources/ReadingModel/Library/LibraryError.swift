@@ -16,6 +16,10 @@ public enum LibraryError: Error, Equatable, Sendable {
   case cursorSortMismatch(cursor: BookSort, query: BookSort)
   /// Books being restored use ids the library already has.
   case idsAlreadyUsed([Book.ID])
+  /// No book has this id (it was removed meanwhile).
+  case bookNotFound(Book.ID)
+  /// No entry has this id.
+  case entryNotFound(UUID)
   /// Any other SQLite failure.
   case storage(path: String, detail: String)
 }
@@ -37,6 +41,10 @@ extension LibraryError: LocalizedError {
       "That cursor continues a list sorted by \(cursor.rawValue), not by \(query.rawValue). Pass --sort \(cursor.rawValue), or start again without --after."
     case .idsAlreadyUsed(let ids):
       "The library already has books with ids \(ids.prefix(5).map(String.init).joined(separator: ", ")); restore into an empty library."
+    case .bookNotFound(let id):
+      "There is no book \(id). 'bookclub list' shows the books and their ids."
+    case .entryNotFound(let id):
+      "There is no entry \(id.uuidString.lowercased()). 'bookclub note list <book>' shows entry ids."
     case .storage(let path, let detail):
       "Could not use the library '\(path)': \(detail)."
     }

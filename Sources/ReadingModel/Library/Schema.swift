@@ -40,6 +40,14 @@ enum Schema {
       note TEXT
     );
     CREATE INDEX progress_by_book_time ON progress_entries (book_id, time_ms);
+    """,
     """
+    CREATE TABLE status_changes (
+      book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+      status TEXT NOT NULL CHECK (status IN ('want', 'reading', 'finished', 'abandoned')),
+      time_ms INTEGER NOT NULL
+    );
+    CREATE INDEX status_changes_by_book ON status_changes (book_id, time_ms);
+    """,
   ]
 }

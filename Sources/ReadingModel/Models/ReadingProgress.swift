@@ -24,9 +24,21 @@ public struct ReadingProgress: Sendable, Codable, Equatable {
   /// Oldest first.
   public var entries: [Entry]
 
+  /// Keeps `entries` in time order; entries with the same time keep their given order.
   public init(entries: [Entry] = []) {
-    self.entries = entries.sorted { $0.time < $1.time }
+    self.entries = entries.enumerated()
+      .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+      .map(\.element)
   }
+
+  /// Adds an entry in its place by time, after any with the same time.
+  public mutating func insert(_ entry: Entry) {
+    let index = entries.lastIndex { $0.time <= entry.time }.map { $0 + 1 } ?? 0
+    entries.insert(entry, at: index)
+  }
+
+  /// The entries that carry a note, oldest first.
+  public var notes: [Entry] { entries.filter { $0.note != nil } }
 
   /// The fraction of the newest entry, or 0 before the first.
   public var current: Double { entries.last?.progress ?? 0 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReadingModel
 
 /// Parses a command line, runs the command, and reports errors the way DESIGN.md section 5
 /// says: usage errors with the usage line and exit 64, failures with exit 1.
@@ -30,11 +31,16 @@ struct CommandRunner {
     case .run(let command, let path):
       var context = self.context
       context.commandPath = path
+      defer { context.printNotices() }
       do {
         try await command.run(context)
+        context.output.flush()
         return .success
       } catch let error as UsageError {
         return report(error, path: path)
+      } catch let error as ProgressInputError {
+        // A progress value that does not fit the book is a usage error: nothing was written.
+        return report(.invalidProgress(error.errorDescription ?? "\(error)"), path: path)
       } catch is CancellationError {
         return .interrupted
       } catch {

@@ -16,6 +16,8 @@ enum UsageError: Error, Equatable {
   case flagWithValue(option: String)
   /// Options that cannot be used together.
   case conflictingOptions(String, String)
+  /// A progress value that is not in the grammar or does not fit the book.
+  case invalidProgress(String)
 }
 
 extension UsageError: LocalizedError {
@@ -35,6 +37,8 @@ extension UsageError: LocalizedError {
       "The flag '\(option)' does not take a value"
     case .conflictingOptions(let first, let second):
       "'\(first)' cannot be used with '\(second)'"
+    case .invalidProgress(let message):
+      message
     }
   }
 }

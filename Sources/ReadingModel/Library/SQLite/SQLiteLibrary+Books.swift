@@ -34,13 +34,15 @@ extension SQLiteLibrary {
   }
 
   public func book(id: Book.ID) throws -> Book? {
-    try reading(orIfMissing: nil) { connection in
-      let statement = try statement(
-        "SELECT \(Self.bookColumns) FROM books b WHERE b.id = ?", on: connection)
-      try statement.bind([.integer(id)])
-      defer { statement.reset() }
-      return try statement.step() ? Self.book(from: statement) : nil
-    }
+    try reading(orIfMissing: nil) { try fetchBook(id, on: $0) }
+  }
+
+  func fetchBook(_ id: Book.ID, on connection: SQLiteConnection) throws -> Book? {
+    let statement = try statement(
+      "SELECT \(Self.bookColumns) FROM books b WHERE b.id = ?", on: connection)
+    try statement.bind([.integer(id)])
+    defer { statement.reset() }
+    return try statement.step() ? Self.book(from: statement) : nil
   }
 
   public func progress(of bookID: Book.ID) throws -> ReadingProgress {
@@ -53,14 +55,7 @@ extension SQLiteLibrary {
       try statement.bind([.integer(bookID)])
       defer { statement.reset() }
       var entries: [ReadingProgress.Entry] = []
-      while try statement.step() {
-        entries.append(
-          ReadingProgress.Entry(
-            id: UUID(uuidString: statement.text(0)) ?? UUID(),
-            progress: statement.double(1),
-            time: Date(milliseconds: statement.int64(2)),
-            note: statement.optionalText(3)))
-      }
+      while try statement.step() { entries.append(Self.entry(from: statement, at: 0)) }
       return ReadingProgress(entries: entries)
     }
   }
@@ -115,7 +110,7 @@ extension SQLiteLibrary {
     return connection.lastInsertedRowID
   }
 
-  private func insert(
+  func insert(
     _ entry: ReadingProgress.Entry, bookID: Book.ID, on connection: SQLiteConnection
   ) throws {
     let statement = try statement(

@@ -69,7 +69,7 @@ extension SQLiteLibrary {
     }
   }
 
-  private static func escapeLike(_ text: String) -> String {
+  static func escapeLike(_ text: String) -> String {
     var escaped = ""
     for character in text {
       if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }

@@ -111,26 +111,23 @@ public actor SQLiteLibrary: Library {
   /// Runs `body` with the library's connection, mapping SQLite's errors to ``LibraryError``.
   func reading<T>(
     orIfMissing missing: T, _ body: (SQLiteConnection) throws -> T
-  ) throws(LibraryError) -> T {
+  ) throws -> T {
     guard let connection = try connectionForReading() else { return missing }
     return try mapErrors { try body(connection) }
   }
 
-  /// Runs `body` in a write transaction, creating the library when needed.
-  func writing<T>(_ body: (SQLiteConnection) throws -> T) throws(LibraryError) -> T {
+  /// Runs `body` in a write transaction, creating the library when needed. Errors other
+  /// than SQLite's (a draft that does not fit, say) pass through after the rollback.
+  func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
     let connection = try connectionForWriting()
     return try mapErrors { try connection.writeTransaction { try body(connection) } }
   }
 
-  private func mapErrors<T>(_ body: () throws -> T) throws(LibraryError) -> T {
+  private func mapErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
-    } catch let error as LibraryError {
-      throw error
     } catch let error as SQLiteError {
       throw libraryError(error)
-    } catch {
-      throw .storage(path: path, detail: error.localizedDescription)
     }
   }
 

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The entry to append, decided inside the write transaction from the book's latest state.
+public struct EntryDraft: Sendable, Equatable {
+  public var progress: Double
+  public var time: Date
+  public var note: String?
+
+  public init(progress: Double, time: Date, note: String? = nil) {
+    self.progress = progress
+    self.time = time
+    self.note = note
+  }
+}
+
+/// What appending an entry did.
+public struct RecordedEntry: Sendable, Equatable {
+  /// The book after the entry, with its status and update time.
+  public var book: Book
+  public var entry: ReadingProgress.Entry
+  /// The newest entry before this one was recorded.
+  public var previous: ReadingProgress.Entry?
+  /// The status before this entry.
+  public var previousStatus: ReadingStatus
+}
+
+/// When a book's status was set.
+public struct StatusChange: Sendable, Equatable, Codable {
+  public var status: ReadingStatus
+  public var time: Date
+
+  public init(status: ReadingStatus, time: Date) {
+    self.status = status
+    self.time = time
+  }
+}
+
+/// An entry found by id, with its book.
+public struct LocatedEntry: Sendable, Equatable {
+  public var bookID: Book.ID
+  public var entry: ReadingProgress.Entry
+}
+
+/// What an entry-id prefix found.
+public enum EntryLookup: Sendable, Equatable {
+  case found(LocatedEntry)
+  case ambiguous(count: Int)
+  case notFound
+}

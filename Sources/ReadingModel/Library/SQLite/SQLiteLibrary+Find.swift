@@ -1,0 +1,63 @@
+import Foundation
+
+extension SQLiteLibrary {
+  public func find(_ reference: String) throws -> BookLookup {
+    let reference = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !reference.isEmpty else { return .notFound }
+    return try reading(orIfMissing: .notFound) { connection in
+      // An ISBN first: a 10- or 13-digit number is far more likely an ISBN than an id.
+      if let isbn = ISBN(reference) {
+        let matches = try books(where: "b.isbn13 = ?", [.text(isbn.isbn13)], on: connection)
+        if !matches.isEmpty { return Self.lookup(matches) }
+      }
+      if let id = Book.ID(reference) {
+        return try fetchBook(id, on: connection).map(BookLookup.found) ?? .notFound
+      }
+      return try findByTitle(SearchKey.fold(reference), on: connection)
+    }
+  }
+
+  /// Exact title, else titles starting with the words, else titles containing every word.
+  private func findByTitle(_ folded: String, on connection: SQLiteConnection) throws
+    -> BookLookup
+  {
+    let exact = try books(where: "b.title_key = ?", [.text(folded)], on: connection)
+    if !exact.isEmpty { return Self.lookup(exact) }
+    // Every title starting with `folded` sorts between it and it followed by the highest
+    // character, so the title index answers this.
+    let prefix = try books(
+      where: "b.title_key >= ?1 AND b.title_key < ?1 || char(1114111)", [.text(folded)],
+      on: connection)
+    if !prefix.isEmpty { return Self.lookup(prefix) }
+    let words = folded.split(separator: " ").map { "%" + Self.escapeLike(String($0)) + "%" }
+    let conditions = Array(repeating: "b.title_key LIKE ? ESCAPE '\\'", count: words.count)
+    let contained = try books(
+      where: conditions.joined(separator: " AND "), words.map { .text($0) }, on: connection)
+    return Self.lookup(contained)
+  }
+
+  /// Up to one more than ``BookLookup/candidateLimit`` books matching `condition`, by id.
+  private func books(
+    where condition: String, _ parameters: [SQLiteValue?], on connection: SQLiteConnection
+  ) throws -> [Book] {
+    let statement = try statement(
+      "SELECT \(Self.bookColumns) FROM books b WHERE \(condition) ORDER BY b.id LIMIT ?",
+      on: connection)
+    try statement.bind(parameters + [.integer(Int64(BookLookup.candidateLimit + 1))])
+    defer { statement.reset() }
+    var books: [Book] = []
+    while try statement.step() { books.append(Self.book(from: statement)) }
+    return books
+  }
+
+  private static func lookup(_ books: [Book]) -> BookLookup {
+    switch books.count {
+    case 0: .notFound
+    case 1: .found(books[0])
+    default:
+      .ambiguous(
+        Array(books.prefix(BookLookup.candidateLimit)),
+        more: books.count > BookLookup.candidateLimit)
+    }
+  }
+}

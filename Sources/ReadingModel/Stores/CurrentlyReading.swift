@@ -1,0 +1,103 @@
+import Foundation
+import Observation
+
+/// One book and its reading progress: the owner of that progress, as in "Data Essentials in
+/// SwiftUI". Loads the history through ``DataState`` and records new entries.
+@MainActor
+@Observable
+public final class CurrentlyReading {
+  /// The book. Its status follows the progress recorded here, so it is replaced after each
+  /// entry, never edited in place.
+  public private(set) var book: Book
+  /// The book's history.
+  public private(set) var progress: DataState<ReadingProgress, any Error> = .idle
+
+  @ObservationIgnored private let library: any Library
+  @ObservationIgnored private let notices: NoticeQueue
+  @ObservationIgnored private let now: @Sendable () -> Date
+
+  /// - Parameters:
+  ///   - book: The book, as last read from `library`.
+  ///   - notices: Where events such as "progress went backwards" go.
+  ///   - now: The time a new entry gets when none is given; tests fix it.
+  public init(
+    book: Book, library: any Library, notices: NoticeQueue,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.book = book
+    self.library = library
+    self.notices = notices
+    self.now = now
+  }
+
+  /// Loads the history: the one place that runs "mark loading, await, settle".
+  public func load() async {
+    guard !progress.isLoading else { return }
+    progress.startLoading()
+    do {
+      let loaded = try await library.progress(of: book.id)
+      progress.finish(.success(loaded))
+    } catch is CancellationError {
+      progress.cancel()
+    } catch {
+      progress.finish(.failure(error))
+    }
+  }
+
+  /// Records a new entry: validates `input` against the book as it is inside the write
+  /// transaction, writes, then updates this object. When the write fails, nothing here
+  /// changes and the error is thrown.
+  ///
+  /// - Parameters:
+  ///   - input: Where the reader is; `nil` keeps the current progress (a note on its own).
+  ///   - note: An optional note; blank notes are dropped.
+  ///   - time: When; now when `nil`.
+  /// - Returns: The entry recorded.
+  /// - Throws: ``ProgressInputError`` for a value that does not fit the book (nothing is
+  ///   written), ``LibraryError`` when the library cannot be written.
+  @discardableResult
+  public func record(_ input: ProgressInput?, note: String? = nil, at time: Date? = nil)
+    async throws -> ReadingProgress.Entry
+  {
+    let time = time ?? now()
+    let note = note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    let recorded = try await library.appendEntry(to: book.id) { book, latest in
+      let current = latest?.progress ?? 0
+      let fraction = try input?.fraction(for: book, current: current) ?? current
+      return EntryDraft(progress: fraction, time: time, note: note)
+    }
+    apply(recorded)
+    return recorded.entry
+  }
+
+  private func apply(_ recorded: RecordedEntry) {
+    book = recorded.book
+    if var history = progress.value {
+      history.insert(recorded.entry)
+      progress = .success(history)
+    }
+    let previous = recorded.previous?.progress ?? 0
+    let title = "“\(book.title)”"
+    if let last = recorded.previous, recorded.entry.progress < last.progress,
+      recorded.entry.time >= last.time
+    {
+      notices.push(
+        "Progress went backwards, from \(Self.percent(previous)) to \(Self.percent(recorded.entry.progress)).",
+        level: .warning)
+    }
+    if recorded.previousStatus == .finished || recorded.previousStatus == .abandoned,
+      recorded.book.status == .reading
+    {
+      notices.push("\(title) was \(recorded.previousStatus.displayName); it is being read again.")
+    } else if recorded.previousStatus != .finished, recorded.book.status == .finished {
+      notices.push("\(title) is finished. Well read!")
+    }
+    if recorded.entry.note != nil, recorded.previous == nil, recorded.entry.progress == 0 {
+      notices.push("The note was recorded at 0%: no progress on \(title) yet.")
+    }
+  }
+
+  private static func percent(_ fraction: Double) -> String {
+    "\(Int((fraction * 100).rounded(.down)))%"
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import ReadingModel
+
+/// `<book>`: an id, an ISBN or words from the title, resolved to one book or a clear error.
+enum BookReference {
+  static let argument = ArgumentSpec(
+    name: "book", help: "The book: its id, its ISBN, or words from its title.")
+
+  /// Finds the one book `reference` means.
+  ///
+  /// - Throws: ``BookReferenceError`` when no book or several books match.
+  static func resolve(_ reference: String, in library: any Library) async throws -> Book {
+    switch try await library.find(reference) {
+    case .found(let book): return book
+    case .ambiguous(let books, let more):
+      throw BookReferenceError.ambiguous(reference, candidates: books, more: more)
+    case .notFound: throw BookReferenceError.notFound(reference)
+    }
+  }
+}
+
+/// Why a `<book>` argument does not name one book.
+enum BookReferenceError: Error, LocalizedError {
+  /// No book has this id or ISBN, and no title has these words.
+  case notFound(String)
+  /// Several books match equally well.
+  case ambiguous(String, candidates: [Book], more: Bool)
+
+  var errorDescription: String? {
+    switch self {
+    case .notFound(let reference):
+      return "No book matches '\(reference)'. To look for it: bookclub list --search "
+        + ShellQuoting.quote(reference)
+    case .ambiguous(let reference, let candidates, let more):
+      let lines = candidates.map { book in
+        "  \(book.id)  \(book.title) — \(book.authors.joined(separator: ", "))"
+      }
+      let others = more ? ["  ... and more; narrow it down or use bookclub list --search"] : []
+      return (["'\(reference)' matches several books:"] + lines + others
+        + ["Use the id instead, for example: \(candidates[0].id)"]).joined(separator: "\n")
+    }
+  }
+}

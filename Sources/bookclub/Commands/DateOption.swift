@@ -1,0 +1,23 @@
+import Foundation
+
+/// `--at <date>`: when something happened, never in the future.
+enum DateOption {
+  /// Reads the option `long` as a date.
+  ///
+  /// - Throws: ``UsageError/invalidValue(_:for:allowed:)`` for text that is not a date or
+  ///   a date in the future.
+  static func value(_ long: String, in values: ParsedValues, now: Date = Date()) throws(UsageError)
+    -> Date?
+  {
+    guard let text = values.string(long) else { return nil }
+    guard let date = DateText.parse(text, now: now) else {
+      throw .invalidValue(
+        text, for: values.display(long),
+        allowed: "Use a date like 2024-05-12 or '2024-05-12 21:30', or today or yesterday.")
+    }
+    guard date <= now.addingTimeInterval(60) else {
+      throw .invalidValue(text, for: values.display(long), allowed: "The date is in the future.")
+    }
+    return date
+  }
+}

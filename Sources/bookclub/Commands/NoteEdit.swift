@@ -1,0 +1,35 @@
+import Foundation
+import ReadingModel
+
+extension Bookclub.Note {
+  /// `bookclub note edit <entry-id> <text>`
+  struct Edit: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "edit",
+      abstract: "Replace the note of one entry; its progress and time stay.",
+      arguments: [Bookclub.Note.entryArgument, ArgumentSpec(name: "text", help: "The new note.")],
+      options: [LibraryOption.spec]
+    )
+
+    let entryID: String
+    let text: String
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      entryID = values.argument("entry-id") ?? ""
+      text = values.argument("text") ?? ""
+      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        throw .invalidValue(
+          text, for: "<text>", allowed: "A note needs some text; to remove one, use 'bookclub note remove'.")
+      }
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let library = context.library(flag: libraryPath)
+      let located = try await EntryReference.resolve(entryID, in: library)
+      let entry = try await library.setNote(text, ofEntry: located.entry.id)
+      context.errors.line("Note of entry \(ProgressText.shortID(entry)) replaced.")
+    }
+  }
+}

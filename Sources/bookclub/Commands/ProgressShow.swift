@@ -1,0 +1,97 @@
+import ReadingModel
+
+extension Bookclub.Progress {
+  /// `bookclub progress show <book>`
+  struct Show: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "show",
+      abstract: "Show a book's reading history, oldest first, with pace and estimated finish.",
+      arguments: [BookReference.argument],
+      options: [
+        .flag("json", help: "Print JSON: the book, its entries, pace and estimated finish."),
+        LibraryOption.spec,
+      ]
+    )
+
+    let book: String
+    let json: Bool
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      book = values.argument("book") ?? ""
+      json = values.flag("json")
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let reading = try await ReadingSession.open(book, libraryPath: libraryPath, context: context)
+      let entries = reading.progress.value?.entries ?? []
+      if json {
+        context.output.line(Self.json(reading, entries: entries).text)
+        return
+      }
+      let book = reading.book
+      context.output.line("\(book.title) — \(book.authors.joined(separator: ", "))")
+      guard !entries.isEmpty else {
+        context.output.line("No progress recorded yet.")
+        context.errors.line("To record some: bookclub progress set \(book.id) <page or %>")
+        return
+      }
+      context.output.line(
+        TextStyle.bold.apply(
+          "WHEN              PROGRESS          CHANGE  NOTE", enabled: context.terminal.colorsOutput))
+      var previous = 0.0
+      for entry in entries {
+        context.output.line(Self.row(entry, previous: previous, book: book))
+        previous = entry.progress
+      }
+      var footer: [String] = []
+      if let pace = reading.pace { footer.append("Pace: " + ProgressText.pace(pace)) }
+      if let finish = reading.estimatedFinish {
+        footer.append("estimated finish " + DateText.day(finish))
+      }
+      if let finished = reading.finished { footer.append("finished " + DateText.day(finished)) }
+      if !footer.isEmpty { context.output.line(footer.joined(separator: " · ")) }
+    }
+
+    /// `2024-05-12 14:03  p. 44 (5%)        +44     Prelude...`
+    private static func row(_ entry: ReadingProgress.Entry, previous: Double, book: Book)
+      -> String
+    {
+      let position: String
+      let change: String
+      if let pages = book.pageCount {
+        let page = Int((entry.progress * Double(pages)).rounded())
+        let delta = page - Int((previous * Double(pages)).rounded())
+        position = "p. \(page) (\(ProgressBar.percent(entry.progress))%)"
+        change = (delta >= 0 ? "+" : "") + String(delta)
+      } else {
+        let delta = ProgressBar.percent(entry.progress) - ProgressBar.percent(previous)
+        position = "\(ProgressBar.percent(entry.progress))%"
+        change = (delta >= 0 ? "+" : "") + "\(delta)%"
+      }
+      let columns = [
+        DateText.minute(entry.time), pad(position, 16), pad(change, 6), ProgressText.oneLine(entry.note),
+      ]
+      return columns.joined(separator: "  ").trimmingTrailingSpaces
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    static func json(_ reading: CurrentlyReading, entries: [ReadingProgress.Entry]) -> JSONValue {
+      var fields = ProgressText.jsonFields(reading)
+      fields["entries"] = .array(entries.map { ProgressText.json($0, of: reading.book) })
+      return .object(fields)
+    }
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingSpaces: String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

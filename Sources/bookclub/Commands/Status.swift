@@ -1,0 +1,44 @@
+import Foundation
+import ReadingModel
+
+extension Bookclub {
+  /// `bookclub status <book> <status>`
+  struct Status: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "status",
+      abstract: "Set where you stand with a book: want, reading, finished or abandoned.",
+      arguments: [
+        BookReference.argument,
+        ArgumentSpec(name: "status", help: "want, reading, finished or abandoned."),
+      ],
+      options: [LibraryOption.spec]
+    )
+
+    let book: String
+    let status: ReadingStatus
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      book = values.argument("book") ?? ""
+      let text = values.argument("status") ?? ""
+      guard let status = ReadingStatus(rawValue: text.lowercased()) else {
+        throw .invalidValue(
+          text, for: "<status>", allowed: "Please provide one of 'want', 'reading', 'finished' or 'abandoned'.")
+      }
+      self.status = status
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let library = context.library(flag: libraryPath)
+      let found = try await BookReference.resolve(book, in: library)
+      guard found.status != status else {
+        context.errors.line("“\(found.title)” is already \(status.displayName).")
+        return
+      }
+      let updated = try await library.setStatus(status, of: found.id, at: Date())
+      context.output.line(
+        "\(updated.title): \(found.status.displayName) → \(updated.status.displayName)")
+    }
+  }
+}

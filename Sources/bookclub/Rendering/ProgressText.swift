@@ -1,0 +1,73 @@
+import Foundation
+import ReadingModel
+
+/// Words for where a reader stands with a book, shared by `progress`, `note` and `show`.
+@MainActor
+enum ProgressText {
+  /// `page 460 of 880` or `52%`.
+  static func position(_ fraction: Double, of book: Book) -> String {
+    guard let pages = book.pageCount else { return "\(ProgressBar.percent(fraction))%" }
+    return "page \(Int((fraction * Double(pages)).rounded())) of \(pages)"
+  }
+
+  /// `24 pages/day` or `3.5%/day`.
+  static func pace(_ pace: ReadingPace) -> String {
+    guard pace.fractionPerDay > 0 else { return "no progress in the last 14 days" }
+    if let pages = pace.pagesPerDay { return "\(Self.number(pages)) pages/day" }
+    return "\(Self.number(pace.fractionPerDay * 100))%/day"
+  }
+
+  /// The one line `progress set` prints: title, position, bar, pace.
+  static func summary(_ reading: CurrentlyReading) -> String {
+    let fraction = reading.currentFraction
+    var parts = [
+      reading.book.title, position(fraction, of: reading.book), ProgressBar().render(fraction),
+    ]
+    if let pace = reading.pace { parts.append(Self.pace(pace)) }
+    if let finish = reading.estimatedFinish { parts.append("finish around \(DateText.day(finish))") }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The `--json` fields about where a reading stands: `book`, `pace`, `estimatedFinish`,
+  /// `started`, `finished`.
+  static func jsonFields(_ reading: CurrentlyReading) -> [String: JSONValue] {
+    let latest = reading.progress.value?.entries.last?.progress
+    return [
+      "book": .raw(BookJSON.object(ListedBook(book: reading.book, progress: latest))),
+      "pace": reading.pace.map { pace in
+        .object([
+          "fractionPerDay": .number(pace.fractionPerDay),
+          "pagesPerDay": pace.pagesPerDay.map(JSONValue.number) ?? .null,
+        ])
+      } ?? .null,
+      "estimatedFinish": .date(reading.estimatedFinish),
+      "started": .date(reading.started),
+      "finished": .date(reading.finished),
+    ]
+  }
+
+  /// An entry in `--json` output.
+  static func json(_ entry: ReadingProgress.Entry, of book: Book) -> JSONValue {
+    .object([
+      "id": .string(entry.id.uuidString.lowercased()),
+      "progress": .number(entry.progress),
+      "page": book.pageCount.map { .int(Int64((entry.progress * Double($0)).rounded())) } ?? .null,
+      "time": .date(entry.time),
+      "note": entry.note.map(JSONValue.string) ?? .null,
+    ])
+  }
+
+  /// A note on one line of a table: line breaks shown as ↵.
+  static func oneLine(_ note: String?) -> String {
+    (note ?? "").split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ↵ ")
+  }
+
+  /// The short id people type for an entry: its first eight hex digits.
+  static func shortID(_ entry: ReadingProgress.Entry) -> String {
+    String(entry.id.uuidString.lowercased().prefix(8))
+  }
+
+  private static func number(_ value: Double) -> String {
+    abs(value) >= 10 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+  }
+}
