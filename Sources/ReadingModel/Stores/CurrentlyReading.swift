@@ -60,7 +60,9 @@ public final class CurrentlyReading {
     async throws -> ReadingProgress.Entry
   {
     let time = time ?? now()
-    let note = note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    let note = note.flatMap {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0
+    }
     let recorded = try await library.appendEntry(to: book.id) { book, latest in
       let current = latest?.progress ?? 0
       let fraction = try input?.fraction(for: book, current: current) ?? current

@@ -36,7 +36,8 @@ enum BookReferenceError: Error, LocalizedError {
         "  \(book.id)  \(book.title) — \(book.authors.joined(separator: ", "))"
       }
       let others = more ? ["  ... and more; narrow it down or use bookclub list --search"] : []
-      return (["'\(reference)' matches several books:"] + lines + others
+      return
+        (["'\(reference)' matches several books:"] + lines + others
         + ["Use the id instead, for example: \(candidates[0].id)"]).joined(separator: "\n")
     }
   }

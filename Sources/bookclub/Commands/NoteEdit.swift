@@ -20,7 +20,8 @@ extension Bookclub.Note {
       text = values.argument("text") ?? ""
       guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         throw .invalidValue(
-          text, for: "<text>", allowed: "A note needs some text; to remove one, use 'bookclub note remove'.")
+          text, for: "<text>",
+          allowed: "A note needs some text; to remove one, use 'bookclub note remove'.")
       }
       libraryPath = LibraryOption.value(in: values)
     }

@@ -36,11 +36,13 @@ extension Bookclub.Note {
       }
       guard !notes.isEmpty else {
         context.errors.line(
-          "No notes on “\(reading.book.title)” yet. Add one: bookclub note add \(reading.book.id) <text>")
+          "No notes on “\(reading.book.title)” yet. Add one: bookclub note add \(reading.book.id) <text>"
+        )
         return
       }
       context.output.line(
-        TextStyle.bold.apply("ID        WHEN              PROGRESS  NOTE", enabled: context.terminal.colorsOutput))
+        TextStyle.bold.apply(
+          "ID        WHEN              PROGRESS  NOTE", enabled: context.terminal.colorsOutput))
       for entry in notes {
         let percent = "\(ProgressBar.percent(entry.progress))%"
         context.output.line(

@@ -39,7 +39,8 @@ extension Bookclub.Progress {
       }
       context.output.line(
         TextStyle.bold.apply(
-          "WHEN              PROGRESS          CHANGE  NOTE", enabled: context.terminal.colorsOutput))
+          "WHEN              PROGRESS          CHANGE  NOTE", enabled: context.terminal.colorsOutput
+        ))
       var previous = 0.0
       for entry in entries {
         context.output.line(Self.row(entry, previous: previous, book: book))
@@ -71,7 +72,8 @@ extension Bookclub.Progress {
         change = (delta >= 0 ? "+" : "") + "\(delta)%"
       }
       let columns = [
-        DateText.minute(entry.time), pad(position, 16), pad(change, 6), ProgressText.oneLine(entry.note),
+        DateText.minute(entry.time), pad(position, 16), pad(change, 6),
+        ProgressText.oneLine(entry.note),
       ]
       return columns.joined(separator: "  ").trimmingTrailingSpaces
     }

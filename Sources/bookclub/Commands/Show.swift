@@ -28,7 +28,8 @@ extension Bookclub {
       let library = context.library(flag: libraryPath)
       let reading = try await ReadingSession.open(book, libraryPath: libraryPath, context: context)
       let changes = try await library.statusChanges(of: reading.book.id)
-      let statusSince = changes.last { $0.status == reading.book.status }?.time ?? reading.book.dateAdded
+      let statusSince =
+        changes.last { $0.status == reading.book.status }?.time ?? reading.book.dateAdded
       let notes = Array((reading.progress.value?.notes ?? []).suffix(Self.noteCount))
       if json {
         context.output.line(Self.json(reading, statusSince: statusSince, notes: notes).text)
@@ -72,7 +73,8 @@ extension Bookclub {
           let percent = "\(ProgressBar.percent(entry.progress))%"
           let padding = String(repeating: " ", count: max(0, 4 - percent.count))
           lines.append(
-            "  \(DateText.day(entry.time))  \(padding)\(percent)  " + ProgressText.oneLine(entry.note))
+            "  \(DateText.day(entry.time))  \(padding)\(percent)  "
+              + ProgressText.oneLine(entry.note))
         }
       }
       return lines

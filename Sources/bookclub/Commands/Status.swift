@@ -23,7 +23,8 @@ extension Bookclub {
       let text = values.argument("status") ?? ""
       guard let status = ReadingStatus(rawValue: text.lowercased()) else {
         throw .invalidValue(
-          text, for: "<status>", allowed: "Please provide one of 'want', 'reading', 'finished' or 'abandoned'.")
+          text, for: "<status>",
+          allowed: "Please provide one of 'want', 'reading', 'finished' or 'abandoned'.")
       }
       self.status = status
       libraryPath = LibraryOption.value(in: values)

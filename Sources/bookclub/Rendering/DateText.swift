@@ -31,7 +31,9 @@ enum DateText {
     default: break
     }
     if let milliseconds = InterchangeDate.parse(text) { return Date(milliseconds: milliseconds) }
-    for pattern in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd"] {
+    for pattern in [
+      "yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd",
+    ] {
       let formatter = DateFormatter()
       formatter.locale = Locale(identifier: "en_US_POSIX")
       formatter.timeZone = TimeZone.current

@@ -24,7 +24,9 @@ enum ProgressText {
       reading.book.title, position(fraction, of: reading.book), ProgressBar().render(fraction),
     ]
     if let pace = reading.pace { parts.append(Self.pace(pace)) }
-    if let finish = reading.estimatedFinish { parts.append("finish around \(DateText.day(finish))") }
+    if let finish = reading.estimatedFinish {
+      parts.append("finish around \(DateText.day(finish))")
+    }
     return parts.joined(separator: " · ")
   }
 

@@ -36,8 +36,10 @@ enum DraftFileError: Error, LocalizedError {
 
   var errorDescription: String? {
     switch self {
-    case .cannotWrite(let path): "Cannot write the draft '\(path)'. Is the temporary folder writable?"
-    case .cannotRead(let path): "Cannot read the draft '\(path)' after editing; nothing was recorded."
+    case .cannotWrite(let path):
+      "Cannot write the draft '\(path)'. Is the temporary folder writable?"
+    case .cannotRead(let path):
+      "Cannot read the draft '\(path)' after editing; nothing was recorded."
     }
   }
 }

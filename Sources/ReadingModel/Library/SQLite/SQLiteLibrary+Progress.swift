@@ -76,7 +76,8 @@ extension SQLiteLibrary {
       defer { statement.reset() }
       var found: [LocatedEntry] = []
       while try statement.step() {
-        found.append(LocatedEntry(bookID: statement.int64(0), entry: Self.entry(from: statement, at: 1)))
+        found.append(
+          LocatedEntry(bookID: statement.int64(0), entry: Self.entry(from: statement, at: 1)))
       }
       switch found.count {
       case 0: return .notFound
@@ -100,7 +101,8 @@ extension SQLiteLibrary {
       defer { read.reset() }
       guard try read.step() else { throw LibraryError.entryNotFound(id) }
       let entry = Self.entry(from: read, at: 0)
-      let touch = try statement("UPDATE books SET updated_ms = max(updated_ms, ?) WHERE id = ?", on: connection)
+      let touch = try statement(
+        "UPDATE books SET updated_ms = max(updated_ms, ?) WHERE id = ?", on: connection)
       try touch.bind([.integer(Date().milliseconds), .integer(read.int64(4))])
       try touch.step()
       touch.reset()

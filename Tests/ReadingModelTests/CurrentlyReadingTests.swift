@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+@testable import ReadingModel
+
+/// A library whose writes fail, to prove a failed write changes nothing. Reads go to a real
+/// SQLite library.
+struct FailingWritesLibrary: Library {
+  let base: SQLiteLibrary
+  struct WriteFailed: Error {}
+
+  func page(_ query: PageQuery) async throws -> BookPage { try await base.page(query) }
+  func add(_ book: NewBook) async throws -> Book { throw WriteFailed() }
+  func book(id: Book.ID) async throws -> Book? { try await base.book(id: id) }
+  func progress(of bookID: Book.ID) async throws -> ReadingProgress {
+    try await base.progress(of: bookID)
+  }
+  func restore(_ archive: LibraryArchive) async throws { throw WriteFailed() }
+  func find(_ reference: String) async throws -> BookLookup { try await base.find(reference) }
+  func appendEntry(
+    to bookID: Book.ID, _ makeDraft: @Sendable (Book, ReadingProgress.Entry?) throws -> EntryDraft
+  ) async throws -> RecordedEntry { throw WriteFailed() }
+  func setStatus(_ status: ReadingStatus, of bookID: Book.ID, at time: Date) async throws -> Book {
+    throw WriteFailed()
+  }
+  func statusChanges(of bookID: Book.ID) async throws -> [StatusChange] {
+    try await base.statusChanges(of: bookID)
+  }
+  func entry(_ idOrPrefix: String) async throws -> EntryLookup { try await base.entry(idOrPrefix) }
+  func setNote(_ note: String?, ofEntry id: UUID) async throws -> ReadingProgress.Entry {
+    throw WriteFailed()
+  }
+}
+
+@MainActor
+@Suite struct CurrentlyReadingTests {
+  let folder = TemporaryFolder()
+  let notices = NoticeQueue()
+  /// Noon, 1 May 2024, UTC.
+  nonisolated static let may1 = Date(milliseconds: 1_714_564_800_000)
+  static let day: TimeInterval = 86_400
+
+  func open(pages: Int? = 400, status: ReadingStatus = .wantToRead) async throws
+    -> (CurrentlyReading, SQLiteLibrary)
+  {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    let book = try await library.add(
+      try NewBook(title: "Middlemarch", authors: ["George Eliot"], pageCount: pages, status: status)
+    )
+    let reading = CurrentlyReading(book: book, library: library, notices: notices) { Self.may1 }
+    await reading.load()
+    return (reading, library)
+  }
+
+  @Test func loadsThroughDataState() async throws {
+    let (reading, _) = try await open()
+    guard case .success(let progress) = reading.progress else {
+      Issue.record("expected success, got \(reading.progress)")
+      return
+    }
+    #expect(progress.entries.isEmpty)
+    #expect(reading.currentFraction == 0)
+  }
+
+  @Test func recordsEachFormAndUpdatesTheState() async throws {
+    let (reading, library) = try await open()
+    try await reading.record(.page(100), at: Self.may1)
+    #expect(reading.currentFraction == 0.25)
+    #expect(reading.currentPage == 100)
+    try await reading.record(.relativePages(20), note: "chapter 5", at: Self.may1 + Self.day)
+    #expect(reading.currentPage == 120)
+    try await reading.record(.percent(50), at: Self.may1 + 2 * Self.day)
+    #expect(reading.currentPage == 200)
+    try await reading.record(.done, at: Self.may1 + 3 * Self.day)
+    #expect(reading.currentFraction == 1)
+    #expect(try await library.progress(of: reading.book.id) == reading.progress.value)
+    #expect(reading.progress.value?.notes.map(\.note) == ["chapter 5"])
+  }
+
+  @Test func invalidValuesWriteNothing() async throws {
+    let (reading, library) = try await open(pages: 400)
+    try await reading.record(.page(100), at: Self.may1)
+    let before = reading.progress.value
+    for input in [ProgressInput.page(401), .relativePages(-101), .relativePages(301)] {
+      await #expect(throws: ProgressInputError.self) { try await reading.record(input) }
+    }
+    #expect(reading.progress.value == before)
+    #expect(try await library.progress(of: reading.book.id) == before)
+    let (unpaged, _) = try await open(pages: nil)
+    await #expect(throws: ProgressInputError.pagesUnknown) { try await unpaged.record(.page(3)) }
+  }
+
+  @Test func statusFollowsProgress() async throws {
+    let (reading, _) = try await open()
+    try await reading.record(.percent(0), at: Self.may1)
+    #expect(reading.book.status == .wantToRead)
+    try await reading.record(.page(10), at: Self.may1 + 60)
+    #expect(reading.book.status == .reading)
+    try await reading.record(.done, at: Self.may1 + 120)
+    #expect(reading.book.status == .finished)
+    #expect(reading.finished == Self.may1 + 120)
+    _ = notices.drain()
+    try await reading.record(.page(390), at: Self.may1 + 180)
+    #expect(reading.book.status == .reading)
+    #expect(reading.finished == nil)
+    let messages = notices.drain().map(\.message)
+    #expect(messages.contains { $0.contains("was finished; it is being read again") })
+    #expect(messages.contains { $0.contains("Progress went backwards, from 100% to 97%") })
+  }
+
+  @Test func abandonedBooksReopenToo() async throws {
+    let (reading, _) = try await open(status: .abandoned)
+    try await reading.record(.page(40), at: Self.may1)
+    #expect(reading.book.status == .reading)
+    #expect(notices.drain().contains { $0.message.contains("was abandoned") })
+  }
+
+  @Test func aNoteWithoutProgressIsNoted() async throws {
+    let (reading, _) = try await open()
+    let entry = try await reading.record(nil, note: "Looks promising", at: Self.may1)
+    #expect(entry.progress == 0)
+    #expect(notices.drain().contains { $0.message.contains("no progress on “Middlemarch” yet") })
+  }
+
+  @Test func paceAndEstimateOnFixedDates() async throws {
+    let (reading, _) = try await open(pages: 400)
+    // Day 0 page 0, day 10 page 200: 20 pages a day, 200 pages left → finish on day 20.
+    try await reading.record(.page(0), at: Self.may1)
+    #expect(reading.pace == nil)
+    try await reading.record(.page(100), at: Self.may1 + 5 * Self.day)
+    try await reading.record(.page(200), at: Self.may1 + 10 * Self.day)
+    let pace = try #require(reading.pace)
+    #expect(abs((pace.pagesPerDay ?? 0) - 20) < 1e-9)
+    #expect(abs(pace.fractionPerDay - 0.05) < 1e-12)
+    #expect(reading.estimatedFinish == Self.may1 + 20 * Self.day)
+    #expect(reading.started == Self.may1 + 5 * Self.day)
+    // An entry 30 days later: the window is the last 14 days, which holds only that one.
+    try await reading.record(.page(210), at: Self.may1 + 40 * Self.day)
+    #expect(reading.pace == nil)
+    try await reading.record(.page(280), at: Self.may1 + 47 * Self.day)
+    #expect(abs((reading.pace?.pagesPerDay ?? 0) - 10) < 1e-9)
+  }
+
+  @Test func aFailedWriteLeavesTheStateUnchanged() async throws {
+    let (loaded, library) = try await open()
+    try await loaded.record(.page(50), at: Self.may1)
+    let failing = FailingWritesLibrary(base: library)
+    let reading = CurrentlyReading(book: loaded.book, library: failing, notices: notices)
+    await reading.load()
+    let before = (reading.book, reading.progress.value)
+    await #expect(throws: FailingWritesLibrary.WriteFailed.self) {
+      try await reading.record(.done, note: "the end")
+    }
+    #expect(reading.book == before.0)
+    #expect(reading.progress.value == before.1)
+    #expect(reading.book.status == .reading)
+    #expect(notices.drain().isEmpty)
+  }
+
+  @Test func editorConfigDraftRoundTrip() throws {
+    let book = Book(
+      id: 1, title: "Middlemarch", authors: ["George Eliot"], pageCount: 880,
+      dateAdded: Self.may1, dateUpdated: Self.may1)
+    var config = EditorConfig()
+    config.present(initialProgress: 0.5)
+    #expect(config.isEditorPresented && config.note.isEmpty && config.progress == 0.5)
+    let draft = config.draft(for: book)
+    #expect(draft.hasPrefix("440\n\n"))
+    #expect(try config.read(draft, for: book) == .unchanged)
+    #expect(try config.read("# only comments\n\n", for: book) == .empty)
+    #expect(
+      try config.read("+20\n\nGood chapter.\nTwo lines.\n# help", for: book)
+        == .record(.relativePages(20), note: "Good chapter.\nTwo lines."))
+    #expect(
+      try config.read("440\n\nJust a note", for: book) == .record(.page(440), note: "Just a note"))
+    #expect(throws: ProgressInputError.notUnderstood("garbage")) {
+      try config.read("garbage\n\nnote", for: book)
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `bookclub note ...` and `bookclub show`, run as a binary.
+@Suite struct NoteCommandTests {
+  let home = TestHome()
+  var library: String { home.path("library.sqlite") }
+
+  @discardableResult
+  func run(_ arguments: [String]) throws -> BookclubProcess.Result {
+    try home.bookclub.run(arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library, "TZ": "UTC"])
+  }
+
+  func notes() throws -> [[String: Any]] {
+    let result = try run(["note", "list", "1", "--json"])
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    return object?["notes"] as? [[String: Any]] ?? []
+  }
+
+  @Test func addListEditRemove() throws {
+    try run(["add", "Moby-Dick", "--author", "Herman Melville", "--pages", "720"])
+    let early = try run(["note", "add", "moby", "Before starting: heard it is long."])
+    #expect(early.status == 0)
+    #expect(early.stderr.contains("note: The note was recorded at 0%"))
+    try run(["progress", "set", "1", "72"])
+    let added = try run(["note", "add", "1", "Call me Ishmael."])
+    let shortID = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(shortID.count == 8)
+    let listed = try run(["note", "list", "1"])
+    let rows = listed.stdout.split(separator: "\n")
+    #expect(rows.count == 3)
+    #expect(rows[2].hasPrefix(Substring(shortID)))
+    #expect(rows[2].hasSuffix("10%       Call me Ishmael."))
+    var json = try notes()
+    #expect(
+      json.map { $0["note"] as? String } == [
+        "Before starting: heard it is long.", "Call me Ishmael.",
+      ])
+    #expect(json[1]["page"] as? Int == 72)
+
+    let edited = try run(["note", "edit", shortID, "Call me Ishmael. Some years ago..."])
+    #expect(edited.status == 0)
+    json = try notes()
+    #expect(json[1]["note"] as? String == "Call me Ishmael. Some years ago...")
+    #expect(json[1]["page"] as? Int == 72)
+
+    let refused = try run(["note", "remove", shortID])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("pass --force"))
+    #expect(try notes().count == 2)
+    let removed = try run(["note", "remove", shortID, "--force"])
+    #expect(removed.status == 0)
+    #expect(try notes().count == 1)
+    // The entry stays, without its note.
+    let history = try run(["progress", "show", "1", "--json"])
+    let object = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any]
+    let entries = try #require(object?["entries"] as? [[String: Any]])
+    #expect(entries.count == 3)
+    #expect(entries[2]["note"] is NSNull)
+    #expect(entries[2]["page"] as? Int == 72)
+  }
+
+  @Test func entryIdErrors() throws {
+    try run(["add", "Moby-Dick", "--author", "Herman Melville", "--pages", "720"])
+    #expect(try run(["note", "edit", "ffffffff", "x"]).status == 1)
+    #expect(try run(["note", "edit", "ffffffff", " "]).status == 64)
+    let none = try run(["note", "remove", "zz", "--force"])
+    #expect(none.stderr.contains("bookclub note list"))
+  }
+
+  @Test func showPrintsEverything() throws {
+    try run([
+      "add", "Moby-Dick", "--author", "Herman Melville", "--pages", "720", "--isbn",
+      "9780142437247",
+    ])
+    try run(["progress", "set", "1", "72", "--at", "2024-05-01", "--note", "one"])
+    try run(["progress", "set", "1", "144", "--at", "2024-05-03", "--note", "two"])
+    try run(["progress", "set", "1", "216", "--at", "2024-05-05", "--note", "three"])
+    try run(["progress", "set", "1", "288", "--at", "2024-05-07", "--note", "four"])
+    let shown = try run(["show", "moby"])
+    #expect(shown.status == 0)
+    let text = shown.stdout
+    for expected in [
+      "Moby-Dick\n", "by Herman Melville\n", "ISBN      9780142437247\n", "Pages     720\n",
+      "Status    reading since 2024-05-01\n", "████░░░░░░  40%  page 288 of 720\n",
+      "Started   2024-05-01\n", "Pace      36 pages/day · finish around 2024-05-19\n",
+      "  2024-05-03   20%  two\n", "  2024-05-07   40%  four\n",
+    ] {
+      #expect(text.contains(expected), "missing \(expected)")
+    }
+    #expect(!text.contains("  one"))
+    let json = try run(["show", "moby", "--json"])
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect(
+      (object?["notes"] as? [[String: Any]])?.compactMap { $0["note"] as? String } == [
+        "two", "three", "four",
+      ])
+    #expect(object?["page"] as? Int == 288)
+    #expect(object?["started"] as? String == "2024-05-01T12:00:00.000Z")
+  }
+}
