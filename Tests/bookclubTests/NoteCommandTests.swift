@@ -99,3 +99,29 @@ import Testing
     #expect(object?["started"] as? String == "2024-05-01T12:00:00.000Z")
   }
 }
+
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+struct NoteRemoveConfirmationTests {
+  let home = TestHome()
+  var library: String { home.path("library.sqlite") }
+
+  func removeAtTerminal(_ shortID: String, answer: String) throws -> BookclubProcess.Result {
+    let command = "\(BookclubProcess.executable.path) note remove \(shortID) --library \(library)"
+    return try home.bookclub.run(
+      executable: URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "(sleep 1; printf '\(answer)\\n') | /usr/bin/script -qec '\(command)' /dev/null"])
+  }
+
+  @Test func asksAtATerminal() throws {
+    try home.bookclub.run(["add", "Emma", "--author", "Jane Austen", "--library", library])
+    let added = try home.bookclub.run(["note", "add", "emma", "Handsome, clever, and rich.", "--library", library])
+    let shortID = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let kept = try removeAtTerminal(shortID, answer: "n")
+    #expect(kept.stdout.contains("Remove the note of entry \(shortID), “Handsome, clever, and rich.”? [y/N]"))
+    #expect(kept.stdout.contains("Kept."))
+    let removed = try removeAtTerminal(shortID, answer: "y")
+    #expect(removed.stdout.contains("removed"))
+    let listed = try home.bookclub.run(["note", "list", "emma", "--json", "--library", library])
+    #expect(listed.stdout.contains("\"notes\":[]"))
+  }
+}

@@ -3,7 +3,8 @@ import ReadingModel
 /// Shows a library a page at a time: the body of `bookclub list` and `bookclub demo`.
 ///
 /// What is printed is derived from the store's state, the way a SwiftUI `body` is: rows
-/// from `success`, the error from `loadingFailure` or `pagingFailure`, the footer from
+/// from `success`, the error from `loadingFailure` (and from `pagingFailure`, which at a
+/// terminal becomes a notice on the status line and a retry), the footer from
 /// whether more pages exist.
 @MainActor
 struct ListSession {
@@ -43,8 +44,14 @@ struct ListSession {
     var shown = 0
     while true {
       switch store.state {
-      case .loadingFailure(let error), .pagingFailure(_, let error):
+      case .loadingFailure(let error):
         throw error
+      case .pagingFailure(_, let error):
+        // At a terminal the list stays and the person can try again; elsewhere it fails.
+        guard isInteractive, let next = store.nextCursor else { throw error }
+        context.notices.push("Could not load more: \(error.localizedDescription)", level: .warning)
+        guard await askForMore(through: next) else { return }
+        try await spinner.whileRunning { await store.fetchMore() }
       case .success(let books):
         if shown == 0 && books.isEmpty { return emptyState() }
         if options.json { return printJSON(books, next: store.nextCursor) }
@@ -112,14 +119,24 @@ struct ListSession {
     context.errors.line(TextStyle.dim.apply(text, enabled: context.terminal.colorsErrors))
   }
 
-  /// Prompts on stderr and waits for a key.
+  /// Prompts on stderr and waits for a key. The status line shows the current notice, if
+  /// any (seed 001's toast), else where the list stands.
   ///
   /// - Returns: Whether the person asked for the next page.
   private func askForMore(through next: PageCursor) async -> Bool {
     context.output.flush()
-    let prompt = "Showing \(options.query.firstPosition)–\(next.position) · space: more · q: quit"
-    context.errors.write(TextStyle.dim.apply(prompt, enabled: context.terminal.colorsErrors))
+    context.notices.update()
+    let status =
+      context.notices.current.map { notice in
+        let style: TextStyle = notice.level == .warning ? .yellow : .cyan
+        return style.apply(notice.message, enabled: context.terminal.colorsErrors) + " · "
+      } ?? ""
+    let position = "Showing \(options.query.firstPosition)–\(next.position)"
+    let prompt = TextStyle.dim.apply(
+      "\(position) · space: more · q: quit", enabled: context.terminal.colorsErrors)
+    context.errors.write(status + prompt)
     let key = KeyReader.waitForKey()
+    context.notices.skipCurrent()  // seen: it is not printed again at the end
     context.errors.write("\r\u{1B}[2K")
     return key == .next
   }
