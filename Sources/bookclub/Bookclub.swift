@@ -10,19 +10,15 @@ struct Bookclub: CommandGroup {
   static let signature = CommandSignature(
     name: "bookclub",
     abstract: "Keep your library, log reading progress with notes, and see where you stand.",
-    subcommands: [List.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Demo.self]
+    subcommands: [
+      List.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Select.self,
+      Settings.self, Demo.self,
+    ]
   )
 
   static func main() async {
     InterruptHandler.install()
-    let environment = ProcessInfo.processInfo.environment
-    let context = CommandContext(
-      output: TextOutput(descriptor: 1, bufferLimit: 64 * 1024),
-      errors: TextOutput(descriptor: 2, bufferLimit: 0),
-      environment: environment,
-      terminal: .current(environment: environment),
-      commandPath: CommandPath(commands: [Bookclub.self]),
-      notices: NoticeQueue())
+    let context = CommandContext.live(environment: ProcessInfo.processInfo.environment)
     let runner = CommandRunner(root: Bookclub.self, version: version, context: context)
     let status = await runner.run(Array(CommandLine.arguments.dropFirst()))
     exit(status.rawValue)

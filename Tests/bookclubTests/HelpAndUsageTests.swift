@@ -63,7 +63,8 @@ import Testing
     #expect(try home.bookclub.run(["list", "-h"]).stdout == help.stdout)
     #expect(
       help.stdout.contains(
-        "  -n, --limit <limit>     Books per page, from 1 to 1000. (default: 30)\n"))
+        "  -n, --limit <limit>     Books per page, from 1 to 1000. Default: the pageSize\n                          setting (30).\n"
+      ))
     #expect(help.stdout.contains("OPTIONS:\n"))
   }
 

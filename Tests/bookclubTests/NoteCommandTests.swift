@@ -114,10 +114,14 @@ struct NoteRemoveConfirmationTests {
 
   @Test func asksAtATerminal() throws {
     try home.bookclub.run(["add", "Emma", "--author", "Jane Austen", "--library", library])
-    let added = try home.bookclub.run(["note", "add", "emma", "Handsome, clever, and rich.", "--library", library])
+    let added = try home.bookclub.run([
+      "note", "add", "emma", "Handsome, clever, and rich.", "--library", library,
+    ])
     let shortID = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     let kept = try removeAtTerminal(shortID, answer: "n")
-    #expect(kept.stdout.contains("Remove the note of entry \(shortID), “Handsome, clever, and rich.”? [y/N]"))
+    #expect(
+      kept.stdout.contains(
+        "Remove the note of entry \(shortID), “Handsome, clever, and rich.”? [y/N]"))
     #expect(kept.stdout.contains("Kept."))
     let removed = try removeAtTerminal(shortID, answer: "y")
     #expect(removed.stdout.contains("removed"))

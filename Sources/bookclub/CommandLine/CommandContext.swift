@@ -13,6 +13,12 @@ struct CommandContext {
   var commandPath: CommandPath
   /// Events to tell the reader about after the result (seed 001's toasts).
   let notices: NoticeQueue
+  /// The settings in force: the file's, or the defaults when it cannot be read.
+  let settings: Settings
+  /// Why the settings file could not be used, if it could not.
+  let settingsProblem: SettingsError?
+  /// This terminal's selected book.
+  let selection: SelectionStore
 
   /// Prints every notice on stderr, `note: ...` or `warning: ...`, oldest first.
   func printNotices() {
@@ -29,5 +35,48 @@ struct CommandContext {
   /// Opens the library chosen by `--library`, else `BOOKCLUB_LIBRARY`, else the default.
   func library(flag: String?) -> SQLiteLibrary {
     SQLiteLibrary(path: LibraryLocation.resolve(flag: flag, environment: environment))
+  }
+}
+
+extension CommandContext {
+  /// The context of a real run: the process's streams, environment, terminal, settings and
+  /// selection.
+  static func live(environment: [String: String]) -> CommandContext {
+    let store = SettingsStore(path: SettingsStore.defaultPath(environment: environment))
+    var settings = Settings()
+    var problem: SettingsError?
+    do {
+      settings = try store.load()
+    } catch {
+      problem = error
+    }
+    return CommandContext(
+      output: TextOutput(descriptor: 1, bufferLimit: 64 * 1024),
+      errors: TextOutput(descriptor: 2, bufferLimit: 0),
+      environment: environment,
+      terminal: .current(environment: environment, colorMode: settings.color),
+      commandPath: CommandPath(commands: [Bookclub.self]),
+      notices: NoticeQueue(),
+      settings: settings,
+      settingsProblem: problem,
+      selection: SelectionStore(
+        folder: SelectionStore.defaultFolder(environment: environment),
+        scene: Scene.current(environment: environment)))
+  }
+
+  /// Warns, once, that the settings file could not be used and defaults apply. Settings
+  /// commands do not warn: they fail, naming the problem.
+  func warnAboutSettings() {
+    let path = SettingsStore.defaultPath(environment: environment)
+    if let settingsProblem {
+      notices.push(
+        (settingsProblem.errorDescription ?? "\(settingsProblem)") + " Using default settings.",
+        level: .warning)
+    }
+    for key in settings.invalidKeys {
+      notices.push(
+        "'\(key.rawValue)' in '\(path)' is not \(key.allowed); using \(key.defaultValue).",
+        level: .warning)
+    }
   }
 }

@@ -118,17 +118,25 @@ struct CommandParser {
     return values
   }
 
+  /// Gives positional values to arguments in order. An optional argument takes a value only
+  /// when enough remain for the required ones after it, so `progress set 45%` leaves the
+  /// optional `<book>` out and gives `45%` to `<value>`.
   private static func assign(
     _ positionals: [String], to specs: [ArgumentSpec], in values: inout ParsedValues
   ) throws(UsageError) {
     var remaining = positionals[...]
-    for spec in specs {
+    for (index, spec) in specs.enumerated() {
+      let requiredAfter = specs[(index + 1)...].filter { !$0.isOptional && !$0.isRepeating }.count
       if spec.isRepeating {
-        values.arguments[spec.name] = Array(remaining)
-        remaining = []
+        values.arguments[spec.name] = Array(remaining.dropLast(requiredAfter))
+        remaining = remaining.suffix(requiredAfter)
+      } else if spec.isOptional {
+        if remaining.count > requiredAfter {
+          values.arguments[spec.name] = [remaining.removeFirst()]
+        }
       } else if let value = remaining.popFirst() {
         values.arguments[spec.name] = [value]
-      } else if !spec.isOptional {
+      } else {
         throw .missingArgument(spec.display)
       }
     }

@@ -32,6 +32,11 @@ struct CommandRunner {
       var context = self.context
       context.commandPath = path
       defer { context.printNotices() }
+      if !path.commands.contains(where: {
+        ObjectIdentifier($0) == ObjectIdentifier(Bookclub.Settings.self)
+      }) {
+        context.warnAboutSettings()
+      }
       do {
         try await command.run(context)
         context.output.flush()

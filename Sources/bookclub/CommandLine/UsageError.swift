@@ -1,4 +1,5 @@
 import Foundation
+import ReadingModel
 
 /// A command line bookclub cannot act on; reported with the usage line, exit code 64.
 enum UsageError: Error, Equatable {
@@ -14,8 +15,10 @@ enum UsageError: Error, Equatable {
   case unexpectedArgument(String, suggestion: String?)
   /// A flag given a value with `=`.
   case flagWithValue(option: String)
-  /// Options that cannot be used together.
-  case conflictingOptions(String, String)
+  /// A setting bookclub does not know, with a close one when there is.
+  case unknownSetting(String, suggestion: String?)
+  /// A command needs a `<book>`, none was given and none is selected.
+  case missingBook
   /// A progress value that is not in the grammar or does not fit the book.
   case invalidProgress(String)
 }
@@ -35,8 +38,11 @@ extension UsageError: LocalizedError {
       "Unexpected argument '\(argument)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
     case .flagWithValue(let option):
       "The flag '\(option)' does not take a value"
-    case .conflictingOptions(let first, let second):
-      "'\(first)' cannot be used with '\(second)'"
+    case .unknownSetting(let key, let suggestion):
+      "Unknown setting '\(key)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+        + " Settings: " + SettingKey.allCases.map(\.rawValue).joined(separator: ", ") + "."
+    case .missingBook:
+      "Missing expected argument '<book>' (no book is selected here: see 'bookclub select')"
     case .invalidProgress(let message):
       message
     }

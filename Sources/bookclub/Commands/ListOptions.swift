@@ -2,14 +2,15 @@ import ReadingModel
 
 /// The options of `bookclub list`, shared with `bookclub demo`.
 struct ListOptions: Sendable {
+  /// The page size when neither `--limit` nor the `pageSize` setting says otherwise.
   static let defaultLimit = 30
   /// The page size `--all` reads with when `--limit` is not given.
   static let streamingPageSize = 500
 
   static let specs: [OptionSpec] = [
     .value(
-      "limit", short: "n", valueName: "limit", help: "Books per page, from 1 to 1000.",
-      defaultValue: String(defaultLimit)),
+      "limit", short: "n", valueName: "limit",
+      help: "Books per page, from 1 to 1000. Default: the pageSize setting (30)."),
     .value(
       "after", valueName: "cursor",
       help: "Continue after the page that printed this cursor."),
@@ -63,8 +64,10 @@ struct ListOptions: Sendable {
   }
 
   /// The first page's query.
-  var query: PageQuery {
-    let pageSize = limit ?? (all ? Self.streamingPageSize : Self.defaultLimit)
+  ///
+  /// - Parameter pageSize: The `pageSize` setting, used when `--limit` is not given.
+  func query(pageSize: Int) -> PageQuery {
+    let pageSize = limit ?? (all ? Self.streamingPageSize : pageSize)
     return PageQuery(after: after, limit: pageSize, status: status, search: search, sort: sort)
   }
 
@@ -74,7 +77,7 @@ struct ListOptions: Sendable {
   /// cursor does not carry.
   var continuationArguments: [String] {
     var arguments: [String] = []
-    if let limit, limit != Self.defaultLimit { arguments += ["--limit", String(limit)] }
+    if let limit { arguments += ["--limit", String(limit)] }
     if let status { arguments += ["--status", status.rawValue] }
     if let search { arguments += ["--search", ShellQuoting.quote(search)] }
     return arguments

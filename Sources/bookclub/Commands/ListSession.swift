@@ -14,6 +14,9 @@ struct ListSession {
   /// How the footer's hint names the command: `bookclub list` or `bookclub demo`.
   let commandName: String
 
+  /// The first page's query, with the `pageSize` setting as the default page size.
+  private var query: PageQuery { options.query(pageSize: context.settings.pageSize) }
+
   private var table: BookTable {
     BookTable(width: context.terminal.width, colors: context.terminal.colorsOutput)
   }
@@ -39,7 +42,7 @@ struct ListSession {
 
   /// One page, or in a terminal one page per key press through the store's `fetchMore`.
   private func showPages() async throws {
-    let store = ReadingListStore(library: library, query: options.query)
+    let store = ReadingListStore(library: library, query: query)
     try await spinner.whileRunning { await store.fetchInitial() }
     var shown = 0
     while true {
@@ -69,7 +72,7 @@ struct ListSession {
 
   /// Every page, printed as it arrives; memory holds one page whatever the library's size.
   private func streamAll() async throws {
-    var query = options.query
+    var query = self.query
     var printedAny = false
     if options.json { context.output.write("{\"books\":[") }
     while true {
@@ -112,7 +115,7 @@ struct ListSession {
   /// `Showing 31–60 · next: bookclub list --after <cursor>` on stderr.
   private func footer(_ next: PageCursor) {
     context.output.flush()
-    let first = options.query.firstPosition
+    let first = query.firstPosition
     let command = ([commandName, "--after", next.token] + options.continuationArguments)
       .joined(separator: " ")
     let text = "Showing \(first)–\(next.position) · next: \(command)"
@@ -131,7 +134,7 @@ struct ListSession {
         let style: TextStyle = notice.level == .warning ? .yellow : .cyan
         return style.apply(notice.message, enabled: context.terminal.colorsErrors) + " · "
       } ?? ""
-    let position = "Showing \(options.query.firstPosition)–\(next.position)"
+    let position = "Showing \(query.firstPosition)–\(next.position)"
     let prompt = TextStyle.dim.apply(
       "\(position) · space: more · q: quit", enabled: context.terminal.colorsErrors)
     context.errors.write(status + prompt)

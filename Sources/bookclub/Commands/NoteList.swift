@@ -6,28 +6,26 @@ extension Bookclub.Note {
     static let signature = CommandSignature(
       name: "list",
       abstract: "List a book's notes, oldest first, with their entry ids.",
-      arguments: [BookReference.argument],
+      arguments: [BookTarget.argument],
       options: [
         .flag("json", help: "Print JSON: {\"book\": ..., \"notes\": [entries]}."),
         LibraryOption.spec,
       ]
     )
 
-    let book: String
+    let target: BookTarget
     let json: Bool
-    let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      book = values.argument("book") ?? ""
+      target = BookTarget(values)
       json = values.flag("json")
-      libraryPath = LibraryOption.value(in: values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let reading = try await ReadingSession.open(book, libraryPath: libraryPath, context: context)
+      let reading = try await target.open(in: context)
       let notes = reading.progress.value?.notes ?? []
       if json {
-        let document = JSONValue.object([
+        let document = JSONOutput.object([
           "book": ProgressText.jsonFields(reading)["book"] ?? .null,
           "notes": .array(notes.map { ProgressText.json($0, of: reading.book) }),
         ])

@@ -12,21 +12,21 @@ extension Bookclub.Progress {
         a blank line comes the note. Saving an empty or unchanged draft records nothing. A \
         draft that cannot be read is kept, and its path printed, so nothing you typed is lost.
         """,
-      arguments: [BookReference.argument],
+      arguments: [BookTarget.argument],
       options: [LibraryOption.spec]
     )
 
-    let book: String
-    let libraryPath: String?
+    let target: BookTarget
 
     init(_ values: ParsedValues) throws(UsageError) {
-      book = values.argument("book") ?? ""
-      libraryPath = LibraryOption.value(in: values)
+      target = BookTarget(values)
     }
 
     func run(_ context: CommandContext) async throws {
-      guard context.terminal.isInputTerminal else { throw EditError.notATerminal(book: book) }
-      let reading = try await ReadingSession.open(book, libraryPath: libraryPath, context: context)
+      guard context.terminal.isInputTerminal else {
+        throw EditError.notATerminal(book: target.reference ?? "<book>")
+      }
+      let reading = try await target.open(in: context)
       var config = EditorConfig()
       config.present(initialProgress: reading.currentFraction)
       let draft = try DraftFile(text: config.draft(for: reading.book), bookID: reading.book.id)

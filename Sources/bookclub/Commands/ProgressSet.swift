@@ -13,7 +13,7 @@ extension Bookclub.Progress {
         abandoned book reopens it.
         """,
       arguments: [
-        BookReference.argument,
+        BookTarget.argument,
         ArgumentSpec(name: "value", help: "Where you are: 123, 45%, +20, -5 or done."),
       ],
       options: [
@@ -25,14 +25,13 @@ extension Bookclub.Progress {
       ]
     )
 
-    let book: String
+    let target: BookTarget
     let value: ProgressInput
     let note: String?
     let time: Date?
-    let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      book = values.argument("book") ?? ""
+      target = BookTarget(values)
       do {
         value = try ProgressInput(parsing: values.argument("value") ?? "")
       } catch {
@@ -40,11 +39,10 @@ extension Bookclub.Progress {
       }
       note = values.string("note")
       time = try DateOption.value("at", in: values)
-      libraryPath = LibraryOption.value(in: values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let reading = try await ReadingSession.open(book, libraryPath: libraryPath, context: context)
+      let reading = try await target.open(in: context)
       try await reading.record(value, note: note, at: time)
       context.output.line(ProgressText.summary(reading))
     }

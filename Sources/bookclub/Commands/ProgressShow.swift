@@ -6,25 +6,23 @@ extension Bookclub.Progress {
     static let signature = CommandSignature(
       name: "show",
       abstract: "Show a book's reading history, oldest first, with pace and estimated finish.",
-      arguments: [BookReference.argument],
+      arguments: [BookTarget.argument],
       options: [
         .flag("json", help: "Print JSON: the book, its entries, pace and estimated finish."),
         LibraryOption.spec,
       ]
     )
 
-    let book: String
+    let target: BookTarget
     let json: Bool
-    let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      book = values.argument("book") ?? ""
+      target = BookTarget(values)
       json = values.flag("json")
-      libraryPath = LibraryOption.value(in: values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let reading = try await ReadingSession.open(book, libraryPath: libraryPath, context: context)
+      let reading = try await target.open(in: context)
       let entries = reading.progress.value?.entries ?? []
       if json {
         context.output.line(Self.json(reading, entries: entries).text)
@@ -82,7 +80,7 @@ extension Bookclub.Progress {
       text + String(repeating: " ", count: max(0, width - text.count))
     }
 
-    static func json(_ reading: CurrentlyReading, entries: [ReadingProgress.Entry]) -> JSONValue {
+    static func json(_ reading: CurrentlyReading, entries: [ReadingProgress.Entry]) -> JSONOutput {
       var fields = ProgressText.jsonFields(reading)
       fields["entries"] = .array(entries.map { ProgressText.json($0, of: reading.book) })
       return .object(fields)

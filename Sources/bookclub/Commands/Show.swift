@@ -7,27 +7,25 @@ extension Bookclub {
     static let signature = CommandSignature(
       name: "show",
       abstract: "Show one book: details, status, progress, dates, pace and latest notes.",
-      arguments: [BookReference.argument],
+      arguments: [BookTarget.argument],
       options: [.flag("json", help: "Print JSON."), LibraryOption.spec]
     )
 
     /// How many notes `show` lists, newest last.
     static let noteCount = 3
 
-    let book: String
+    let target: BookTarget
     let json: Bool
-    let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      book = values.argument("book") ?? ""
+      target = BookTarget(values)
       json = values.flag("json")
-      libraryPath = LibraryOption.value(in: values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let library = context.library(flag: libraryPath)
-      let reading = try await ReadingSession.open(book, libraryPath: libraryPath, context: context)
-      let changes = try await library.statusChanges(of: reading.book.id)
+      let reading = try await target.open(in: context)
+      let changes = try await context.library(flag: target.libraryPath)
+        .statusChanges(of: reading.book.id)
       let statusSince =
         changes.last { $0.status == reading.book.status }?.time ?? reading.book.dateAdded
       let notes = Array((reading.progress.value?.notes ?? []).suffix(Self.noteCount))
@@ -82,7 +80,7 @@ extension Bookclub {
 
     private static func json(
       _ reading: CurrentlyReading, statusSince: Date, notes: [ReadingProgress.Entry]
-    ) -> JSONValue {
+    ) -> JSONOutput {
       var fields = ProgressText.jsonFields(reading)
       fields["statusSince"] = .date(statusSince)
       fields["notes"] = .array(notes.map { ProgressText.json($0, of: reading.book) })

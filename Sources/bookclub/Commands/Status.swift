@@ -8,18 +8,17 @@ extension Bookclub {
       name: "status",
       abstract: "Set where you stand with a book: want, reading, finished or abandoned.",
       arguments: [
-        BookReference.argument,
+        BookTarget.argument,
         ArgumentSpec(name: "status", help: "want, reading, finished or abandoned."),
       ],
       options: [LibraryOption.spec]
     )
 
-    let book: String
+    let target: BookTarget
     let status: ReadingStatus
-    let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      book = values.argument("book") ?? ""
+      target = BookTarget(values)
       let text = values.argument("status") ?? ""
       guard let status = ReadingStatus(rawValue: text.lowercased()) else {
         throw .invalidValue(
@@ -27,12 +26,10 @@ extension Bookclub {
           allowed: "Please provide one of 'want', 'reading', 'finished' or 'abandoned'.")
       }
       self.status = status
-      libraryPath = LibraryOption.value(in: values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let library = context.library(flag: libraryPath)
-      let found = try await BookReference.resolve(book, in: library)
+      let (found, library) = try await target.resolve(in: context)
       guard found.status != status else {
         context.errors.line("“\(found.title)” is already \(status.displayName).")
         return

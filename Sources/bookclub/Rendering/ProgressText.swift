@@ -32,14 +32,14 @@ enum ProgressText {
 
   /// The `--json` fields about where a reading stands: `book`, `pace`, `estimatedFinish`,
   /// `started`, `finished`.
-  static func jsonFields(_ reading: CurrentlyReading) -> [String: JSONValue] {
+  static func jsonFields(_ reading: CurrentlyReading) -> [String: JSONOutput] {
     let latest = reading.progress.value?.entries.last?.progress
     return [
       "book": .raw(BookJSON.object(ListedBook(book: reading.book, progress: latest))),
       "pace": reading.pace.map { pace in
         .object([
           "fractionPerDay": .number(pace.fractionPerDay),
-          "pagesPerDay": pace.pagesPerDay.map(JSONValue.number) ?? .null,
+          "pagesPerDay": pace.pagesPerDay.map(JSONOutput.number) ?? .null,
         ])
       } ?? .null,
       "estimatedFinish": .date(reading.estimatedFinish),
@@ -49,13 +49,13 @@ enum ProgressText {
   }
 
   /// An entry in `--json` output.
-  static func json(_ entry: ReadingProgress.Entry, of book: Book) -> JSONValue {
+  static func json(_ entry: ReadingProgress.Entry, of book: Book) -> JSONOutput {
     .object([
       "id": .string(entry.id.uuidString.lowercased()),
       "progress": .number(entry.progress),
       "page": book.pageCount.map { .int(Int64((entry.progress * Double($0)).rounded())) } ?? .null,
       "time": .date(entry.time),
-      "note": entry.note.map(JSONValue.string) ?? .null,
+      "note": entry.note.map(JSONOutput.string) ?? .null,
     ])
   }
 

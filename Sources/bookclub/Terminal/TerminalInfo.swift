@@ -1,3 +1,5 @@
+import ReadingModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -18,18 +20,30 @@ struct TerminalInfo: Sendable {
   var colorsErrors: Bool
 
   /// Looks at the real streams and environment.
-  static func current(environment: [String: String]) -> TerminalInfo {
+  ///
+  /// - Parameter colorMode: The `color` setting: `auto` colours terminals unless
+  ///   `TERM=dumb`, `always` colours pipes too, `never` nothing; `NO_COLOR` beats them all.
+  static func current(environment: [String: String], colorMode: ColorMode = .auto)
+    -> TerminalInfo
+  {
     let output = isatty(STDOUT_FILENO) == 1
     let errors = isatty(STDERR_FILENO) == 1
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-    let colorAllowed = !noColor && environment["TERM"] != "dumb"
+    func colors(_ isTerminal: Bool) -> Bool {
+      switch colorMode {
+      case _ where noColor: false
+      case .never: false
+      case .always: true
+      case .auto: isTerminal && environment["TERM"] != "dumb"
+      }
+    }
     return TerminalInfo(
       isOutputTerminal: output,
       isInputTerminal: isatty(STDIN_FILENO) == 1,
       isErrorTerminal: errors,
       width: measuredWidth(environment: environment),
-      colorsOutput: output && colorAllowed,
-      colorsErrors: errors && colorAllowed)
+      colorsOutput: colors(output),
+      colorsErrors: colors(errors))
   }
 
   private static func measuredWidth(environment: [String: String]) -> Int {

@@ -3,14 +3,14 @@ import ReadingModel
 
 /// A JSON document built in code and written with sorted keys, for the `--json` output of
 /// commands that print one object (lists of many books use ``BookJSON`` directly).
-enum JSONValue {
+enum JSONOutput {
   case null
   case bool(Bool)
   case int(Int64)
   case number(Double)
   case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+  case array([JSONOutput])
+  case object([String: JSONOutput])
   /// JSON text written elsewhere (a book from ``BookJSON``), embedded as it is.
   case raw(String)
 
@@ -50,7 +50,7 @@ enum JSONValue {
   }
 
   /// A date in ``InterchangeDate`` form, or null.
-  static func date(_ date: Date?) -> JSONValue {
+  static func date(_ date: Date?) -> JSONOutput {
     date.map { .string(InterchangeDate.format(milliseconds: $0.milliseconds)) } ?? .null
   }
 }

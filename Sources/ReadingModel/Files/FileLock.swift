@@ -1,0 +1,29 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive advisory lock on a file next to the one it guards, held while a
+/// read-modify-write runs, so two processes never both read, both change, and one lose its
+/// change. The lock is released when the work ends or the process dies.
+public enum FileLock {
+  /// Runs `body` while holding the lock at `path` (created when missing).
+  ///
+  /// - Throws: ``FileError/cannotLock(_:reason:)``, or what `body` throws.
+  public static func withLock<T>(at path: String, _ body: () throws -> T) throws -> T {
+    try AtomicFile.createFolder((path as NSString).deletingLastPathComponent)
+    let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
+    guard descriptor >= 0 else { throw FileError.cannotLock(path, reason: AtomicFile.lastError()) }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        throw FileError.cannotLock(path, reason: AtomicFile.lastError())
+      }
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+}

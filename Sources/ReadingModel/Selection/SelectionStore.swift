@@ -1,0 +1,54 @@
+import Foundation
+
+/// Each scene's selection in a small file of its own under the state folder, so two
+/// terminals keep separate selections and never write the same file.
+public struct SelectionStore: Sendable {
+  /// The folder holding one file per scene.
+  public let folder: String
+  /// The scene: `BOOKCLUB_SCENE`, else the controlling terminal, else `default`.
+  public let scene: String
+
+  public init(folder: String, scene: String) {
+    self.folder = folder
+    self.scene = scene
+  }
+
+  /// `$XDG_STATE_HOME/bookclub/selection` (when absolute), else
+  /// `~/.local/state/bookclub/selection`; on macOS in `~/Library/Application Support`.
+  public static func defaultFolder(environment: [String: String]) -> String {
+    #if os(macOS)
+      let state = LibraryLocation.home(environment) + "/Library/Application Support"
+    #else
+      let xdg = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      let state = xdg ?? LibraryLocation.home(environment) + "/.local/state"
+    #endif
+    return state + "/bookclub/selection"
+  }
+
+  /// The file for this scene: its name made safe (`/dev/pts/3` → `dev-pts-3.json`).
+  public var path: String {
+    let safe = scene.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." ? $0 : "-" }
+    let name = String(safe).trimmingCharacters(in: CharacterSet(charactersIn: "-."))
+    return folder + "/" + (name.isEmpty ? "default" : name) + ".json"
+  }
+
+  /// The selection, or `nil` when none was made (or its file cannot be read, which is
+  /// the same to the reader: a selection is a convenience, not data).
+  public func load() -> Selection? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return try? interchangeDecoder.decode(Selection.self, from: data)
+  }
+
+  /// Remembers `selection` for this scene.
+  ///
+  /// - Throws: ``FileError`` when the file cannot be written.
+  public func save(_ selection: Selection) throws(FileError) {
+    let data = (try? interchangeEncoder.encode(selection)) ?? Data()
+    try AtomicFile.write(data + Data("\n".utf8), to: path)
+  }
+
+  /// Forgets this scene's selection.
+  public func clear() {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}

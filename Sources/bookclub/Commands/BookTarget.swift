@@ -1,0 +1,71 @@
+import Foundation
+import ReadingModel
+
+/// The book a command works on: `<book>` when given, else this terminal's selected book
+/// (`bookclub select`), in the library of `--library`.
+struct BookTarget {
+  static let argument = ArgumentSpec(
+    name: "book",
+    help: "The book: its id, its ISBN, or words from its title. Default: the selected book.",
+    isOptional: true)
+
+  let reference: String?
+  let libraryPath: String?
+
+  init(_ values: ParsedValues) {
+    reference = values.argument("book")
+    libraryPath = LibraryOption.value(in: values)
+  }
+
+  /// Finds the book.
+  ///
+  /// - Returns: The book and the library it is in.
+  /// - Throws: ``BookReferenceError`` for a reference that names no book or several,
+  ///   ``UsageError/missingBook`` when there is neither `<book>` nor a selection,
+  ///   ``SelectionError`` when the selection no longer fits.
+  @MainActor
+  func resolve(in context: CommandContext) async throws -> (Book, SQLiteLibrary) {
+    let library = context.library(flag: libraryPath)
+    if let reference { return (try await BookReference.resolve(reference, in: library), library) }
+    let store = context.selection
+    guard let selection = store.load() else { throw UsageError.missingBook }
+    guard selection.library == library.path else {
+      throw SelectionError.otherLibrary(selection.library)
+    }
+    guard let book = try await library.book(id: selection.bookID) else {
+      store.clear()
+      throw SelectionError.bookGone(selection.bookID)
+    }
+    context.errors.line("Using the selected book: \(book.title) (\(book.id))")
+    return (book, library)
+  }
+
+  /// Finds the book and loads its progress.
+  @MainActor
+  func open(in context: CommandContext) async throws -> CurrentlyReading {
+    let (book, library) = try await resolve(in: context)
+    let reading = CurrentlyReading(book: book, library: library, notices: context.notices)
+    await reading.load()
+    if let error = reading.progress.error { throw error }
+    return reading
+  }
+}
+
+/// Why the selected book cannot be used.
+enum SelectionError: Error, LocalizedError {
+  /// The selected book was removed from the library.
+  case bookGone(Book.ID)
+  /// The selection was made in another library file.
+  case otherLibrary(String)
+
+  var errorDescription: String? {
+    switch self {
+    case .bookGone(let id):
+      "The selected book (\(id)) is no longer in the library, so the selection was cleared. "
+        + "Select another: bookclub select <book>"
+    case .otherLibrary(let path):
+      "The selected book is in another library ('\(path)'). Pass a <book>, or select one in "
+        + "this library: bookclub select <book>"
+    }
+  }
+}

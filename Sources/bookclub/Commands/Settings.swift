@@ -1,0 +1,39 @@
+import ReadingModel
+
+extension Bookclub {
+  /// `bookclub settings`: small preferences, kept apart from the library.
+  struct Settings: CommandGroup {
+    static let signature = CommandSignature(
+      name: "settings",
+      abstract: "See and change bookclub's settings.",
+      discussion: """
+        Settings live in a JSON file under $XDG_CONFIG_HOME/bookclub (~/.config/bookclub); \
+        keys bookclub does not know are kept as they are.
+        """,
+      subcommands: [List.self, Get.self, Set.self, Toggle.self, Reset.self]
+    )
+
+    static let keyArgument = ArgumentSpec(
+      name: "key", help: SettingKey.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+
+    /// The settings file this run uses.
+    @MainActor
+    static func store(_ context: CommandContext) -> SettingsStore {
+      SettingsStore(path: SettingsStore.defaultPath(environment: context.environment))
+    }
+
+    /// Reads `<key>`, ignoring case.
+    ///
+    /// - Throws: ``UsageError/unknownSetting(_:suggestion:)`` naming the closest key.
+    static func key(_ values: ParsedValues) throws(UsageError) -> SettingKey {
+      let text = values.argument("key") ?? ""
+      if let key = SettingKey.allCases.first(where: {
+        $0.rawValue.lowercased() == text.lowercased()
+      }) {
+        return key
+      }
+      let names = SettingKey.allCases.map(\.rawValue)
+      throw .unknownSetting(text, suggestion: Suggestion.closest(to: text, in: names))
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import ReadingModel
+
+extension Bookclub.Settings {
+  /// `bookclub settings list`
+  struct List: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "list",
+      abstract: "List every setting: value, default and what it does.",
+      options: [.flag("json", help: "Print JSON: an array of {key, value, default, description}.")]
+    )
+
+    let json: Bool
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      json = values.flag("json")
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let settings = try Bookclub.Settings.store(context).load()
+      if json {
+        let rows = SettingKey.allCases.map { key in
+          JSONOutput.object([
+            "key": .string(key.rawValue),
+            "value": Self.json(settings.value(key)),
+            "default": Self.json(key.defaultValue),
+            "description": .string(key.summary),
+          ])
+        }
+        context.output.line(JSONOutput.array(rows).text)
+        return
+      }
+      let colors = context.terminal.colorsOutput
+      context.output.line(
+        TextStyle.bold.apply("  KEY            VALUE   DEFAULT  DESCRIPTION", enabled: colors))
+      for key in SettingKey.allCases {
+        let value = settings.value(key)
+        let changed = value != key.defaultValue
+        let mark = changed ? TextStyle.yellow.apply("*", enabled: colors) : " "
+        context.output.line(
+          "\(mark) \(Self.pad(key.rawValue, 13))  \(Self.pad(value.description, 6))  "
+            + "\(Self.pad(key.defaultValue.description, 7))  \(key.summary)")
+      }
+      if SettingKey.allCases.contains(where: { settings.value($0) != $0.defaultValue }) {
+        context.errors.line("* differs from the default")
+      }
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    static func json(_ value: SettingValue) -> JSONOutput {
+      switch value {
+      case .bool(let flag): .bool(flag)
+      case .integer(let number): .int(Int64(number))
+      case .choice(let text): .string(text)
+      }
+    }
+  }
+}

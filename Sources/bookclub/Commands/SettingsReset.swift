@@ -1,0 +1,46 @@
+import ReadingModel
+
+extension Bookclub.Settings {
+  /// `bookclub settings reset [<key>]`
+  struct Reset: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "reset",
+      abstract: "Put one setting, or all of them, back to the default.",
+      discussion: "Resetting all settings asks first at a terminal; elsewhere it needs --force.",
+      arguments: [
+        ArgumentSpec(
+          name: "key", help: "The setting to reset; all of them when omitted.", isOptional: true)
+      ],
+      options: [.flag("force", short: "f", help: "Reset all settings without asking.")]
+    )
+
+    let key: SettingKey?
+    let force: Bool
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      key = values.argument("key") == nil ? nil : try Bookclub.Settings.key(values)
+      force = values.flag("force")
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let store = Bookclub.Settings.store(context)
+      _ = try store.load()  // an unreadable file fails here, before anyone is asked
+      guard let key else { return try resetAll(store, context) }
+      try store.update { $0.reset(key) }
+      context.output.line(key.defaultValue.description)
+    }
+
+    private func resetAll(_ store: SettingsStore, _ context: CommandContext) throws {
+      if !force {
+        let question = "Reset every setting to its default?"
+        guard context.terminal.isInputTerminal else { throw ConfirmationError.needsForce(question) }
+        guard Confirmation.ask(question, on: context.errors) else {
+          context.errors.line("Kept.")
+          return
+        }
+      }
+      try store.update { $0.resetAll() }
+      context.errors.line("Every setting is back to its default.")
+    }
+  }
+}
