@@ -32,14 +32,8 @@ extension Bookclub.Note {
         context.errors.line("Entry \(shortID) has no note; nothing to remove.")
         return
       }
-      if !force {
-        let question = "Remove the note of entry \(shortID), “\(ProgressText.oneLine(note))”?"
-        guard context.terminal.isInputTerminal else { throw ConfirmationError.needsForce(question) }
-        guard Confirmation.ask(question, on: context.errors) else {
-          context.errors.line("Kept.")
-          return
-        }
-      }
+      let question = "Remove the note of entry \(shortID), “\(ProgressText.oneLine(note))”?"
+      guard try Confirmation.confirm(question, force: force, context: context) else { return }
       _ = try await library.setNote(nil, ofEntry: located.entry.id)
       context.errors.line("Note of entry \(shortID) removed.")
     }

@@ -31,14 +31,8 @@ extension Bookclub.Settings {
     }
 
     private func resetAll(_ store: SettingsStore, _ context: CommandContext) throws {
-      if !force {
-        let question = "Reset every setting to its default?"
-        guard context.terminal.isInputTerminal else { throw ConfirmationError.needsForce(question) }
-        guard Confirmation.ask(question, on: context.errors) else {
-          context.errors.line("Kept.")
-          return
-        }
-      }
+      let question = "Reset every setting to its default?"
+      guard try Confirmation.confirm(question, force: force, context: context) else { return }
       try store.update { $0.resetAll() }
       context.errors.line("Every setting is back to its default.")
     }
