@@ -12,7 +12,7 @@ struct Bookclub: CommandGroup {
     abstract: "Keep your library, log reading progress with notes, and see where you stand.",
     subcommands: [
       List.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Select.self,
-      Settings.self, Demo.self,
+      Settings.self, Import.self, Export.self, Demo.self,
     ]
   )
 

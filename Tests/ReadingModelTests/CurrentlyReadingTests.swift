@@ -30,6 +30,16 @@ struct FailingWritesLibrary: Library {
   func setNote(_ note: String?, ofEntry id: UUID) async throws -> ReadingProgress.Entry {
     throw WriteFailed()
   }
+  func details(of bookID: Book.ID) async throws -> BookDetails {
+    try await base.details(of: bookID)
+  }
+  func importBooks(
+    from makeSource: @Sendable () throws -> any ImportSource, dryRun: Bool,
+    progress: (@Sendable (ImportProgress) -> Void)?
+  ) async throws -> ImportSummary { throw WriteFailed() }
+  func archivePage(after lastID: Book.ID?, limit: Int) async throws -> [LibraryArchive.Item] {
+    try await base.archivePage(after: lastID, limit: limit)
+  }
 }
 
 @MainActor

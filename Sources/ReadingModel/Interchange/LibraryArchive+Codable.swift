@@ -5,6 +5,7 @@ import Foundation
 extension LibraryArchive.Item {
   private enum CodingKeys: String, CodingKey {
     case id, title, authors, isbn10, isbn13, pageCount, status, added, updated, progress
+    case details, statusChanges
   }
 
   public init(from decoder: any Decoder) throws {
@@ -22,6 +23,9 @@ extension LibraryArchive.Item {
     )
     progress = ReadingProgress(
       entries: try container.decodeIfPresent([ReadingProgress.Entry].self, forKey: .progress) ?? [])
+    details = try container.decodeIfPresent(BookDetails.self, forKey: .details) ?? BookDetails()
+    statusChanges =
+      try container.decodeIfPresent([StatusChange].self, forKey: .statusChanges) ?? []
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -36,6 +40,8 @@ extension LibraryArchive.Item {
     try container.encode(book.dateAdded, forKey: .added)
     try container.encode(book.dateUpdated, forKey: .updated)
     try container.encode(progress.entries, forKey: .progress)
+    if !details.isEmpty { try container.encode(details, forKey: .details) }
+    if !statusChanges.isEmpty { try container.encode(statusChanges, forKey: .statusChanges) }
   }
 }
 
@@ -55,12 +61,20 @@ let interchangeDecoder: JSONDecoder = {
 }()
 
 /// Encodes dates in ``InterchangeDate`` form, keys sorted, pretty-printed.
-let interchangeEncoder: JSONEncoder = {
+let interchangeEncoder: JSONEncoder = makeInterchangeEncoder(pretty: true)
+
+/// Encodes dates in ``InterchangeDate`` form, keys sorted, on one line.
+let compactInterchangeEncoder: JSONEncoder = makeInterchangeEncoder(pretty: false)
+
+private func makeInterchangeEncoder(pretty: Bool) -> JSONEncoder {
   let encoder = JSONEncoder()
-  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  encoder.outputFormatting =
+    pretty
+    ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    : [.sortedKeys, .withoutEscapingSlashes]
   encoder.dateEncodingStrategy = .custom { date, encoder in
     var container = encoder.singleValueContainer()
     try container.encode(InterchangeDate.format(milliseconds: date.milliseconds))
   }
   return encoder
-}()
+}

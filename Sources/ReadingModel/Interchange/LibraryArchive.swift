@@ -1,20 +1,26 @@
 import Foundation
 
-/// bookclub's own interchange format, version 1: every book with every progress entry.
+/// bookclub's own interchange format: every book with every progress entry, note, detail
+/// and status change, so that importing an export gives back the same library.
 ///
 /// ```json
-/// {"format": "bookclub", "version": 1,
+/// {"format": "bookclub", "version": 2,
 ///  "books": [{"id": 1, "title": "...", "authors": ["..."], "isbn10": null,
 ///             "isbn13": "9780141439518", "pageCount": 480, "status": "reading",
 ///             "added": "2024-01-03T10:00:00.000Z", "updated": "...",
 ///             "progress": [{"id": "UUID", "progress": 0.25,
-///                           "time": "2024-01-05T21:10:00.000Z", "note": "..."}]}]}
+///                           "time": "2024-01-05T21:10:00.000Z", "note": "..."}],
+///             "details": {"rating": 4.5, "tags": ["classics"], "readings": [{"end": "2024-02-01"}],
+///                         "sourceIDs": {"goodreads": "19063"}, ...},
+///             "statusChanges": [{"status": "reading", "time": "..."}]}]}
 /// ```
-/// Dates are UTC ISO 8601 to the millisecond; `status` is `want`, `reading`, `finished` or
-/// `abandoned`; `progress` is a fraction from 0 to 1.
+/// Dates are UTC ISO 8601 to the millisecond, days are `yyyy-MM-dd`; `status` is `want`,
+/// `reading`, `finished` or `abandoned`; `progress` is a fraction from 0 to 1. `details` and
+/// `statusChanges` are left out when empty. Version 1 (no `details`, no `statusChanges`)
+/// is still read.
 public struct LibraryArchive: Sendable, Codable, Equatable {
   public static let formatName = "bookclub"
-  public static let currentVersion = 1
+  public static let currentVersion = 2
 
   public var format: String
   public var version: Int
@@ -24,10 +30,17 @@ public struct LibraryArchive: Sendable, Codable, Equatable {
   public struct Item: Sendable, Codable, Equatable {
     public var book: Book
     public var progress: ReadingProgress
+    public var details: BookDetails
+    public var statusChanges: [StatusChange]
 
-    public init(book: Book, progress: ReadingProgress) {
+    public init(
+      book: Book, progress: ReadingProgress, details: BookDetails = BookDetails(),
+      statusChanges: [StatusChange] = []
+    ) {
       self.book = book
       self.progress = progress
+      self.details = details
+      self.statusChanges = statusChanges
     }
   }
 

@@ -64,4 +64,28 @@ public protocol Library: Sendable {
   /// - Returns: The entry after the change.
   /// - Throws: ``LibraryError/entryNotFound(_:)``.
   func setNote(_ note: String?, ofEntry id: UUID) async throws -> ReadingProgress.Entry
+
+  /// What the book's record holds beyond what lists show.
+  func details(of bookID: Book.ID) async throws -> BookDetails
+
+  /// Imports rows in one write transaction: all or nothing. Each book is matched by its
+  /// source id, ISBN-13, ISBN-10, then title and first author, and added, updated or left
+  /// unchanged. Cancelling the task rolls everything back.
+  ///
+  /// - Parameters:
+  ///   - makeSource: Opens the rows; called inside the transaction.
+  ///   - dryRun: Roll back at the end, reporting what would have happened.
+  ///   - progress: Told how far the import has come, now and then.
+  /// - Returns: The counts, the skipped rows with reasons, and remarks.
+  /// - Throws: `CancellationError` (nothing changed), errors of the source (nothing
+  ///   changed), ``LibraryError``.
+  func importBooks(
+    from makeSource: @Sendable () throws -> any ImportSource,
+    dryRun: Bool,
+    progress: (@Sendable (ImportProgress) -> Void)?
+  ) async throws -> ImportSummary
+
+  /// Up to `limit` books after the id `lastID`, in id order, with everything an archive
+  /// keeps: for exporting a library of any size a page at a time.
+  func archivePage(after lastID: Book.ID?, limit: Int) async throws -> [LibraryArchive.Item]
 }

@@ -49,5 +49,28 @@ enum Schema {
     );
     CREATE INDEX status_changes_by_book ON status_changes (book_id, time_ms);
     """,
+    """
+    CREATE TABLE book_details (
+      book_id INTEGER PRIMARY KEY REFERENCES books (id) ON DELETE CASCADE,
+      rating REAL CHECK (rating IS NULL OR (rating > 0 AND rating <= 5)),
+      review TEXT,
+      tags TEXT NOT NULL DEFAULT '',
+      readings TEXT NOT NULL DEFAULT '',
+      read_count INTEGER,
+      publisher TEXT,
+      publication_year INTEGER,
+      binding TEXT,
+      private_notes TEXT
+    );
+    CREATE TABLE book_sources (
+      source TEXT NOT NULL,
+      source_id TEXT NOT NULL,
+      book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+      PRIMARY KEY (source, source_id)
+    );
+    CREATE INDEX book_sources_by_book ON book_sources (book_id);
+    CREATE INDEX books_by_isbn10 ON books (isbn10) WHERE isbn10 IS NOT NULL;
+    CREATE INDEX books_by_title_author ON books (title_key, author_key);
+    """,
   ]
 }

@@ -45,6 +45,12 @@ public enum BookValidationError: Error, Equatable, Sendable {
 extension String {
   /// The string with runs of whitespace and newlines made single spaces, trimmed at both ends.
   var collapsingWhitespace: String {
-    split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    if isASCII,
+      !utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }),
+      !contains("  ")
+    {
+      return trimmed  // the common case, without splitting into words
+    }
+    return split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
   }
 }

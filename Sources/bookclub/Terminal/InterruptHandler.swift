@@ -8,13 +8,18 @@ import Synchronization
   import Darwin
 #endif
 
-/// Ctrl-C: puts the terminal back as it was and exits with status 130.
+/// Ctrl-C: cancels the work that asked to be cancellable (an import, which then rolls back
+/// and says so), or else puts the terminal back as it was and exits with status 130. A
+/// second Ctrl-C always exits.
 ///
 /// Library writes are transactions, so stopping between them loses nothing; stopping inside
 /// one rolls it back (SQLite's journal), so exiting at once is safe.
 enum InterruptHandler {
   /// Folders to delete if the process is interrupted: throwaway state such as the demo's.
   private static let throwawayFolders = Mutex<Set<String>>([])
+
+  /// What to do instead of exiting, while cancellable work runs.
+  private static let cancellation = Mutex<(@Sendable () -> Void)?>(nil)
 
   // Kept alive for the life of the process.
   @MainActor private static var source: DispatchSourceSignal?
@@ -41,7 +46,27 @@ enum InterruptHandler {
     throwawayFolders.withLock { _ = $0.remove(path) }
   }
 
+  /// Runs `work` so that Ctrl-C cancels it rather than ending the process.
+  ///
+  /// - Throws: What `work` throws; `CancellationError` when it was cancelled.
+  @MainActor
+  static func cancellable<T: Sendable>(_ work: @escaping @Sendable () async throws -> T)
+    async throws -> T
+  {
+    let task = Task { try await work() }
+    cancellation.withLock { $0 = { task.cancel() } }
+    defer { cancellation.withLock { $0 = nil } }
+    return try await task.value
+  }
+
   private nonisolated static func interrupted() {
+    if let cancel = cancellation.withLock({ current in
+      defer { current = nil }
+      return current
+    }) {
+      cancel()
+      return
+    }
     KeyReader.restoreTerminal()
     for path in throwawayFolders.withLock({ $0 }) {
       try? FileManager.default.removeItem(atPath: path)

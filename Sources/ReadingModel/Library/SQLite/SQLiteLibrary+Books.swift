@@ -46,53 +46,77 @@ extension SQLiteLibrary {
   }
 
   public func progress(of bookID: Book.ID) throws -> ReadingProgress {
-    try reading(orIfMissing: ReadingProgress()) { connection in
-      let statement = try statement(
-        """
-        SELECT id, progress, time_ms, note FROM progress_entries
-        WHERE book_id = ? ORDER BY time_ms, rowid
-        """, on: connection)
-      try statement.bind([.integer(bookID)])
-      defer { statement.reset() }
-      var entries: [ReadingProgress.Entry] = []
-      while try statement.step() { entries.append(Self.entry(from: statement, at: 0)) }
-      return ReadingProgress(entries: entries)
-    }
+    try reading(orIfMissing: ReadingProgress()) { try fetchProgress(bookID, on: $0) }
+  }
+
+  func fetchProgress(_ bookID: Book.ID, on connection: SQLiteConnection) throws
+    -> ReadingProgress
+  {
+    let statement = try statement(
+      """
+      SELECT id, progress, time_ms, note FROM progress_entries
+      WHERE book_id = ? ORDER BY time_ms, rowid
+      """, on: connection)
+    try statement.bind([.integer(bookID)])
+    defer { statement.reset() }
+    var entries: [ReadingProgress.Entry] = []
+    while try statement.step() { entries.append(Self.entry(from: statement, at: 0)) }
+    return ReadingProgress(entries: entries)
   }
 
   public func restore(_ archive: LibraryArchive) throws {
     try writing { connection in
-      let exists = try statement("SELECT 1 FROM books WHERE id = ?", on: connection)
-      var taken: [Book.ID] = []
-      for item in archive.books {
-        try exists.bind([.integer(item.book.id)])
-        if try exists.step() { taken.append(item.book.id) }
+      let taken = try archive.books.map(\.book.id).filter {
+        try fetchBook($0, on: connection) != nil
       }
-      exists.reset()
       guard taken.isEmpty else { throw LibraryError.idsAlreadyUsed(taken) }
-      for item in archive.books {
-        _ = try insert(item.book, keepingID: true, on: connection)
-        for entry in item.progress.entries {
-          try insert(entry, bookID: item.book.id, on: connection)
-        }
-      }
+      for item in archive.books { try insertArchived(item, on: connection) }
     }
+  }
+
+  /// Inserts a book from an archive with its id, progress, details and status changes.
+  func insertArchived(_ item: LibraryArchive.Item, on connection: SQLiteConnection) throws {
+    _ = try insert(item.book, keepingID: true, on: connection)
+    for entry in item.progress.entries { try insert(entry, bookID: item.book.id, on: connection) }
+    if !item.details.isEmpty { try saveDetails(item.details, of: item.book.id, on: connection) }
+    for change in item.statusChanges { try logStatus(change, of: item.book.id, on: connection) }
   }
 
   /// Inserts a book with its search keys.
   ///
   /// - Returns: The book's id: its own when `keepingID`, else a new one.
-  private func insert(_ book: Book, keepingID: Bool, on connection: SQLiteConnection) throws
+  func insert(_ book: Book, keepingID: Bool, on connection: SQLiteConnection) throws
     -> Book.ID
   {
     let statement = try statement(
       """
-      INSERT INTO books (id, title, authors, isbn10, isbn13, page_count, status, added_ms,
-        updated_ms, title_key, author_key, search_text)
+      INSERT INTO books (title, authors, isbn10, isbn13, page_count, status, added_ms,
+        updated_ms, title_key, author_key, search_text, id)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """, on: connection)
-    try statement.bind([
-      keepingID ? .integer(book.id) : nil,
+    try statement.bind(Self.rowValues(book) + [keepingID ? .integer(book.id) : nil])
+    try statement.step()
+    statement.reset()
+    return connection.lastInsertedRowID
+  }
+
+  /// Writes every column of an existing book.
+  func updateRow(_ book: Book, on connection: SQLiteConnection) throws {
+    let statement = try statement(
+      """
+      UPDATE books SET title = ?, authors = ?, isbn10 = ?, isbn13 = ?, page_count = ?,
+        status = ?, added_ms = ?, updated_ms = ?, title_key = ?, author_key = ?,
+        search_text = ?
+      WHERE id = ?
+      """, on: connection)
+    try statement.bind(Self.rowValues(book) + [.integer(book.id)])
+    try statement.step()
+    statement.reset()
+  }
+
+  /// The book's columns from `title` to `search_text`, keys folded for sorting and search.
+  private static func rowValues(_ book: Book) -> [SQLiteValue?] {
+    [
       .text(book.title),
       .text(book.authors.joined(separator: "\n")),
       book.isbn10.map { .text($0) },
@@ -104,10 +128,7 @@ extension SQLiteLibrary {
       .text(SearchKey.fold(book.title)),
       .text(SearchKey.fold(book.authors.first ?? "")),
       .text(SearchKey.fold(([book.title] + book.authors).joined(separator: " "))),
-    ])
-    try statement.step()
-    statement.reset()
-    return connection.lastInsertedRowID
+    ]
   }
 
   func insert(

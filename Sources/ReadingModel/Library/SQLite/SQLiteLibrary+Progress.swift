@@ -44,21 +44,25 @@ extension SQLiteLibrary {
   }
 
   public func statusChanges(of bookID: Book.ID) throws -> [StatusChange] {
-    try reading(orIfMissing: []) { connection in
-      let statement = try statement(
-        "SELECT status, time_ms FROM status_changes WHERE book_id = ? ORDER BY time_ms, rowid",
-        on: connection)
-      try statement.bind([.integer(bookID)])
-      defer { statement.reset() }
-      var changes: [StatusChange] = []
-      while try statement.step() {
-        changes.append(
-          StatusChange(
-            status: ReadingStatus(rawValue: statement.text(0)) ?? .wantToRead,
-            time: Date(milliseconds: statement.int64(1))))
-      }
-      return changes
+    try reading(orIfMissing: []) { try fetchStatusChanges(bookID, on: $0) }
+  }
+
+  func fetchStatusChanges(_ bookID: Book.ID, on connection: SQLiteConnection) throws
+    -> [StatusChange]
+  {
+    let statement = try statement(
+      "SELECT status, time_ms FROM status_changes WHERE book_id = ? ORDER BY time_ms, rowid",
+      on: connection)
+    try statement.bind([.integer(bookID)])
+    defer { statement.reset() }
+    var changes: [StatusChange] = []
+    while try statement.step() {
+      changes.append(
+        StatusChange(
+          status: ReadingStatus(rawValue: statement.text(0)) ?? .wantToRead,
+          time: Date(milliseconds: statement.int64(1))))
     }
+    return changes
   }
 
   public func entry(_ idOrPrefix: String) throws -> EntryLookup {
@@ -144,9 +148,18 @@ extension SQLiteLibrary {
     try statement.step()
     statement.reset()
     guard book.status != old.status else { return }
-    let log = try self.statement(
+    try logStatus(StatusChange(status: book.status, time: time), of: book.id, on: connection)
+  }
+
+  /// Records that a book's status was set.
+  func logStatus(_ change: StatusChange, of bookID: Book.ID, on connection: SQLiteConnection)
+    throws
+  {
+    let log = try statement(
       "INSERT INTO status_changes (book_id, status, time_ms) VALUES (?, ?, ?)", on: connection)
-    try log.bind([.integer(book.id), .text(book.status.rawValue), .integer(time.milliseconds)])
+    try log.bind([
+      .integer(bookID), .text(change.status.rawValue), .integer(change.time.milliseconds),
+    ])
     try log.step()
     log.reset()
   }

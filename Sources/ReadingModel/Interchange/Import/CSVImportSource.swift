@@ -1,0 +1,107 @@
+import Foundation
+
+/// Turns one CSV row of a known export format into an import row.
+protocol CSVRowMapper {
+  static var formatName: String { get }
+  /// Columns the format must have; a file without them is refused.
+  static var requiredColumns: [String] { get }
+  /// Every column bookclub reads; the others are reported as not kept.
+  static var keptColumns: Set<String> { get }
+
+  /// - Parameter columns: Each header name's index.
+  init(columns: [String: Int])
+
+  mutating func map(_ fields: [String], line: Int) -> ImportRow
+
+  /// Remarks on rows that were imported.
+  var remarks: [String] { get }
+}
+
+/// An import source reading a CSV export a row at a time.
+struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
+  private var reader: CSVReader
+  private var mapper: Mapper
+  private let columnCount: Int
+  let totalBytes: Int
+  let columnsNotKept: [String]
+
+  var formatName: String { Mapper.formatName }
+  var bytesRead: Int { reader.bytesRead }
+  var remarks: [String] { mapper.remarks }
+
+  /// Opens `path` and reads its header.
+  ///
+  /// - Throws: ``CSVError``, or ``ImportError/missingColumns(format:columns:)``.
+  init(path: String) throws {
+    reader = try CSVReader(path: path)
+    totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let header = try reader.next()?.fields.map(\.trimmed) ?? []
+    let missing = Mapper.requiredColumns.filter { !header.contains($0) }
+    guard missing.isEmpty else {
+      throw ImportError.missingColumns(format: Mapper.formatName, columns: missing)
+    }
+    var columns: [String: Int] = [:]
+    for (index, name) in header.enumerated() where columns[name] == nil { columns[name] = index }
+    mapper = Mapper(columns: columns)
+    columnCount = header.count
+    columnsNotKept = header.filter { !Mapper.keptColumns.contains($0) && !$0.isEmpty }
+  }
+
+  mutating func next() throws -> ImportRow? {
+    while let record = try reader.next() {
+      if record.fields == [""] { continue }  // a blank line holds no row
+      guard record.fields.count == columnCount else {
+        return .skip(
+          line: record.line,
+          reason: "it has \(record.fields.count) fields where the header has \(columnCount)")
+      }
+      return mapper.map(record.fields, line: record.line)
+    }
+    return nil
+  }
+}
+
+/// Reading fields by column name, as exports must be read: column order varies between
+/// versions of an export.
+struct CSVColumns {
+  let indexes: [String: Int]
+
+  /// The field of `column`, trimmed; empty when the file has no such column.
+  func value(_ column: String, in fields: [String]) -> String {
+    guard let index = indexes[column], index < fields.count else { return "" }
+    return fields[index].trimmed
+  }
+
+  /// The field, or `nil` when empty.
+  func optional(_ column: String, in fields: [String]) -> String? {
+    let text = value(column, in: fields)
+    return text.isEmpty ? nil : text
+  }
+
+  /// A comma-separated list, trimmed, without empty items.
+  func list(_ column: String, in fields: [String]) -> [String] {
+    value(column, in: fields).split(separator: ",").map { String($0).trimmed }
+      .filter { !$0.isEmpty }
+  }
+}
+
+/// Why a file cannot be imported at all.
+public enum ImportError: Error, Equatable, Sendable {
+  /// The file has the format's marks but lacks columns it needs.
+  case missingColumns(format: String, columns: [String])
+  /// The file is not an export bookclub knows; the closest format and what it lacks.
+  case unrecognized(closest: String, missing: [String])
+}
+
+extension ImportError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .missingColumns(let format, let columns):
+      "This \(format) export lacks the columns \(columns.joined(separator: ", ")); nothing was "
+        + "imported. Export the library again from \(format), without editing its columns."
+    case .unrecognized(let closest, let missing):
+      "This is not a Goodreads, StoryGraph or bookclub export. The closest is \(closest), whose "
+        + "columns \(missing.joined(separator: ", ")) are missing; nothing was imported."
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The files `bookclub import` reads.
+public enum ImportFormat: String, Sendable, CaseIterable {
+  case goodreads
+  case storygraph
+  case bookclub
+
+  /// Tells the format from the file's first bytes and header.
+  ///
+  /// - Throws: ``ImportError/unrecognized(closest:missing:)`` naming what the closest format
+  ///   lacks, or the error reading the file.
+  public static func detect(path: String) throws -> ImportFormat {
+    guard let handle = FileHandle(forReadingAtPath: path) else { throw CSVError.cannotOpen(path) }
+    let start = handle.readData(ofLength: 64)
+    try? handle.close()
+    let firstByte = start.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
+    if firstByte == UInt8(ascii: "{") { return .bookclub }
+    var reader = try CSVReader(path: path)
+    let header = Set(
+      try reader.next()?.fields.map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
+    let candidates: [(ImportFormat, [String])] = [
+      (.goodreads, GoodreadsMapper.requiredColumns),
+      (.storygraph, StoryGraphMapper.requiredColumns),
+    ]
+    // The marks of each format; a file with them is that format, even if columns are missing.
+    if header.contains("Book Id") || header.contains("Exclusive Shelf") { return .goodreads }
+    if header.contains("ISBN/UID") || header.contains("Read Status") { return .storygraph }
+    let (closest, required) =
+      candidates.max { lhs, rhs in
+        lhs.1.filter(header.contains).count < rhs.1.filter(header.contains).count
+      } ?? candidates[0]
+    throw ImportError.unrecognized(
+      closest: closest.displayName, missing: required.filter { !header.contains($0) })
+  }
+
+  public var displayName: String {
+    switch self {
+    case .goodreads: GoodreadsMapper.formatName
+    case .storygraph: StoryGraphMapper.formatName
+    case .bookclub: "bookclub"
+    }
+  }
+
+  /// Opens `path` as this format.
+  public func source(path: String) throws -> any ImportSource {
+    switch self {
+    case .goodreads: try CSVImportSource<GoodreadsMapper>(path: path)
+    case .storygraph: try CSVImportSource<StoryGraphMapper>(path: path)
+    case .bookclub: try ArchiveImportSource(path: path)
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reads `storygraph_export.csv`.
+///
+/// Quirks handled: CRLF line ends, `Dates Read` as ranges (`2023/05/23-2023/06/07`) or
+/// single days, fractional star ratings, `ISBN/UID` mixing ISBN-13, ISBN-10 and store ids.
+struct StoryGraphMapper: CSVRowMapper {
+  static let formatName = "StoryGraph"
+  static let source = "storygraph"
+
+  static let requiredColumns = [
+    "Title", "Authors", "ISBN/UID", "Read Status", "Date Added", "Dates Read", "Star Rating",
+  ]
+
+  static let keptColumns: Set<String> = [
+    "Title", "Authors", "ISBN/UID", "Format", "Read Status", "Date Added", "Last Date Read",
+    "Dates Read", "Read Count", "Star Rating", "Review", "Tags",
+  ]
+
+  static let statuses: [String: ReadingStatus] = [
+    "to-read": .wantToRead, "currently-reading": .reading, "read": .finished,
+    "did-not-finish": .abandoned, "paused": .reading,
+  ]
+
+  private let columns: CSVColumns
+  private(set) var remarks: [String] = []
+
+  init(columns: [String: Int]) {
+    self.columns = CSVColumns(indexes: columns)
+  }
+
+  mutating func map(_ fields: [String], line: Int) -> ImportRow {
+    func value(_ column: String) -> String { columns.value(column, in: fields) }
+    func optional(_ column: String) -> String? { columns.optional(column, in: fields) }
+    let title = value("Title")
+    guard !title.isEmpty else { return .skip(line: line, reason: "it has no title") }
+    let authors = columns.list("Authors", in: fields)
+    guard !authors.isEmpty else { return .skip(line: line, reason: "it has no author") }
+
+    var tags = columns.list("Tags", in: fields)
+    let readStatus = value("Read Status")
+    let status = Self.statuses[readStatus] ?? .wantToRead
+    if Self.statuses[readStatus] == nil, !readStatus.isEmpty {
+      tags.insert(readStatus, at: 0)
+      remarks.append(
+        "line \(line): the read status '\(readStatus)' is unknown; kept as a tag, status want to read"
+      )
+    }
+    var readings = Self.readings(value("Dates Read"))
+    if readings.isEmpty, let last = CalendarDay(value("Last Date Read")) {
+      readings = [ReadingPeriod(end: last)]
+    }
+    let uid = value("ISBN/UID")
+    var details = BookDetails(
+      rating: Double(value("Star Rating")).flatMap { $0 > 0 && $0 <= 5 ? $0 : nil },
+      review: optional("Review").map(HTMLText.plain),
+      tags: tags,
+      readings: readings,
+      readCount: Int(value("Read Count")),
+      binding: optional("Format"))
+    if !uid.isEmpty { details.sourceIDs[Self.source] = uid }
+    return .book(
+      ImportedBook(
+        line: line, title: title, authors: authors, isbn: ISBN(uid), status: status,
+        dateAdded: CalendarDay(value("Date Added")).map(GoodreadsMapper.date), details: details))
+  }
+
+  /// `2023/05/23-2023/06/07, 2024/01/02` → readings; a single day is when it was finished.
+  static func readings(_ text: String) -> [ReadingPeriod] {
+    text.split(separator: ",").compactMap { part in
+      let days = part.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
+      switch days.count {
+      case 1: return CalendarDay(days[0]).map { ReadingPeriod(end: $0) }
+      case 2: return ReadingPeriod(start: CalendarDay(days[0]), end: CalendarDay(days[1]))
+      default: return nil
+      }
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+extension LibraryArchive {
+  /// Writes an archive a book at a time, so exporting needs memory for one page of books
+  /// whatever the library's size. The output has one book per line, keys sorted: the same
+  /// library always gives the same bytes.
+  public struct StreamWriter {
+    private var wroteBook = false
+
+    public init() {}
+
+    /// The text that opens the archive.
+    public func header() -> Data { Data("{\"books\":[".utf8) }
+
+    /// One book, with the separator it needs.
+    public mutating func item(_ item: Item) throws -> Data {
+      let prefix = wroteBook ? ",\n" : "\n"
+      wroteBook = true
+      return Data(prefix.utf8) + (try compactInterchangeEncoder.encode(item))
+    }
+
+    /// The text that closes the archive.
+    public func footer() -> Data {
+      Data(
+        ((wroteBook ? "\n" : "")
+          + "],\"format\":\"\(LibraryArchive.formatName)\",\"version\":\(LibraryArchive.currentVersion)}\n")
+          .utf8)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+extension SQLiteLibrary {
+  public func details(of bookID: Book.ID) throws -> BookDetails {
+    try reading(orIfMissing: BookDetails()) { try fetchDetails(bookID, on: $0) }
+  }
+
+  func fetchDetails(_ bookID: Book.ID, on connection: SQLiteConnection) throws -> BookDetails {
+    let statement = try statement(
+      """
+      SELECT rating, review, tags, readings, read_count, publisher, publication_year, binding,
+        private_notes
+      FROM book_details WHERE book_id = ?
+      """, on: connection)
+    try statement.bind([.integer(bookID)])
+    defer { statement.reset() }
+    var details = BookDetails()
+    if try statement.step() {
+      details.rating = statement.optionalDouble(0)
+      details.review = statement.optionalText(1)
+      details.tags = Self.lines(statement.text(2))
+      details.readings = Self.lines(statement.text(3)).map(Self.reading(from:))
+      details.readCount = statement.optionalInt64(4).map { Int($0) }
+      details.publisher = statement.optionalText(5)
+      details.publicationYear = statement.optionalInt64(6).map { Int($0) }
+      details.binding = statement.optionalText(7)
+      details.privateNotes = statement.optionalText(8)
+    }
+    statement.reset()
+    let sources = try self.statement(
+      "SELECT source, source_id FROM book_sources WHERE book_id = ?", on: connection)
+    try sources.bind([.integer(bookID)])
+    defer { sources.reset() }
+    while try sources.step() { details.sourceIDs[sources.text(0)] = sources.text(1) }
+    return details
+  }
+
+  /// Replaces a book's details and source ids.
+  func saveDetails(_ details: BookDetails, of bookID: Book.ID, on connection: SQLiteConnection)
+    throws
+  {
+    let save = try statement(
+      """
+      INSERT OR REPLACE INTO book_details (book_id, rating, review, tags, readings, read_count,
+        publisher, publication_year, binding, private_notes)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, on: connection)
+    try save.bind([
+      .integer(bookID), details.rating.map { .real($0) }, details.review.map { .text($0) },
+      .text(details.tags.joined(separator: "\n")),
+      .text(details.readings.map(Self.text(of:)).joined(separator: "\n")),
+      details.readCount.map { .integer(Int64($0)) }, details.publisher.map { .text($0) },
+      details.publicationYear.map { .integer(Int64($0)) }, details.binding.map { .text($0) },
+      details.privateNotes.map { .text($0) },
+    ])
+    try save.step()
+    save.reset()
+    let clear = try statement("DELETE FROM book_sources WHERE book_id = ?", on: connection)
+    try clear.bind([.integer(bookID)])
+    try clear.step()
+    clear.reset()
+    let link = try statement(
+      "INSERT OR REPLACE INTO book_sources (source, source_id, book_id) VALUES (?, ?, ?)",
+      on: connection)
+    for (source, id) in details.sourceIDs.sorted(by: { $0.key < $1.key }) {
+      try link.bind([.text(source), .text(id), .integer(bookID)])
+      try link.step()
+      link.reset()
+    }
+  }
+
+  private static func lines(_ text: String) -> [String] {
+    text.isEmpty
+      ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  /// A reading as `start/end`, either side possibly empty.
+  private static func text(of reading: ReadingPeriod) -> String {
+    (reading.start?.description ?? "") + "/" + (reading.end?.description ?? "")
+  }
+
+  private static func reading(from text: String) -> ReadingPeriod {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    return ReadingPeriod(
+      start: parts.first.flatMap { CalendarDay($0) },
+      end: parts.count > 1 ? CalendarDay(parts[1]) : nil)
+  }
+}

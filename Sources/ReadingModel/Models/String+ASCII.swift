@@ -1,0 +1,20 @@
+extension String {
+  /// The string without leading and trailing spaces, tabs and line breaks.
+  ///
+  /// Works on the UTF-8 bytes, not through Foundation: imports trim every field of every
+  /// row, and Foundation's `trimmingCharacters(in:)` costs more than the rest of a row.
+  var trimmed: String {
+    let bytes = utf8
+    guard let first = bytes.firstIndex(where: { !Self.isSpace($0) }) else { return "" }
+    let last = bytes.lastIndex(where: { !Self.isSpace($0) }) ?? first
+    if first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) { return self }
+    return String(self[first...last])
+  }
+
+  /// Whether every character is ASCII.
+  var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
+
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+}

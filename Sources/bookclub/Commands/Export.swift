@@ -1,0 +1,84 @@
+import Foundation
+import ReadingModel
+
+extension Bookclub {
+  /// `bookclub export`: the whole library out.
+  struct Export: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "export",
+      abstract: "Write the whole library: bookclub's lossless JSON, or Goodreads CSV.",
+      discussion: """
+        The bookclub format keeps every book, progress entry, note and detail: importing it \
+        into an empty library gives the same library back. The Goodreads format can be read \
+        by any tool that imports Goodreads exports.
+        """,
+      options: [
+        .value(
+          "format", valueName: "format", help: "bookclub or goodreads.", defaultValue: "bookclub",
+          allowedValues: ["bookclub", "goodreads"]),
+        .value(
+          "output", short: "o", valueName: "file",
+          help: "Write to this file (replaced only once complete) instead of stdout."),
+        LibraryOption.spec,
+      ]
+    )
+
+    /// Books read from the library at a time.
+    static let pageSize = 500
+
+    let goodreads: Bool
+    let output: String?
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      goodreads = values.string("format") == "goodreads"
+      output = values.string("output")
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let library = context.library(flag: libraryPath)
+      let sink = try ExportSink(
+        output.map { LibraryLocation.resolve(flag: $0, environment: [:]) }, context: context)
+      var archive = LibraryArchive.StreamWriter()
+      try sink.write(
+        goodreads ? Data(CSVWriter.line(GoodreadsExport.header).utf8) : archive.header())
+      var lastID: Book.ID?
+      var count = 0
+      while true {
+        let items = try await library.archivePage(after: lastID, limit: Self.pageSize)
+        for item in items {
+          try sink.write(
+            goodreads
+              ? Data(CSVWriter.line(GoodreadsExport.row(item)).utf8) : try archive.item(item))
+        }
+        count += items.count
+        guard let last = items.last, items.count == Self.pageSize else { break }
+        lastID = last.book.id
+      }
+      if !goodreads { try sink.write(archive.footer()) }
+      try sink.finish()
+      if let output { context.errors.line("Exported \(count) books to \(output).") }
+    }
+  }
+}
+
+/// Where an export goes: stdout, or a file replaced atomically once the export is whole.
+@MainActor
+struct ExportSink {
+  private let file: AtomicFile.Writer?
+  private let output: TextOutput
+
+  init(_ path: String?, context: CommandContext) throws {
+    file = try path.map { try AtomicFile.Writer(path: $0) }
+    output = context.output
+  }
+
+  func write(_ data: Data) throws {
+    if let file { try file.write(data) } else { output.write(bytes: [UInt8](data)) }
+  }
+
+  func finish() throws {
+    try file?.commit()
+  }
+}

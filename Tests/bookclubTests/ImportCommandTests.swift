@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// `bookclub import` and `bookclub export`, run as a binary.
+@Suite struct ImportCommandTests {
+  let home = TestHome()
+  var library: String { home.path("library.sqlite") }
+  static let sampleFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("sample-data")
+
+  @discardableResult
+  func run(_ arguments: [String], library: String? = nil) throws -> BookclubProcess.Result {
+    try home.bookclub.run(
+      arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library])
+  }
+
+  func sample(_ name: String) -> String { Self.sampleFolder.appendingPathComponent(name).path }
+
+  func summary(_ result: BookclubProcess.Result) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+  }
+
+  @Test func importsTheSampleExportsAndReimportsChangeNothing() throws {
+    let first = try run(["import", sample("goodreads_library_export.csv")])
+    #expect(first.status == 0)
+    #expect(first.stderr.hasPrefix("Imported "))
+    #expect(first.stderr.contains("(Goodreads): 73 added, 0 updated, 0 unchanged, 0 skipped."))
+    #expect(first.stderr.contains("line 67: the shelf 're-reading' is not a reading status"))
+    #expect(first.stderr.contains("Columns not kept: Average Rating, Spoiler"))
+    let again = try summary(try run(["import", sample("goodreads_library_export.csv"), "--json"]))
+    #expect(again["unchanged"] as? Int == 73)
+    #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0)
+    let storygraph = try summary(try run(["import", sample("storygraph_export.csv"), "--json"]))
+    #expect(storygraph["format"] as? String == "StoryGraph")
+    #expect(storygraph["added"] as? Int == 0)
+    #expect((storygraph["skipped"] as? [Any])?.isEmpty == true)
+    let twice = try summary(try run(["import", sample("storygraph_export.csv"), "--json"]))
+    #expect(twice["unchanged"] as? Int == 73)
+    let listed = try run(["list", "--all", "--json"])
+    #expect(listed.stdout.components(separatedBy: "\"id\":").count - 1 == 73)
+  }
+
+  @Test func exportImportExportIsByteIdentical() throws {
+    try run(["import", sample("goodreads_library_export.csv")])
+    try run(["progress", "set", "emma", "100", "--note", "Box Hill"])
+    try run(["status", "persuasion", "reading"])
+    let first = home.path("first.json")
+    let exported = try run(["export", "--output", first])
+    #expect(exported.status == 0)
+    #expect(exported.stderr == "Exported 73 books to \(first).\n")
+    let copy = home.path("copy.sqlite")
+    let imported = try run(["import", first, "--json"], library: copy)
+    #expect(try summary(imported)["added"] as? Int == 73)
+    let second = try run(["export"], library: copy)
+    #expect(second.stdout == (try String(contentsOfFile: first, encoding: .utf8)))
+    #expect(second.stdout.contains("Box Hill"))
+  }
+
+  @Test func goodreadsExportIsReadBackByTheGoodreadsImport() throws {
+    try run(["import", sample("storygraph_export.csv")])
+    let csv = home.path("goodreads.csv")
+    #expect(try run(["export", "--format", "goodreads", "-o", csv]).status == 0)
+    let text = try String(contentsOfFile: csv, encoding: .utf8)
+    #expect(
+      text.hasPrefix(
+        "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Publisher,"))
+    #expect(text.contains("\"=\"\"0141439513\"\"\""))
+    let copy = home.path("copy.sqlite")
+    let imported = try summary(try run(["import", csv, "--json"], library: copy))
+    #expect(imported["format"] as? String == "Goodreads")
+    #expect(imported["added"] as? Int == 73)
+    let original = try run(["list", "--all", "--json"]).stdout
+    let roundTripped = try run(["list", "--all", "--json"], library: copy).stdout
+    func titlesAndStatuses(_ json: String) throws -> [String] {
+      let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+      return (object?["books"] as? [[String: Any]] ?? []).map {
+        "\($0["title"] ?? "")|\($0["status"] ?? "")|\($0["isbn13"] ?? "")"
+      }
+    }
+    #expect(try titlesAndStatuses(original) == titlesAndStatuses(roundTripped))
+  }
+
+  @Test func filesThatAreNoExportAreRefusedNamingWhatIsMissing() throws {
+    let path = home.path("sheet.csv")
+    try "Book Id,Title,Author,ISBN\n1,Emma,Jane Austen,\n".write(
+      toFile: path, atomically: false, encoding: .utf8)
+    let result = try run(["import", path])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "This Goodreads export lacks the columns Additional Authors, ISBN13, My Rating"))
+    #expect(!FileManager.default.fileExists(atPath: library))
+    let other = home.path("other.csv")
+    try "Name,Writer\nEmma,Austen\n".write(toFile: other, atomically: false, encoding: .utf8)
+    let refused = try run(["import", other])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("not a Goodreads, StoryGraph or bookclub export"))
+    #expect(try run(["import", home.path("missing.csv")]).status == 1)
+    #expect(try run(["import", path, "--format", "excel"]).status == 64)
+  }
+
+  @Test func dryRunChangesNothing() throws {
+    let result = try run(["import", sample("goodreads_library_export.csv"), "--dry-run"])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("73 added"))
+    #expect(result.stderr.contains("Nothing was changed."))
+    #expect(try run(["list", "--json"]).stdout == "{\"books\":[],\"next\":null}\n")
+  }
+
+  @Test func ctrlCDuringALargeImportLeavesTheLibraryAsItWas() throws {
+    try run(["add", "Kept", "--author", "Me"])
+    let before = try run(["export"]).stdout
+    let path = home.path("big.csv")
+    try GeneratedExport.goodreads(rows: 100_000).write(
+      toFile: path, atomically: false, encoding: .utf8)
+    let process = Process()
+    process.executableURL = BookclubProcess.executable
+    process.arguments = ["import", path, "--library", library]
+    process.environment = home.bookclub.environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 1.0)
+    process.interrupt()
+    process.waitUntilExit()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 130, "\(stderr)")
+    #expect(stderr.contains("Import cancelled; nothing was changed."))
+    #expect(try run(["export"]).stdout == before)
+  }
+}
+
+/// Large exports made up for tests and benchmarks.
+enum GeneratedExport {
+  static func goodreads(rows: Int) -> String {
+    var text =
+      "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies\n"
+    text.reserveCapacity(rows * 200)
+    let shelves = ["to-read", "currently-reading", "read", "did-not-finish"]
+    for index in 1...rows {
+      text +=
+        "\(index),\"Generated Book \(index), a Novel\",Author \(index % 997),\"\(index % 997), Author\",,"
+      text += "=\"\",=\"\",\(index % 6),3.9,Publisher,Paperback,\(100 + index % 700),2001,1999,"
+      text +=
+        "\(index % 3 == 0 ? "2024/03/0\(1 + index % 9)" : ""),2023/01/15,\"fiction, generated\",,"
+      text +=
+        "\(shelves[index % 4]),\"A review with a line<br/>break &amp; more\",,,\(index % 2),0\n"
+    }
+    return text
+  }
+}
