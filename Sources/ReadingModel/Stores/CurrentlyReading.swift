@@ -59,14 +59,17 @@ public final class CurrentlyReading {
   public func record(_ input: ProgressInput?, note: String? = nil, at time: Date? = nil)
     async throws -> ReadingProgress.Entry
   {
-    let time = time ?? now()
     let note = note.flatMap {
       $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0
     }
+    let now = self.now
     let recorded = try await library.appendEntry(to: book.id) { book, latest in
       let current = latest?.progress ?? 0
       let fraction = try input?.fraction(for: book, current: current) ?? current
-      return EntryDraft(progress: fraction, time: time, note: note)
+      // "Now" is read under the write lock and never before the newest entry, so entries
+      // from processes racing on one book are in time order as they are in write order.
+      let when = time ?? max(now(), latest?.time ?? .distantPast)
+      return EntryDraft(progress: fraction, time: when, note: note)
     }
     apply(recorded)
     return recorded.entry

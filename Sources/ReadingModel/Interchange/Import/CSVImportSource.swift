@@ -8,10 +8,9 @@ protocol CSVRowMapper {
   /// Every column bookclub reads; the others are reported as not kept.
   static var keptColumns: Set<String> { get }
 
-  /// - Parameter columns: Each header name's index.
-  init(columns: [String: Int])
+  init()
 
-  mutating func map(_ fields: [String], line: Int) -> ImportRow
+  mutating func map(_ row: CSVRow) -> ImportRow
 
   /// Remarks on rows that were imported.
   var remarks: [String] { get }
@@ -20,7 +19,8 @@ protocol CSVRowMapper {
 /// An import source reading a CSV export a row at a time.
 struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
   private var reader: CSVReader
-  private var mapper: Mapper
+  private var mapper = Mapper()
+  private let columns: [String: Int]
   private let columnCount: Int
   let totalBytes: Int
   let columnsNotKept: [String]
@@ -42,7 +42,7 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
     }
     var columns: [String: Int] = [:]
     for (index, name) in header.enumerated() where columns[name] == nil { columns[name] = index }
-    mapper = Mapper(columns: columns)
+    self.columns = columns
     columnCount = header.count
     columnsNotKept = header.filter { !Mapper.keptColumns.contains($0) && !$0.isEmpty }
   }
@@ -55,33 +55,43 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
           line: record.line,
           reason: "it has \(record.fields.count) fields where the header has \(columnCount)")
       }
-      return mapper.map(record.fields, line: record.line)
+      return mapper.map(CSVRow(fields: record.fields, line: record.line, columns: columns))
     }
     return nil
   }
 }
 
-/// Reading fields by column name, as exports must be read: column order varies between
-/// versions of an export.
-struct CSVColumns {
-  let indexes: [String: Int]
+/// One row of an export, read by column name, as exports must be read: column order varies
+/// between versions of an export.
+struct CSVRow {
+  let fields: [String]
+  /// The line the row starts on.
+  let line: Int
+  /// Each header name's index.
+  let columns: [String: Int]
 
   /// The field of `column`, trimmed; empty when the file has no such column.
-  func value(_ column: String, in fields: [String]) -> String {
-    guard let index = indexes[column], index < fields.count else { return "" }
+  func value(_ column: String) -> String {
+    guard let index = columns[column], index < fields.count else { return "" }
     return fields[index].trimmed
   }
 
   /// The field, or `nil` when empty.
-  func optional(_ column: String, in fields: [String]) -> String? {
-    let text = value(column, in: fields)
+  func optional(_ column: String) -> String? {
+    let text = value(column)
     return text.isEmpty ? nil : text
   }
 
   /// A comma-separated list, trimmed, without empty items.
-  func list(_ column: String, in fields: [String]) -> [String] {
-    value(column, in: fields).split(separator: ",").map { String($0).trimmed }
-      .filter { !$0.isEmpty }
+  func list(_ column: String) -> [String] {
+    value(column).split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
+  }
+
+  /// Why the row cannot be a book, when it has no title or no author.
+  func missingTitleOrAuthor(title: String, authors: [String]) -> ImportRow? {
+    if title.isEmpty { return .skip(line: line, reason: "it has no title") }
+    if authors.isEmpty { return .skip(line: line, reason: "it has no author") }
+    return nil
   }
 }
 

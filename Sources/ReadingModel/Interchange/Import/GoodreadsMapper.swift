@@ -29,25 +29,20 @@ struct GoodreadsMapper: CSVRowMapper {
     "did-not-finish": .abandoned,
   ]
 
-  private let columns: CSVColumns
   private(set) var remarks: [String] = []
 
-  init(columns: [String: Int]) {
-    self.columns = CSVColumns(indexes: columns)
-  }
-
-  mutating func map(_ fields: [String], line: Int) -> ImportRow {
-    func value(_ column: String) -> String { columns.value(column, in: fields) }
-    func optional(_ column: String) -> String? { columns.optional(column, in: fields) }
+  mutating func map(_ row: CSVRow) -> ImportRow {
+    let line = row.line
+    func value(_ column: String) -> String { row.value(column) }
+    func optional(_ column: String) -> String? { row.optional(column) }
     let title = value("Title")
-    guard !title.isEmpty else { return .skip(line: line, reason: "it has no title") }
     let authors =
       [value("Author")].filter { !$0.isEmpty }
-      + columns.list("Additional Authors", in: fields)
-    guard !authors.isEmpty else { return .skip(line: line, reason: "it has no author") }
+      + row.list("Additional Authors")
+    if let skip = row.missingTitleOrAuthor(title: title, authors: authors) { return skip }
 
     let shelf = value("Exclusive Shelf")
-    var tags = columns.list("Bookshelves", in: fields).filter { Self.statuses[$0] == nil }
+    var tags = row.list("Bookshelves").filter { Self.statuses[$0] == nil }
     var status = Self.statuses[shelf] ?? .wantToRead
     if Self.statuses[shelf] == nil, !shelf.isEmpty {
       if !tags.contains(shelf) { tags.insert(shelf, at: 0) }
@@ -69,18 +64,18 @@ struct GoodreadsMapper: CSVRowMapper {
     if let id = optional("Book Id") { details.sourceIDs[Self.source] = id }
     return .book(
       ImportedBook(
-        line: line, title: title, authors: authors, isbn: isbn(fields, line: line),
+        line: line, title: title, authors: authors, isbn: isbn(row),
         pageCount: Int(value("Number of Pages")).flatMap { $0 > 0 ? $0 : nil }, status: status,
         dateAdded: CalendarDay(value("Date Added")).map(Self.date), details: details))
   }
 
   /// The ISBN-13, else the ISBN-10, with Goodreads' formula quoting removed.
-  private mutating func isbn(_ fields: [String], line: Int) -> ISBN? {
+  private mutating func isbn(_ row: CSVRow) -> ISBN? {
     for column in ["ISBN13", "ISBN"] {
-      let text = Self.unformula(columns.value(column, in: fields))
+      let text = Self.unformula(row.value(column))
       guard !text.isEmpty else { continue }
       if let isbn = ISBN(text) { return isbn }
-      remarks.append("line \(line): the \(column) '\(text)' is not a valid ISBN; left out")
+      remarks.append("line \(row.line): the \(column) '\(text)' is not a valid ISBN; left out")
     }
     return nil
   }

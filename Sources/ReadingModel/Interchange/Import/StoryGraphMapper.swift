@@ -22,22 +22,17 @@ struct StoryGraphMapper: CSVRowMapper {
     "did-not-finish": .abandoned, "paused": .reading,
   ]
 
-  private let columns: CSVColumns
   private(set) var remarks: [String] = []
 
-  init(columns: [String: Int]) {
-    self.columns = CSVColumns(indexes: columns)
-  }
-
-  mutating func map(_ fields: [String], line: Int) -> ImportRow {
-    func value(_ column: String) -> String { columns.value(column, in: fields) }
-    func optional(_ column: String) -> String? { columns.optional(column, in: fields) }
+  mutating func map(_ row: CSVRow) -> ImportRow {
+    let line = row.line
+    func value(_ column: String) -> String { row.value(column) }
+    func optional(_ column: String) -> String? { row.optional(column) }
     let title = value("Title")
-    guard !title.isEmpty else { return .skip(line: line, reason: "it has no title") }
-    let authors = columns.list("Authors", in: fields)
-    guard !authors.isEmpty else { return .skip(line: line, reason: "it has no author") }
+    let authors = row.list("Authors")
+    if let skip = row.missingTitleOrAuthor(title: title, authors: authors) { return skip }
 
-    var tags = columns.list("Tags", in: fields)
+    var tags = row.list("Tags")
     let readStatus = value("Read Status")
     let status = Self.statuses[readStatus] ?? .wantToRead
     if Self.statuses[readStatus] == nil, !readStatus.isEmpty {
