@@ -23,8 +23,11 @@ struct BookTarget {
   /// - Throws: ``BookReferenceError`` for a reference that names no book or several,
   ///   ``UsageError/missingBook`` when there is neither `<book>` nor a selection,
   ///   ``SelectionError`` when the selection no longer fits.
+  /// - Parameter announce: Say on stderr which book the selection gave.
   @MainActor
-  func resolve(in context: CommandContext) async throws -> (Book, SQLiteLibrary) {
+  func resolve(in context: CommandContext, announce: Bool = true) async throws
+    -> (Book, SQLiteLibrary)
+  {
     let library = context.library(flag: libraryPath)
     if let reference { return (try await BookReference.resolve(reference, in: library), library) }
     let store = context.selection
@@ -36,7 +39,7 @@ struct BookTarget {
       store.clear()
       throw SelectionError.bookGone(selection.bookID)
     }
-    context.errors.line("Using the selected book: \(book.title) (\(book.id))")
+    if announce { context.errors.line("Using the selected book: \(book.title) (\(book.id))") }
     return (book, library)
   }
 

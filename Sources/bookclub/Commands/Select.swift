@@ -45,7 +45,7 @@ extension Bookclub {
         context.errors.line("No book is selected. Select one: bookclub select <book>")
         return
       }
-      let (book, _) = try await target.resolve(in: context)
+      let (book, _) = try await target.resolve(in: context, announce: false)
       context.output.line("\(book.id)  \(book.title)")
     }
   }
