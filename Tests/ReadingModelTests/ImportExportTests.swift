@@ -26,7 +26,7 @@ import Testing
     var last: Book.ID?
     while true {
       let items = try await library.archivePage(after: last, limit: 7)
-      for item in items { data += try writer.item(item) }
+      for item in items { data += writer.item(item) }
       guard let next = items.last?.book.id else { break }
       last = next
     }

@@ -48,4 +48,39 @@ import Testing
     }
     #expect(throws: (any Error).self) { try LibraryArchive.decode(Data("not json".utf8)) }
   }
+
+  @Test func theStreamWriterWritesWhatTheDecoderReadsBack() throws {
+    let date = Date(milliseconds: 1_700_000_000_123)
+    let full = LibraryArchive.Item(
+      book: Book(
+        id: 7, title: "Quote \" slash \\ tab \t line\n émile 📚", authors: ["A, B", "C"],
+        isbn10: "0141439548", isbn13: "9780141439549", pageCount: 880, status: .abandoned,
+        dateAdded: date, dateUpdated: date.addingTimeInterval(1.5)),
+      progress: ReadingProgress(entries: [
+        .init(progress: 0.1, time: date, note: "first\nsecond"),
+        .init(progress: 1.0 / 3.0, time: date.addingTimeInterval(60)),
+      ]),
+      details: BookDetails(
+        rating: 3.75, review: "Short & <i>sharp</i>", tags: ["x", "y z"],
+        readings: [
+          ReadingPeriod(start: CalendarDay("2024/01/02"), end: CalendarDay("2024/02/03")),
+          ReadingPeriod(),
+        ],
+        readCount: 2, publisher: "Penguin", publicationYear: -725, binding: "Paperback",
+        privateNotes: "mine", sourceIDs: ["storygraph": "B0X", "goodreads": "12"]),
+      statusChanges: [
+        StatusChange(status: .reading, time: date), StatusChange(status: .abandoned, time: date),
+      ])
+    let bare = LibraryArchive.Item(
+      book: Book(id: 8, title: "Plain", authors: ["D"], dateAdded: date, dateUpdated: date),
+      progress: ReadingProgress())
+    var writer = LibraryArchive.StreamWriter()
+    let data = writer.header() + writer.item(full) + writer.item(bare) + writer.footer()
+    let archive = try LibraryArchive.decode(data)
+    #expect(archive.books == [full, bare])
+    #expect(archive.version == LibraryArchive.currentVersion)
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(!text.contains("\"details\":{}"))
+    #expect(text.hasSuffix("],\"format\":\"bookclub\",\"version\":2}\n"))
+  }
 }

@@ -61,20 +61,12 @@ let interchangeDecoder: JSONDecoder = {
 }()
 
 /// Encodes dates in ``InterchangeDate`` form, keys sorted, pretty-printed.
-let interchangeEncoder: JSONEncoder = makeInterchangeEncoder(pretty: true)
-
-/// Encodes dates in ``InterchangeDate`` form, keys sorted, on one line.
-let compactInterchangeEncoder: JSONEncoder = makeInterchangeEncoder(pretty: false)
-
-private func makeInterchangeEncoder(pretty: Bool) -> JSONEncoder {
+let interchangeEncoder: JSONEncoder = {
   let encoder = JSONEncoder()
-  encoder.outputFormatting =
-    pretty
-    ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    : [.sortedKeys, .withoutEscapingSlashes]
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
   encoder.dateEncodingStrategy = .custom { date, encoder in
     var container = encoder.singleValueContainer()
     try container.encode(InterchangeDate.format(milliseconds: date.milliseconds))
   }
   return encoder
-}
+}()

@@ -13,10 +13,12 @@ extension LibraryArchive {
     public func header() -> Data { Data("{\"books\":[".utf8) }
 
     /// One book, with the separator it needs.
-    public mutating func item(_ item: Item) throws -> Data {
-      let prefix = wroteBook ? ",\n" : "\n"
+    public mutating func item(_ item: Item) -> Data {
+      var json = JSONWriter()
+      json.raw(wroteBook ? ",\n" : "\n")
       wroteBook = true
-      return Data(prefix.utf8) + (try compactInterchangeEncoder.encode(item))
+      item.write(to: &json)
+      return Data(json.bytes)
     }
 
     /// The text that closes the archive.

@@ -50,7 +50,7 @@ extension Bookclub {
         for item in items {
           try sink.write(
             goodreads
-              ? Data(CSVWriter.line(GoodreadsExport.row(item)).utf8) : try archive.item(item))
+              ? Data(CSVWriter.line(GoodreadsExport.row(item)).utf8) : archive.item(item))
         }
         count += items.count
         guard let last = items.last, items.count == Self.pageSize else { break }

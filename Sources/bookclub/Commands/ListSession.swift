@@ -78,12 +78,12 @@ struct ListSession {
     while true {
       let page = try await spinner.whileRunning { try await library.page(query) }
       if options.json {
-        var bytes: [UInt8] = []
+        var json = JSONWriter()
         for (index, book) in page.books.enumerated() {
-          bytes.append(contentsOf: (printedAny || index > 0 ? ",\n" : "\n").utf8)
-          BookJSON.append(book, to: &bytes)
+          json.raw(printedAny || index > 0 ? ",\n" : "\n")
+          BookJSON.write(book, to: &json)
         }
-        context.output.write(bytes: bytes)
+        context.output.write(bytes: json.bytes)
       } else if !page.books.isEmpty {
         printRows(page.books[...], withHeader: !printedAny)
       }

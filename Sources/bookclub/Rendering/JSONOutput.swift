@@ -16,36 +16,26 @@ enum JSONOutput {
 
   /// The document as compact JSON with keys in alphabetical order.
   var text: String {
-    var bytes: [UInt8] = []
-    append(to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    var json = JSONWriter()
+    write(to: &json)
+    return String(decoding: json.bytes, as: UTF8.self)
   }
 
-  private func append(to bytes: inout [UInt8]) {
+  private func write(to json: inout JSONWriter) {
     switch self {
-    case .null: bytes.append(contentsOf: "null".utf8)
-    case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
-    case .int(let value): bytes.append(contentsOf: String(value).utf8)
-    case .number(let value):
-      bytes.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
-    case .string(let value): BookJSON.appendString(value, to: &bytes)
-    case .raw(let text): bytes.append(contentsOf: text.utf8)
-    case .array(let values):
-      bytes.append(UInt8(ascii: "["))
-      for (index, value) in values.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        value.append(to: &bytes)
-      }
-      bytes.append(UInt8(ascii: "]"))
+    case .null: json.null()
+    case .bool(let value): json.raw(value ? "true" : "false")
+    case .int(let value): json.integer(value)
+    case .number(let value): json.number(value)
+    case .string(let value): json.string(value)
+    case .raw(let text): json.raw(text)
+    case .array(let values): json.array(values) { $1.write(to: &$0) }
     case .object(let fields):
-      bytes.append(UInt8(ascii: "{"))
-      for (index, key) in fields.keys.sorted().enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        BookJSON.appendString(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        fields[key]?.append(to: &bytes)
+      json.object { object in
+        for key in fields.keys.sorted() {
+          object.member(key) { fields[key]?.write(to: &$0) }
+        }
       }
-      bytes.append(UInt8(ascii: "}"))
     }
   }
 

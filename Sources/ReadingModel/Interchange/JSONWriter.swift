@@ -1,0 +1,91 @@
+/// Writes compact JSON straight into UTF-8 bytes, for output that must be both fast (every
+/// book of a large library) and byte-for-byte stable. Callers write object keys in sorted
+/// order themselves.
+public struct JSONWriter {
+  public private(set) var bytes: [UInt8] = []
+
+  public init() {}
+
+  public mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+  public mutating func null() { raw("null") }
+
+  public mutating func integer(_ value: some BinaryInteger) { raw(String(value)) }
+
+  /// The shortest text that reads back as the same `Double`.
+  public mutating func number(_ value: Double) { raw(value.isFinite ? String(value) : "null") }
+
+  /// A date in ``InterchangeDate`` form, quoted.
+  public mutating func date(_ milliseconds: Int64) {
+    bytes.append(UInt8(ascii: "\""))
+    InterchangeDate.append(milliseconds: milliseconds, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// `text` quoted, escaping what JSON requires; other characters pass as UTF-8.
+  public mutating func string(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): raw(#"\""#)
+      case UInt8(ascii: "\\"): raw(#"\\"#)
+      case UInt8(ascii: "\n"): raw(#"\n"#)
+      case UInt8(ascii: "\r"): raw(#"\r"#)
+      case UInt8(ascii: "\t"): raw(#"\t"#)
+      case 0..<0x20:
+        raw(#"\u00"#)
+        bytes.append(Self.hexDigits[Int(byte >> 4)])
+        bytes.append(Self.hexDigits[Int(byte & 0xF)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  public mutating func optionalString(_ text: String?) {
+    if let text { string(text) } else { null() }
+  }
+
+  /// `[...]`, each element written by `element`.
+  public mutating func array<C: Collection>(
+    _ items: C, _ element: (inout JSONWriter, C.Element) -> Void
+  ) {
+    bytes.append(UInt8(ascii: "["))
+    for (index, item) in items.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      element(&self, item)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// `{...}`: `body` writes the members with ``member(_:_:)``.
+  public mutating func object(_ body: (inout ObjectWriter) -> Void) {
+    var object = ObjectWriter(writer: self)
+    bytes = []
+    object.writer.bytes.append(UInt8(ascii: "{"))
+    body(&object)
+    object.writer.bytes.append(UInt8(ascii: "}"))
+    self = object.writer
+  }
+
+  /// Writes an object's members, with their commas.
+  public struct ObjectWriter {
+    fileprivate var writer: JSONWriter
+    private var first = true
+
+    fileprivate init(writer: JSONWriter) {
+      self.writer = writer
+    }
+
+    /// One `"key": value`; `value` writes the value.
+    public mutating func member(_ key: String, _ value: (inout JSONWriter) -> Void) {
+      if !first { writer.bytes.append(UInt8(ascii: ",")) }
+      first = false
+      writer.string(key)
+      writer.bytes.append(UInt8(ascii: ":"))
+      value(&writer)
+    }
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+}

@@ -1,0 +1,70 @@
+extension LibraryArchive.Item {
+  /// The item as compact JSON with sorted keys, written by hand: what `JSONEncoder` writes
+  /// for it, only several times faster, which matters for exporting large libraries.
+  /// Empty details and status changes are left out, as ``encode(to:)`` leaves them out.
+  public func write(to json: inout JSONWriter) {
+    json.object { object in
+      object.member("added") { $0.date(book.dateAdded.milliseconds) }
+      object.member("authors") { $0.array(book.authors) { $0.string($1) } }
+      if !details.isEmpty { object.member("details") { details.write(to: &$0) } }
+      object.member("id") { $0.integer(book.id) }
+      object.member("isbn10") { $0.optionalString(book.isbn10) }
+      object.member("isbn13") { $0.optionalString(book.isbn13) }
+      object.member("pageCount") { json in book.pageCount.map { json.integer($0) } ?? json.null() }
+      object.member("progress") {
+        $0.array(progress.entries) { json, entry in
+          json.object { object in
+            object.member("id") { $0.string(entry.id.uuidString) }
+            if let note = entry.note { object.member("note") { $0.string(note) } }
+            object.member("progress") { $0.number(entry.progress) }
+            object.member("time") { $0.date(entry.time.milliseconds) }
+          }
+        }
+      }
+      object.member("status") { $0.string(book.status.rawValue) }
+      if !statusChanges.isEmpty {
+        object.member("statusChanges") {
+          $0.array(statusChanges) { json, change in
+            json.object { object in
+              object.member("status") { $0.string(change.status.rawValue) }
+              object.member("time") { $0.date(change.time.milliseconds) }
+            }
+          }
+        }
+      }
+      object.member("title") { $0.string(book.title) }
+      object.member("updated") { $0.date(book.dateUpdated.milliseconds) }
+    }
+  }
+}
+
+extension BookDetails {
+  /// The details as compact JSON with sorted keys; absent values are left out.
+  func write(to json: inout JSONWriter) {
+    json.object { object in
+      if let binding { object.member("binding") { $0.string(binding) } }
+      if let privateNotes { object.member("privateNotes") { $0.string(privateNotes) } }
+      if let publicationYear { object.member("publicationYear") { $0.integer(publicationYear) } }
+      if let publisher { object.member("publisher") { $0.string(publisher) } }
+      if let rating { object.member("rating") { $0.number(rating) } }
+      if let readCount { object.member("readCount") { $0.integer(readCount) } }
+      object.member("readings") {
+        $0.array(readings) { json, reading in
+          json.object { object in
+            if let end = reading.end { object.member("end") { $0.string(end.description) } }
+            if let start = reading.start { object.member("start") { $0.string(start.description) } }
+          }
+        }
+      }
+      if let review { object.member("review") { $0.string(review) } }
+      object.member("sourceIDs") { json in
+        json.object { object in
+          for (source, id) in sourceIDs.sorted(by: { $0.key < $1.key }) {
+            object.member(source) { $0.string(id) }
+          }
+        }
+      }
+      object.member("tags") { $0.array(tags) { $0.string($1) } }
+    }
+  }
+}
