@@ -52,16 +52,25 @@ extension SQLiteLibrary {
   func fetchProgress(_ bookID: Book.ID, on connection: SQLiteConnection) throws
     -> ReadingProgress
   {
+    try fetchProgress(bookID...bookID, on: connection)[bookID] ?? ReadingProgress()
+  }
+
+  /// The progress of every book whose id is in `ids`, in one query.
+  func fetchProgress(_ ids: ClosedRange<Book.ID>, on connection: SQLiteConnection) throws
+    -> [Book.ID: ReadingProgress]
+  {
     let statement = try statement(
       """
-      SELECT id, progress, time_ms, note FROM progress_entries
-      WHERE book_id = ? ORDER BY time_ms, rowid
+      SELECT book_id, id, progress, time_ms, note FROM progress_entries
+      WHERE book_id BETWEEN ? AND ? ORDER BY book_id, time_ms, rowid
       """, on: connection)
-    try statement.bind([.integer(bookID)])
+    try statement.bind([.integer(ids.lowerBound), .integer(ids.upperBound)])
     defer { statement.reset() }
-    var entries: [ReadingProgress.Entry] = []
-    while try statement.step() { entries.append(Self.entry(from: statement, at: 0)) }
-    return ReadingProgress(entries: entries)
+    var entries: [Book.ID: [ReadingProgress.Entry]] = [:]
+    while try statement.step() {
+      entries[statement.int64(0), default: []].append(Self.entry(from: statement, at: 1))
+    }
+    return entries.mapValues(ReadingProgress.init(entries:))
   }
 
   public func restore(_ archive: LibraryArchive) throws {

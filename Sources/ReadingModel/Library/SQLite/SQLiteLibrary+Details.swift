@@ -6,33 +6,44 @@ extension SQLiteLibrary {
   }
 
   func fetchDetails(_ bookID: Book.ID, on connection: SQLiteConnection) throws -> BookDetails {
+    try fetchDetails(bookID...bookID, on: connection)[bookID] ?? BookDetails()
+  }
+
+  /// The details of every book whose id is in `ids`, in two queries: exports read a page of
+  /// books at a time.
+  func fetchDetails(_ ids: ClosedRange<Book.ID>, on connection: SQLiteConnection) throws
+    -> [Book.ID: BookDetails]
+  {
     let statement = try statement(
       """
-      SELECT rating, review, tags, readings, read_count, publisher, publication_year, binding,
-        private_notes
-      FROM book_details WHERE book_id = ?
+      SELECT book_id, rating, review, tags, readings, read_count, publisher, publication_year,
+        binding, private_notes
+      FROM book_details WHERE book_id BETWEEN ? AND ?
       """, on: connection)
-    try statement.bind([.integer(bookID)])
-    defer { statement.reset() }
-    var details = BookDetails()
-    if try statement.step() {
-      details.rating = statement.optionalDouble(0)
-      details.review = statement.optionalText(1)
-      details.tags = Self.lines(statement.text(2))
-      details.readings = Self.lines(statement.text(3)).map(Self.reading(from:))
-      details.readCount = statement.optionalInt64(4).map { Int($0) }
-      details.publisher = statement.optionalText(5)
-      details.publicationYear = statement.optionalInt64(6).map { Int($0) }
-      details.binding = statement.optionalText(7)
-      details.privateNotes = statement.optionalText(8)
+    try statement.bind([.integer(ids.lowerBound), .integer(ids.upperBound)])
+    var found: [Book.ID: BookDetails] = [:]
+    while try statement.step() {
+      found[statement.int64(0)] = BookDetails(
+        rating: statement.optionalDouble(1),
+        review: statement.optionalText(2),
+        tags: Self.lines(statement.text(3)),
+        readings: Self.lines(statement.text(4)).map(Self.reading(from:)),
+        readCount: statement.optionalInt64(5).map { Int($0) },
+        publisher: statement.optionalText(6),
+        publicationYear: statement.optionalInt64(7).map { Int($0) },
+        binding: statement.optionalText(8),
+        privateNotes: statement.optionalText(9))
     }
     statement.reset()
     let sources = try self.statement(
-      "SELECT source, source_id FROM book_sources WHERE book_id = ?", on: connection)
-    try sources.bind([.integer(bookID)])
+      "SELECT book_id, source, source_id FROM book_sources WHERE book_id BETWEEN ? AND ?",
+      on: connection)
+    try sources.bind([.integer(ids.lowerBound), .integer(ids.upperBound)])
     defer { sources.reset() }
-    while try sources.step() { details.sourceIDs[sources.text(0)] = sources.text(1) }
-    return details
+    while try sources.step() {
+      found[sources.int64(0), default: BookDetails()].sourceIDs[sources.text(1)] = sources.text(2)
+    }
+    return found
   }
 
   /// Replaces a book's details and source ids.

@@ -50,7 +50,16 @@ extension SQLiteLibrary {
       var books: [Book] = []
       while try statement.step() { books.append(Self.book(from: statement)) }
       statement.reset()
-      return try books.map { try archived($0, on: connection) }
+      guard let first = books.first?.id, let last = books.last?.id else { return [] }
+      // Four queries for the page, not four per book.
+      let progress = try fetchProgress(first...last, on: connection)
+      let details = try fetchDetails(first...last, on: connection)
+      let changes = try fetchStatusChanges(first...last, on: connection)
+      return books.map { book in
+        LibraryArchive.Item(
+          book: book, progress: progress[book.id] ?? ReadingProgress(),
+          details: details[book.id] ?? BookDetails(), statusChanges: changes[book.id] ?? [])
+      }
     }
   }
 

@@ -50,17 +50,26 @@ extension SQLiteLibrary {
   func fetchStatusChanges(_ bookID: Book.ID, on connection: SQLiteConnection) throws
     -> [StatusChange]
   {
+    try fetchStatusChanges(bookID...bookID, on: connection)[bookID] ?? []
+  }
+
+  /// The status changes of every book whose id is in `ids`, in one query.
+  func fetchStatusChanges(_ ids: ClosedRange<Book.ID>, on connection: SQLiteConnection) throws
+    -> [Book.ID: [StatusChange]]
+  {
     let statement = try statement(
-      "SELECT status, time_ms FROM status_changes WHERE book_id = ? ORDER BY time_ms, rowid",
-      on: connection)
-    try statement.bind([.integer(bookID)])
+      """
+      SELECT book_id, status, time_ms FROM status_changes
+      WHERE book_id BETWEEN ? AND ? ORDER BY book_id, time_ms, rowid
+      """, on: connection)
+    try statement.bind([.integer(ids.lowerBound), .integer(ids.upperBound)])
     defer { statement.reset() }
-    var changes: [StatusChange] = []
+    var changes: [Book.ID: [StatusChange]] = [:]
     while try statement.step() {
-      changes.append(
+      changes[statement.int64(0), default: []].append(
         StatusChange(
-          status: ReadingStatus(rawValue: statement.text(0)) ?? .wantToRead,
-          time: Date(milliseconds: statement.int64(1))))
+          status: ReadingStatus(rawValue: statement.text(1)) ?? .wantToRead,
+          time: Date(milliseconds: statement.int64(2))))
     }
     return changes
   }
