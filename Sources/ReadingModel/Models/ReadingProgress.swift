@@ -40,6 +40,4 @@ public struct ReadingProgress: Sendable, Codable, Equatable {
   /// The entries that carry a note, oldest first.
   public var notes: [Entry] { entries.filter { $0.note != nil } }
 
-  /// The fraction of the newest entry, or 0 before the first.
-  public var current: Double { entries.last?.progress ?? 0 }
 }

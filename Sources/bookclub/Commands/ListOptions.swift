@@ -2,8 +2,6 @@ import ReadingModel
 
 /// The options of `bookclub list`, shared with `bookclub demo`.
 struct ListOptions: Sendable {
-  /// The page size when neither `--limit` nor the `pageSize` setting says otherwise.
-  static let defaultLimit = 30
   /// The page size `--all` reads with when `--limit` is not given.
   static let streamingPageSize = 500
 
