@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import bookclub
+
 /// `bookclub import` and `bookclub export`, run as a binary.
 @Suite struct ImportCommandTests {
   let home = TestHome()
@@ -39,6 +41,24 @@ import Testing
     #expect(twice["unchanged"] as? Int == 73)
     let listed = try run(["list", "--all", "--json"])
     #expect(listed.stdout.components(separatedBy: "\"id\":").count - 1 == 73)
+  }
+
+  @Test func showTellsWhatTheImportKept() throws {
+    try run(["import", sample("goodreads_library_export.csv")])
+    let shown = try run(["show", "emma"], library: library)
+    for expected in [
+      "Published Penguin Classics, 1807 · Paperback\n", "Rating    ★★★★☆ 4\n",
+      "Tags      classics\n",
+      "Read      2024-01-24\n", "Review\n  Badly done, Emma! — still my favourite Austen.\n",
+    ] {
+      #expect(shown.stdout.contains(expected), "missing \(expected)")
+    }
+    let json = try summary(try run(["show", "emma", "--json"]))
+    let details = json["details"] as? [String: Any]
+    #expect(details?["publisher"] as? String == "Penguin Classics")
+    #expect((details?["sourceIDs"] as? [String: String])?["goodreads"] == "2000002")
+    #expect(BookReport.stars(3.75) == "★★★½☆ 3.75")
+    #expect(BookReport.stars(5) == "★★★★★ 5")
   }
 
   @Test func exportImportExportIsByteIdentical() throws {

@@ -40,7 +40,7 @@ extension LibraryArchive.Item {
 
 extension BookDetails {
   /// The details as compact JSON with sorted keys; absent values are left out.
-  func write(to json: inout JSONWriter) {
+  public func write(to json: inout JSONWriter) {
     json.object { object in
       if let binding { object.member("binding") { $0.string(binding) } }
       if let privateNotes { object.member("privateNotes") { $0.string(privateNotes) } }

@@ -1,0 +1,113 @@
+import Foundation
+import ReadingModel
+
+/// Everything `bookclub show` says about one book, as text or JSON.
+@MainActor
+struct BookReport {
+  let reading: CurrentlyReading
+  /// When the book got its current status.
+  let statusSince: Date
+  /// The latest notes, oldest first.
+  let notes: [ReadingProgress.Entry]
+  let details: BookDetails
+
+  private var book: Book { reading.book }
+
+  func lines(colors: Bool) -> [String] {
+    var lines = [
+      TextStyle.bold.apply(book.title, enabled: colors),
+      "by " + book.authors.joined(separator: ", "),
+      "",
+    ]
+    func field(_ label: String, _ value: String?) {
+      guard let value, !value.isEmpty else { return }
+      lines.append(label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
+    }
+    field("Id", String(book.id))
+    field("ISBN", book.isbn13 ?? book.isbn10)
+    field("Pages", book.pageCount.map(String.init))
+    field("Published", published)
+    field("Status", "\(book.status.displayName) since \(DateText.day(statusSince))")
+    let page = reading.currentPage.map { "  page \($0) of \(book.pageCount ?? $0)" } ?? ""
+    field("Progress", ProgressBar().render(reading.currentFraction) + page)
+    field("Rating", details.rating.map(Self.stars))
+    field("Tags", details.tags.joined(separator: ", "))
+    field("Added", DateText.day(book.dateAdded))
+    field("Started", reading.started.map(DateText.day))
+    field("Finished", reading.finished.map(DateText.day))
+    field("Read", readings)
+    if let pace = reading.pace {
+      let finish = reading.estimatedFinish.map { " · finish around \(DateText.day($0))" } ?? ""
+      field("Pace", ProgressText.pace(pace) + finish)
+    }
+    if let review = details.review { lines += ["", "Review"] + indented(review) }
+    if let privateNotes = details.privateNotes {
+      lines += ["", "Private notes"] + indented(privateNotes)
+    }
+    if !notes.isEmpty {
+      lines += ["", "Latest notes"]
+      for entry in notes {
+        let percent = "\(ProgressBar.percent(entry.progress))%"
+        let padding = String(repeating: " ", count: max(0, 4 - percent.count))
+        lines.append(
+          "  \(DateText.day(entry.time))  \(padding)\(percent)  " + ProgressText.oneLine(entry.note)
+        )
+      }
+    }
+    return lines
+  }
+
+  /// `{"book", "details", "estimatedFinish", "finished", "notes", "pace", "page", "started",
+  /// "statusSince"}`; `details` as in the bookclub archive.
+  var json: JSONOutput {
+    var fields = ProgressText.jsonFields(reading)
+    fields["statusSince"] = .date(statusSince)
+    fields["notes"] = .array(notes.map { ProgressText.json($0, of: book) })
+    fields["page"] = reading.currentPage.map { .int(Int64($0)) } ?? .null
+    var detailsJSON = JSONWriter()
+    details.write(to: &detailsJSON)
+    fields["details"] = .raw(String(decoding: detailsJSON.bytes, as: UTF8.self))
+    return .object(fields)
+  }
+
+  /// `Penguin Classics, 1871 · Paperback`
+  private var published: String? {
+    let parts = [
+      [details.publisher, details.publicationYear.map(String.init)].compactMap { $0 }
+        .joined(separator: ", "),
+      details.binding ?? "",
+    ].filter { !$0.isEmpty }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// `2023-05-23 – 2023-06-07, 2024-01-02` and the read count.
+  private var readings: String? {
+    let periods = details.readings.map { period in
+      switch (period.start, period.end) {
+      case (let start?, let end?): "\(start) – \(end)"
+      case (let start?, nil): "since \(start)"
+      case (nil, let end?): "\(end)"
+      case (nil, nil): "date unknown"
+      }
+    }
+    let count = details.readCount.flatMap { $0 > 1 ? "\($0) times" : nil }
+    let text = (periods + [count].compactMap { $0 }).joined(separator: ", ")
+    return text.isEmpty ? nil : text
+  }
+
+  private func indented(_ text: String) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.isEmpty ? "" : "  " + $0
+    }
+  }
+
+  /// `★★★★☆ 4` or `★★★¾☆ 3.75`
+  nonisolated static func stars(_ rating: Double) -> String {
+    let whole = Int(rating.rounded(.down))
+    let part = rating - Double(whole) >= 0.5 ? "½" : ""
+    let empty = max(0, 5 - whole - (part.isEmpty ? 0 : 1))
+    let number = rating == rating.rounded() ? String(Int(rating)) : String(rating)
+    return String(repeating: "★", count: whole) + part + String(repeating: "☆", count: empty)
+      + " " + number
+  }
+}
