@@ -6,6 +6,7 @@ struct CommandParser {
     case run(any ParsableCommand, CommandPath)
     case help(CommandPath)
     case version
+    case completionScript(CompletionShell)
   }
 
   let root: any ParsableCommand.Type
@@ -21,6 +22,9 @@ struct CommandParser {
       guard let token = tokens.first else { break }
       if token == "--help" || token == "-h" { return .help(path) }
       if token == "--version", path.commands.count == 1 { return .version }
+      if path.commands.count == 1, token.hasPrefix("--generate-completion-script") {
+        return .completionScript(try completionShell(Array(tokens), path: path))
+      }
       if path.commands.count == 1, token == "help" {
         return .help(try helpPath(Array(tokens.dropFirst()), from: path))
       }
@@ -44,6 +48,30 @@ struct CommandParser {
     } catch {
       throw CommandLineError(error: error, path: path)
     }
+  }
+
+  /// Reads `--generate-completion-script bash` (or `=bash`).
+  private func completionShell(_ tokens: [String], path: CommandPath) throws(CommandLineError)
+    -> CompletionShell
+  {
+    let option = HelpFormatter.completionOption
+    let (name, inline) = Self.split(tokens[0])
+    guard name == "--" + option.long else {
+      throw CommandLineError(
+        error: .unknownOption(name, suggestion: "--" + option.long), path: path)
+    }
+    guard let value = inline ?? tokens.dropFirst().first else {
+      throw CommandLineError(error: .missingValue(option: option.display), path: path)
+    }
+    guard let shell = CompletionShell(rawValue: value) else {
+      let allowed = "Please provide one of 'bash', 'zsh' or 'fish'."
+      throw CommandLineError(
+        error: .invalidValue(value, for: option.display, allowed: allowed), path: path)
+    }
+    if let extra = tokens.dropFirst(inline == nil ? 2 : 1).first {
+      throw CommandLineError(error: .unexpectedArgument(extra, suggestion: nil), path: path)
+    }
+    return shell
   }
 
   /// Resolves `bookclub help list ...` to the command whose help is asked for.

@@ -25,6 +25,9 @@ struct CommandRunner {
     case .version:
       context.output.line(version)
       return .success
+    case .completionScript(let shell):
+      context.output.write(CompletionScript.script(for: shell, root: root))
+      return .success
     case .help(let path):
       context.output.write(HelpFormatter(path: path, width: context.terminal.width).help)
       return .success

@@ -10,6 +10,10 @@ struct HelpFormatter {
   private static let helpOption = OptionSpec.flag(
     "help", short: "h", help: "Show help information.")
   private static let versionOption = OptionSpec.flag("version", help: "Show the version.")
+  static let completionOption = OptionSpec.value(
+    "generate-completion-script", valueName: "shell",
+    help: "Print a completion script for bash, zsh or fish.",
+    allowedValues: CompletionShell.allCases.map(\.rawValue))
 
   private var signature: CommandSignature { path.signature }
   private var isRoot: Bool { path.commands.count == 1 }
@@ -37,7 +41,8 @@ struct HelpFormatter {
       sections.append(section("ARGUMENTS:", signature.arguments.map { ($0.display, $0.help) }))
     }
     let options =
-      signature.options + (isRoot ? [Self.versionOption] : []) + [Self.helpOption]
+      signature.options + (isRoot ? [Self.versionOption, Self.completionOption] : [])
+      + [Self.helpOption]
     sections.append(section("OPTIONS:", options.map { ($0.helpLabel, optionHelp($0)) }))
     if !signature.subcommands.isEmpty {
       let entries = signature.subcommands.map { ($0.signature.name, $0.signature.abstract) }
