@@ -2,24 +2,14 @@ import ReadingModel
 
 extension Bookclub.Note {
   /// `bookclub note list <book>`
-  struct List: ParsableCommand {
-    static let signature = CommandSignature(
+  struct List: BookReportCommand {
+    static let signature = reportSignature(
       name: "list",
       abstract: "List a book's notes, oldest first, with their entry ids.",
-      arguments: [BookTarget.argument],
-      options: [
-        .flag("json", help: "Print JSON: {\"book\": ..., \"notes\": [entries]}."),
-        LibraryOption.spec,
-      ]
-    )
+      json: "Print JSON: {\"book\": ..., \"notes\": [entries]}.")
 
     let target: BookTarget
     let json: Bool
-
-    init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(values)
-      json = values.flag("json")
-    }
 
     func run(_ context: CommandContext) async throws {
       let reading = try await target.open(in: context)

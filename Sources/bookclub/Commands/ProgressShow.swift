@@ -2,24 +2,14 @@ import ReadingModel
 
 extension Bookclub.Progress {
   /// `bookclub progress show <book>`
-  struct Show: ParsableCommand {
-    static let signature = CommandSignature(
+  struct Show: BookReportCommand {
+    static let signature = reportSignature(
       name: "show",
       abstract: "Show a book's reading history, oldest first, with pace and estimated finish.",
-      arguments: [BookTarget.argument],
-      options: [
-        .flag("json", help: "Print JSON: the book, its entries, pace and estimated finish."),
-        LibraryOption.spec,
-      ]
-    )
+      json: "Print JSON: the book, its entries, pace and estimated finish.")
 
     let target: BookTarget
     let json: Bool
-
-    init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(values)
-      json = values.flag("json")
-    }
 
     func run(_ context: CommandContext) async throws {
       let reading = try await target.open(in: context)

@@ -3,24 +3,17 @@ import ReadingModel
 
 extension Bookclub {
   /// `bookclub show <book>`: everything about one book.
-  struct Show: ParsableCommand {
-    static let signature = CommandSignature(
+  struct Show: BookReportCommand {
+    static let signature = reportSignature(
       name: "show",
       abstract: "Show one book: details, status, progress, dates, pace and latest notes.",
-      arguments: [BookTarget.argument],
-      options: [.flag("json", help: "Print JSON."), LibraryOption.spec]
-    )
+      json: "Print JSON.")
 
     /// How many notes `show` lists, newest last.
     static let noteCount = 3
 
     let target: BookTarget
     let json: Bool
-
-    init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(values)
-      json = values.flag("json")
-    }
 
     func run(_ context: CommandContext) async throws {
       let reading = try await target.open(in: context)
