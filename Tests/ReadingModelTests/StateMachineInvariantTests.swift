@@ -7,32 +7,27 @@ import Testing
   static let sequenceLength = 40
 
   @Test func pagingStateInvariants() {
-    for seed in 0..<UInt64(Self.sequenceCount) {
-      var generator = SeededGenerator(seed: seed)
-      var state = TestPagingState.idle
-      for step in 0..<Self.sequenceLength {
-        let event = Event.random(using: &generator)
-        let before = state
-        state.apply(event)
-        let failure = checkPaging(before: before, event: event, after: state)
-        if let failure {
-          Issue.record("seed \(seed), step \(step): \(before) + \(event) → \(state): \(failure)")
-          return
-        }
-      }
-    }
+    runSequences(from: TestPagingState.idle, apply: { $0.apply($1) }, check: checkPaging)
   }
 
   @Test func dataStateInvariants() {
+    runSequences(from: TestDataState.idle, apply: { $0.apply($1) }, check: checkData)
+  }
+
+  /// Applies ``sequenceCount`` seeded random sequences of events to `initial`, recording
+  /// the first broken invariant with the seed and step that replay it.
+  private func runSequences<State>(
+    from initial: State, apply: (inout State, Event) -> Void,
+    check: (State, Event, State) -> String?
+  ) {
     for seed in 0..<UInt64(Self.sequenceCount) {
       var generator = SeededGenerator(seed: seed)
-      var state = TestDataState.idle
+      var state = initial
       for step in 0..<Self.sequenceLength {
         let event = Event.random(using: &generator)
         let before = state
-        state.apply(event)
-        let failure = checkData(before: before, event: event, after: state)
-        if let failure {
+        apply(&state, event)
+        if let failure = check(before, event, state) {
           Issue.record("seed \(seed), step \(step): \(before) + \(event) → \(state): \(failure)")
           return
         }
