@@ -8,12 +8,7 @@ import Testing
   static let e = TestError(tag: 1)
   static let e2 = TestError(tag: 2)
 
-  struct Row: CustomTestStringConvertible, Sendable {
-    var from: TestDataState
-    var event: Event
-    var to: TestDataState
-    var testDescription: String { "\(from) + \(event) → \(to)" }
-  }
+  typealias Row = TransitionRow<TestDataState>
 
   // Columns: startLoading, ok(v'), error(e'), cancel. "–" cells leave the state as it is.
   static let table: [Row] = {
@@ -29,9 +24,7 @@ import Testing
       [.retryLoading(e), .failure(e), .failure(e), .failure(e)],
     ]
     let events: [Event] = [.startLoading, .ok(v2), .error(e2), .cancel]
-    return zip(cases, expected).flatMap { from, row in
-      zip(events, row).map { Row(from: from, event: $0, to: $1) }
-    }
+    return Row.table(cases: cases, events: events, expected: expected)
   }()
 
   @Test(arguments: table)

@@ -8,12 +8,7 @@ import Testing
   static let e = TestError(tag: 1)
   static let e2 = TestError(tag: 2)
 
-  struct Row: CustomTestStringConvertible, Sendable {
-    var from: TestPagingState
-    var event: Event
-    var to: TestPagingState
-    var testDescription: String { "\(from) + \(event) → \(to)" }
-  }
+  typealias Row = TransitionRow<TestPagingState>
 
   // Columns: startLoading, startPaging, ok(page), error(e2), cancel.
   static let table: [Row] = {
@@ -52,9 +47,7 @@ import Testing
       ],
     ]
     let events: [Event] = [.startLoading, .startPaging, .ok(page), .error(e2), .cancel]
-    return zip(cases, expected).flatMap { from, row in
-      zip(events, row).map { Row(from: from, event: $0, to: $1) }
-    }
+    return Row.table(cases: cases, events: events, expected: expected)
   }()
 
   @Test(arguments: table)

@@ -1,4 +1,5 @@
 import ReadingModel
+import Testing
 
 /// The error the state-machine tests use: comparable, with a tag to tell errors apart.
 struct TestError: Error, Equatable, Sendable {
@@ -11,7 +12,7 @@ struct Item: Identifiable, Equatable, Sendable {
 }
 
 /// The events of DESIGN.md section 3's tables.
-enum Event: Equatable, CustomStringConvertible {
+enum Event: Equatable, Sendable, CustomStringConvertible {
   case startLoading
   case startPaging
   case ok([Item])
@@ -57,3 +58,19 @@ extension TestPagingState {
 }
 
 func items(_ ids: Int...) -> [Item] { ids.map(Item.init) }
+
+/// One cell of a transition table: a state, an event, and the state it must lead to.
+struct TransitionRow<State: Sendable>: CustomTestStringConvertible, Sendable {
+  var from: State
+  var event: Event
+  var to: State
+  var testDescription: String { "\(from) + \(event) → \(to)" }
+
+  /// The rows of a table given as one line of expected states per starting state, one
+  /// column per event.
+  static func table(cases: [State], events: [Event], expected: [[State]]) -> [TransitionRow] {
+    zip(cases, expected).flatMap { from, row in
+      zip(events, row).map { TransitionRow(from: from, event: $0, to: $1) }
+    }
+  }
+}

@@ -48,10 +48,11 @@ struct BookclubProcess {
   @discardableResult
   func run(
     executable: URL = Self.executable, _ arguments: [String],
-    extraEnvironment: [String: String] = [:], input: String = ""
+    extraEnvironment: [String: String] = [:], input: String = "", in directory: URL? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
+    process.currentDirectoryURL = directory
     process.arguments = arguments
     process.environment = environment.merging(extraEnvironment) { $1 }
     let folder = home.appendingPathComponent("runs/\(UUID().uuidString)")

@@ -77,6 +77,22 @@ import Testing
     #expect(second.stdout.contains("Box Hill"))
   }
 
+  @Test func relativeAndHomePathsAreTheOnesMeant() throws {
+    try run(["add", "Emma", "--author", "Jane Austen"])
+    let folder = home.url.appendingPathComponent("work")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let exported = try home.bookclub.run(
+      ["export", "-o", "books.json", "--library", library], in: folder)
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("books.json").path))
+    #expect(try run(["export", "-o", "~/home.json"]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: home.path("home.json")))
+    let copy = home.path("copy.sqlite")
+    let imported = try home.bookclub.run(["import", "books.json", "--library", copy], in: folder)
+    #expect(imported.stderr.contains("1 added"))
+  }
+
   @Test func goodreadsExportIsReadBackByTheGoodreadsImport() throws {
     try run(["import", sample("storygraph_export.csv")])
     let csv = home.path("goodreads.csv")

@@ -15,12 +15,15 @@ extension AtomicFile {
     private var descriptor: Int32
 
     /// Starts a new temporary file next to `path`.
-    public init(path: String) throws(FileError) {
+    ///
+    /// - Parameter permissions: The new file's mode; private files such as settings use
+    ///   `0o600`.
+    public init(path: String, permissions: mode_t = 0o644) throws(FileError) {
       self.path = path
       let folder = (path as NSString).deletingLastPathComponent
       try AtomicFile.createFolder(folder.isEmpty ? "." : folder)
       temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, permissions)
       guard descriptor >= 0 else { throw .cannotWrite(path, reason: AtomicFile.lastError()) }
     }
 
@@ -46,7 +49,8 @@ extension AtomicFile {
       if let failure { throw .cannotWrite(path, reason: failure) }
     }
 
-    /// Flushes the file to disk and renames it over `path`.
+    /// Flushes the file to disk, renames it over `path`, and flushes the folder so the
+    /// rename itself survives a crash.
     public func commit() throws(FileError) {
       guard descriptor >= 0 else { throw .cannotWrite(path, reason: "already finished") }
       let synced = fsync(descriptor) == 0
@@ -56,6 +60,11 @@ extension AtomicFile {
         let reason = AtomicFile.lastError()
         unlink(temporary)
         throw .cannotWrite(path, reason: reason)
+      }
+      let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY)
+      if folder >= 0 {
+        fsync(folder)
+        close(folder)
       }
     }
 

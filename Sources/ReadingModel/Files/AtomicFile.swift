@@ -15,36 +15,9 @@ public enum AtomicFile {
   /// - Throws: ``FileError`` when the folder or file cannot be written; the old file is
   ///   then unchanged.
   public static func write(_ data: Data, to path: String) throws(FileError) {
-    let folder = (path as NSString).deletingLastPathComponent
-    try createFolder(folder)
-    let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    guard descriptor >= 0 else { throw .cannotWrite(path, reason: lastError()) }
-    var written = 0
-    let ok = data.withUnsafeBytes { buffer -> Bool in
-      while written < buffer.count {
-        let count = Foundation.write(
-          descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        written += count
-      }
-      return fsync(descriptor) == 0
-    }
-    let reason = ok ? "" : lastError()
-    close(descriptor)
-    guard ok, rename(temporary, path) == 0 else {
-      let failure = ok ? lastError() : reason
-      unlink(temporary)
-      throw .cannotWrite(path, reason: failure)
-    }
-    let folderDescriptor = open(folder, O_RDONLY)
-    if folderDescriptor >= 0 {
-      fsync(folderDescriptor)
-      close(folderDescriptor)
-    }
+    let writer = try Writer(path: path, permissions: 0o600)
+    try writer.write(data)
+    try writer.commit()
   }
 
   static func createFolder(_ folder: String) throws(FileError) {

@@ -13,16 +13,9 @@ public struct SelectionStore: Sendable {
     self.scene = scene
   }
 
-  /// `$XDG_STATE_HOME/bookclub/selection` (when absolute), else
-  /// `~/.local/state/bookclub/selection`; on macOS in `~/Library/Application Support`.
+  /// `selection/` in the state folder (`~/.local/state/bookclub` by default).
   public static func defaultFolder(environment: [String: String]) -> String {
-    #if os(macOS)
-      let state = LibraryLocation.home(environment) + "/Library/Application Support"
-    #else
-      let xdg = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      let state = xdg ?? LibraryLocation.home(environment) + "/.local/state"
-    #endif
-    return state + "/bookclub/selection"
+    UserFolder.state.path(environment: environment) + "/selection"
   }
 
   /// The file for this scene: its name made safe (`/dev/pts/3` → `dev-pts-3.json`).

@@ -13,16 +13,9 @@ public struct SettingsStore: Sendable {
     self.path = path
   }
 
-  /// `$XDG_CONFIG_HOME/bookclub/settings.json` (when absolute), else
-  /// `~/.config/bookclub/settings.json`; on macOS in `~/Library/Application Support/bookclub`.
+  /// `settings.json` in the config folder (`~/.config/bookclub` by default).
   public static func defaultPath(environment: [String: String]) -> String {
-    #if os(macOS)
-      let folder = LibraryLocation.home(environment) + "/Library/Application Support"
-    #else
-      let xdg = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      let folder = xdg ?? LibraryLocation.home(environment) + "/.config"
-    #endif
-    return folder + "/bookclub/settings.json"
+    UserFolder.config.path(environment: environment) + "/settings.json"
   }
 
   /// The settings; defaults when the file does not exist.

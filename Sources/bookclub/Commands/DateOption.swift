@@ -1,6 +1,7 @@
 import Foundation
 
 /// `--at <date>`: when something happened, never in the future.
+@MainActor
 enum DateOption {
   /// Reads the option `long` as a date.
   ///

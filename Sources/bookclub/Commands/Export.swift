@@ -39,7 +39,7 @@ extension Bookclub {
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
       let sink = try ExportSink(
-        output.map { LibraryLocation.resolve(flag: $0, environment: [:]) }, context: context)
+        output.map { UserFolder.absolute($0, environment: context.environment) }, context: context)
       var archive = LibraryArchive.StreamWriter()
       try sink.write(
         goodreads ? Data(CSVWriter.line(GoodreadsExport.header).utf8) : archive.header())

@@ -39,7 +39,7 @@ extension Bookclub {
     }
 
     func run(_ context: CommandContext) async throws {
-      let path = LibraryLocation.resolve(flag: file, environment: [:])
+      let path = UserFolder.absolute(file, environment: context.environment)
       let format = try self.format ?? ImportFormat.detect(path: path)
       let library = context.library(flag: libraryPath)
       let line = context.terminal.isErrorTerminal ? ProgressLine(label: "Importing") : nil

@@ -2,19 +2,25 @@ import Foundation
 import ReadingModel
 
 /// Dates as bookclub shows them to people: in the local time zone, to the minute or day.
+@MainActor
 enum DateText {
   /// `2024-05-12 14:03`
-  static func minute(_ date: Date) -> String { format(date, "yyyy-MM-dd HH:mm") }
+  static func minute(_ date: Date) -> String { minuteFormatter.string(from: date) }
 
   /// `2024-05-12`
-  static func day(_ date: Date) -> String { format(date, "yyyy-MM-dd") }
+  static func day(_ date: Date) -> String { dayFormatter.string(from: date) }
 
-  private static func format(_ date: Date, _ pattern: String) -> String {
+  // Made once: a history or a note list formats a date per row.
+  private static let minuteFormatter = formatter("yyyy-MM-dd HH:mm")
+  private static let dayFormatter = formatter("yyyy-MM-dd")
+
+  private static func formatter(_ pattern: String) -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone.current
     formatter.dateFormat = pattern
-    return formatter.string(from: date)
+    formatter.isLenient = false
+    return formatter
   }
 
   /// Parses a date a person typed: `2024-05-12`, `2024-05-12 14:03`, `2024-05-12T14:03`,
@@ -34,11 +40,7 @@ enum DateText {
     for pattern in [
       "yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd",
     ] {
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = TimeZone.current
-      formatter.dateFormat = pattern
-      formatter.isLenient = false
+      let formatter = formatter(pattern)
       guard let date = formatter.date(from: text), formatter.string(from: date) == text else {
         continue
       }

@@ -33,15 +33,13 @@ struct GoodreadsMapper: CSVRowMapper {
 
   mutating func map(_ row: CSVRow) -> ImportRow {
     let line = row.line
-    func value(_ column: String) -> String { row.value(column) }
-    func optional(_ column: String) -> String? { row.optional(column) }
-    let title = value("Title")
+    let title = row.value("Title")
     let authors =
-      [value("Author")].filter { !$0.isEmpty }
+      [row.value("Author")].filter { !$0.isEmpty }
       + row.list("Additional Authors")
     if let skip = row.missingTitleOrAuthor(title: title, authors: authors) { return skip }
 
-    let shelf = value("Exclusive Shelf")
+    let shelf = row.value("Exclusive Shelf")
     var tags = row.list("Bookshelves").filter { Self.statuses[$0] == nil }
     var status = Self.statuses[shelf] ?? .wantToRead
     if Self.statuses[shelf] == nil, !shelf.isEmpty {
@@ -52,21 +50,22 @@ struct GoodreadsMapper: CSVRowMapper {
       )
     }
     var details = BookDetails(
-      rating: Int(value("My Rating")).flatMap { (1...5).contains($0) ? Double($0) : nil },
-      review: optional("My Review").map(HTMLText.plain),
+      rating: Int(row.value("My Rating")).flatMap { (1...5).contains($0) ? Double($0) : nil },
+      review: row.optional("My Review").map(HTMLText.plain),
       tags: tags,
-      readings: CalendarDay(value("Date Read")).map { [ReadingPeriod(end: $0)] } ?? [],
-      readCount: Int(value("Read Count")),
-      publisher: optional("Publisher"),
-      publicationYear: Int(value("Original Publication Year")) ?? Int(value("Year Published")),
-      binding: optional("Binding"),
-      privateNotes: optional("Private Notes").map(HTMLText.plain))
-    if let id = optional("Book Id") { details.sourceIDs[Self.source] = id }
+      readings: CalendarDay(row.value("Date Read")).map { [ReadingPeriod(end: $0)] } ?? [],
+      readCount: Int(row.value("Read Count")),
+      publisher: row.optional("Publisher"),
+      publicationYear: Int(row.value("Original Publication Year"))
+        ?? Int(row.value("Year Published")),
+      binding: row.optional("Binding"),
+      privateNotes: row.optional("Private Notes").map(HTMLText.plain))
+    if let id = row.optional("Book Id") { details.sourceIDs[Self.source] = id }
     return .book(
       ImportedBook(
         line: line, title: title, authors: authors, isbn: isbn(row),
-        pageCount: Int(value("Number of Pages")).flatMap { $0 > 0 ? $0 : nil }, status: status,
-        dateAdded: CalendarDay(value("Date Added")).map(Self.date), details: details))
+        pageCount: Int(row.value("Number of Pages")).flatMap { $0 > 0 ? $0 : nil }, status: status,
+        dateAdded: CalendarDay(row.value("Date Added")).map(Self.date), details: details))
   }
 
   /// The ISBN-13, else the ISBN-10, with Goodreads' formula quoting removed.

@@ -26,14 +26,12 @@ struct StoryGraphMapper: CSVRowMapper {
 
   mutating func map(_ row: CSVRow) -> ImportRow {
     let line = row.line
-    func value(_ column: String) -> String { row.value(column) }
-    func optional(_ column: String) -> String? { row.optional(column) }
-    let title = value("Title")
+    let title = row.value("Title")
     let authors = row.list("Authors")
     if let skip = row.missingTitleOrAuthor(title: title, authors: authors) { return skip }
 
     var tags = row.list("Tags")
-    let readStatus = value("Read Status")
+    let readStatus = row.value("Read Status")
     let status = Self.statuses[readStatus] ?? .wantToRead
     if Self.statuses[readStatus] == nil, !readStatus.isEmpty {
       tags.insert(readStatus, at: 0)
@@ -41,23 +39,24 @@ struct StoryGraphMapper: CSVRowMapper {
         "line \(line): the read status '\(readStatus)' is unknown; kept as a tag, status want to read"
       )
     }
-    var readings = Self.readings(value("Dates Read"))
-    if readings.isEmpty, let last = CalendarDay(value("Last Date Read")) {
+    var readings = Self.readings(row.value("Dates Read"))
+    if readings.isEmpty, let last = CalendarDay(row.value("Last Date Read")) {
       readings = [ReadingPeriod(end: last)]
     }
-    let uid = value("ISBN/UID")
+    let uid = row.value("ISBN/UID")
     var details = BookDetails(
-      rating: Double(value("Star Rating")).flatMap { $0 > 0 && $0 <= 5 ? $0 : nil },
-      review: optional("Review").map(HTMLText.plain),
+      rating: Double(row.value("Star Rating")).flatMap { $0 > 0 && $0 <= 5 ? $0 : nil },
+      review: row.optional("Review").map(HTMLText.plain),
       tags: tags,
       readings: readings,
-      readCount: Int(value("Read Count")),
-      binding: optional("Format"))
+      readCount: Int(row.value("Read Count")),
+      binding: row.optional("Format"))
     if !uid.isEmpty { details.sourceIDs[Self.source] = uid }
     return .book(
       ImportedBook(
         line: line, title: title, authors: authors, isbn: ISBN(uid), status: status,
-        dateAdded: CalendarDay(value("Date Added")).map(GoodreadsMapper.date), details: details))
+        dateAdded: CalendarDay(row.value("Date Added")).map(GoodreadsMapper.date), details: details)
+    )
   }
 
   /// `2023/05/23-2023/06/07, 2024/01/02` → readings; a single day is when it was finished.

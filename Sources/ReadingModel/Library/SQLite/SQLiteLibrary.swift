@@ -61,8 +61,12 @@ public actor SQLiteLibrary: Library {
   /// database): a stranger's file is never written.
   private func checkAndMigrate(_ connection: SQLiteConnection) throws {
     let applicationID = try connection.scalarInt("PRAGMA application_id") ?? 0
-    let isEmpty = try connection.scalarInt("SELECT count(*) FROM sqlite_master") == 0
-    guard applicationID == Schema.applicationID || (applicationID == 0 && isEmpty) else {
+    // Only a file without bookclub's mark needs looking into: an empty database is new.
+    let isOurs = applicationID == Schema.applicationID
+    let isEmpty =
+      try !isOurs && applicationID == 0
+      && connection.scalarInt("SELECT count(*) FROM sqlite_master") == 0
+    guard isOurs || isEmpty else {
       throw LibraryError.notALibrary(path: path)
     }
     if applicationID == Schema.applicationID {
