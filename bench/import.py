@@ -9,11 +9,11 @@ Usage: python3 bench/import.py [--rows 100000] [--runs 5]
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from measure import measure
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADER = ("Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,"
@@ -34,22 +34,6 @@ def write_export(path, rows):
                       f'=\"\",{isbn},{i % 6},3.9,Publisher,Paperback,{100 + i % 700},2001,1999,'
                       f'{read},2023/01/15,"fiction, generated",,{SHELVES[i % 4]},'
                       f'"A review with a line<br/>break &amp; more",,,{i % 2},0\n')
-
-
-def measure(command, runs, before=None):
-    """Median wall seconds and peak RSS in MiB over `runs` runs."""
-    times, peaks = [], []
-    for _ in range(runs):
-        if before:
-            before()
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)
-        times.append(time.perf_counter() - start)
-        peaks.append(usage.ru_maxrss / 1024)
-        if status != 0:
-            sys.exit(f"failed ({status}): {' '.join(command)}")
-    return statistics.median(times), max(peaks)
 
 
 def main():

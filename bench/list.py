@@ -11,11 +11,10 @@ import argparse
 import base64
 import os
 import shutil
-import statistics
 import subprocess
-import sys
 import tempfile
-import time
+
+from measure import measure
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -63,22 +62,6 @@ def make_library(bookclub, path, books):
                    capture_output=True)
 
 
-def measure(command, runs):
-    """Median wall seconds and the peak RSS in MiB over `runs` runs (after one warm-up)."""
-    times, peaks = [], []
-    for attempt in range(runs + 1):
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)
-        elapsed = time.perf_counter() - start
-        if status != 0:
-            sys.exit(f"failed ({status}): {' '.join(command)}")
-        if attempt > 0:
-            times.append(elapsed)
-            peaks.append(usage.ru_maxrss / 1024)
-    return statistics.median(times), max(peaks)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--books", type=int, default=100_000)
@@ -123,7 +106,7 @@ def main():
         print(f"{'command':44} {'median ms':>10} {'× floor':>8} {'peak MiB':>9}")
         floor_time = None
         for name, command in cases:
-            median, peak = measure(command, args.runs)
+            median, peak = measure(command, args.runs, warm_up=True)
             floor_time = floor_time or median
             print(f"{name:44} {median * 1000:10.1f} {median / floor_time:8.2f} {peak:9.1f}")
     finally:
