@@ -25,6 +25,15 @@ public struct JSONWriter {
   /// `text` quoted, escaping what JSON requires; other characters pass as UTF-8.
   public mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
+    // Most strings (every key, most titles) need no escaping: copy them in one go.
+    let needsEscaping = text.utf8.contains {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    }
+    guard needsEscaping else {
+      bytes.append(contentsOf: text.utf8)
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): raw(#"\""#)
@@ -51,8 +60,10 @@ public struct JSONWriter {
     _ items: C, _ element: (inout JSONWriter, C.Element) -> Void
   ) {
     bytes.append(UInt8(ascii: "["))
-    for (index, item) in items.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+    var first = true
+    for item in items {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
       element(&self, item)
     }
     bytes.append(UInt8(ascii: "]"))

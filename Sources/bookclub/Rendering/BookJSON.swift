@@ -14,21 +14,34 @@ enum BookJSON {
     return String(decoding: json.bytes, as: UTF8.self)
   }
 
-  /// Writes one book as a JSON object.
+  /// Writes one book as a JSON object. Written out member by member, without the
+  /// closures of `JSONWriter.object`: `list --all --json` writes this for every book.
   static func write(_ listed: ListedBook, to json: inout JSONWriter) {
     let book = listed.book
-    json.object { object in
-      object.member("added") { $0.date(book.dateAdded.milliseconds) }
-      object.member("authors") { $0.array(book.authors) { $0.string($1) } }
-      object.member("id") { $0.integer(book.id) }
-      object.member("isbn10") { $0.optionalString(book.isbn10) }
-      object.member("isbn13") { $0.optionalString(book.isbn13) }
-      object.member("pageCount") { json in book.pageCount.map { json.integer($0) } ?? json.null() }
-      object.member("progress") { json in listed.progress.map { json.number($0) } ?? json.null() }
-      object.member("status") { $0.string(book.status.rawValue) }
-      object.member("title") { $0.string(book.title) }
-      object.member("updated") { $0.date(book.dateUpdated.milliseconds) }
+    json.raw(#"{"added":"#)
+    json.date(book.dateAdded.milliseconds)
+    json.raw(#","authors":["#)
+    for (index, author) in book.authors.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.string(author)
     }
+    json.raw(#"],"id":"#)
+    json.integer(book.id)
+    json.raw(#","isbn10":"#)
+    json.optionalString(book.isbn10)
+    json.raw(#","isbn13":"#)
+    json.optionalString(book.isbn13)
+    json.raw(#","pageCount":"#)
+    if let pages = book.pageCount { json.integer(pages) } else { json.null() }
+    json.raw(#","progress":"#)
+    if let progress = listed.progress { json.number(progress) } else { json.null() }
+    json.raw(#","status":"#)
+    json.string(book.status.rawValue)
+    json.raw(#","title":"#)
+    json.string(book.title)
+    json.raw(#","updated":"#)
+    json.date(book.dateUpdated.milliseconds)
+    json.raw("}")
   }
 
   /// `text` as a JSON string literal.
