@@ -34,9 +34,10 @@ struct FailingWritesLibrary: Library {
     try await base.details(of: bookID)
   }
   func importBooks(
-    from makeSource: @Sendable () throws -> any ImportSource, dryRun: Bool,
+    from makeSource: @Sendable () throws -> any ImportSource, options: ImportOptions,
     progress: (@Sendable (ImportProgress) -> Void)?
   ) async throws -> ImportSummary { throw WriteFailed() }
+  func libraryID() async throws -> String? { try await base.libraryID() }
   func archivePage(after lastID: Book.ID?, limit: Int) async throws -> [LibraryArchive.Item] {
     try await base.archivePage(after: lastID, limit: limit)
   }

@@ -54,14 +54,15 @@ import Testing
     let books = try [columns31, columns24, columns23].map(book)
     #expect(books[0] == books[1])
     #expect(books[1] == books[2])
-    let book = books[0]
+    #expect(books[0].sourceID == "1934")
+    let (book, details) = books[0].asNewBook
     #expect(book.title == "The Communist Manifesto")
     #expect(book.authors == ["Karl Marx", "Friedrich Engels", "Samuel Moore"])
-    #expect(book.isbn?.isbn13 == "9780140447576")
+    #expect(book.isbn13 == "9780140447576")
+    #expect(book.isbn10 == "0140447571")
     #expect(book.pageCount == 64)
     #expect(book.status == .finished)
-    #expect(book.dateAdded == GoodreadsMapper.date(CalendarDay(year: 2023, month: 12, day: 24)!))
-    let details = book.details
+    #expect(book.dateAdded == CalendarDay(year: 2023, month: 12, day: 24)?.startInUTC)
     #expect(details.rating == 4)
     #expect(details.review == "Short & sharp.\nSpectre haunting.")
     #expect(details.tags == ["politics", "favourites"])
@@ -69,9 +70,11 @@ import Testing
     #expect(details.readCount == 2)
     #expect(details.publisher == "Penguin")
     #expect(details.publicationYear == -48)
+    #expect(details.editionYear == 2002)
     #expect(details.binding == "Paperback")
     #expect(details.privateNotes == "Lent to Sam")
-    #expect(details.sourceIDs == ["goodreads": "1934"])
+    #expect(books[0].columns["Owned Copies"] == "1")
+    #expect(books[0].columns["ISBN"] == "=\"0140447571\"")
   }
 
   @Test func quirksAreReadAsMeant() throws {
@@ -86,19 +89,22 @@ import Testing
     unrated["Year Published"] = "60"
     let path = try file(header, rows: [header.map { unrated[$0] ?? "" }])
     var source = try ImportFormat.goodreads.source(path: path)
-    guard case .book(let book) = try source.next() else {
+    guard case .book(let row) = try source.next() else {
       Issue.record("no book read")
       return
     }
-    #expect(book.details.rating == nil)
-    #expect(book.isbn == nil)
-    #expect(book.details.readings.isEmpty)  // read, but no date: none is invented
+    let (book, details) = row.asNewBook
+    #expect(details.rating == nil)
+    #expect(book.isbn13 == nil && book.isbn10 == nil)
+    #expect(details.readings.isEmpty)  // read, but no date: none is invented
     #expect(book.status == .wantToRead)
-    #expect(book.details.tags.first == "owned-but-unread")
-    #expect(book.details.publicationYear == 60)
+    #expect(details.tags.first == "owned-but-unread")
+    #expect(details.publicationYear == nil)
+    #expect(details.editionYear == 60)
     #expect(
       source.remarks == [
-        "line 2: the shelf 'owned-but-unread' is not a reading status; kept as a tag, status want to read"
+        "the shelf 'owned-but-unread' is not a reading status; kept as a tag, status want to read "
+          + "(line 2). Choose its status with --shelf 'owned-but-unread=STATUS'"
       ])
   }
 
@@ -161,16 +167,28 @@ import Testing
     try text.write(toFile: path, atomically: false, encoding: .utf8)
     #expect(try ImportFormat.detect(path: path) == .storygraph)
     var source = try ImportFormat.storygraph.source(path: path)
-    guard case .book(let book) = try source.next() else {
+    guard case .book(let row) = try source.next() else {
       Issue.record("no book read")
       return
     }
-    #expect(book.isbn == nil)
-    #expect(book.details.sourceIDs == ["storygraph": "B00K0OI42W"])
-    #expect(book.details.rating == 3.75)
-    #expect(book.details.tags == ["norway", "hunger"])
+    let (book, details) = row.asNewBook
+    #expect(book.isbn13 == nil)
+    #expect(row.sourceID == "B00K0OI42W")
+    #expect(details.identifiers == ["B00K0OI42W"])
+    #expect(details.rating == 3.75)
+    #expect(details.tags == ["norway", "hunger"])
     #expect(book.status == .finished)
-    #expect(book.details.readings.first?.start == CalendarDay("2024/01/05"))
+    #expect(details.readings.first?.start == CalendarDay("2024/01/05"))
     #expect(source.columnsNotKept.contains("Moods"))
+  }
+}
+
+extension ImportedBook {
+  /// The book and details a new import of this row makes.
+  var asNewBook: (book: Book, details: BookDetails) {
+    var book = Book(id: 0, title: "", authors: [], dateAdded: Date(), dateUpdated: Date())
+    var details = BookDetails()
+    fields.apply(to: &book, &details)
+    return (book, details)
   }
 }

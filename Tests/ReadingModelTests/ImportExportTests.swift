@@ -16,12 +16,13 @@ import Testing
   {
     let format = try ImportFormat.detect(path: path)
     return try await library.importBooks(
-      from: { try format.source(path: path) }, dryRun: dryRun, progress: nil)
+      from: { try format.source(path: path) }, options: ImportOptions(dryRun: dryRun),
+      progress: nil)
   }
 
   /// The library as a bookclub export.
   func export(_ library: SQLiteLibrary) async throws -> Data {
-    var writer = LibraryArchive.StreamWriter()
+    var writer = LibraryArchive.StreamWriter(library: try await library.libraryID())
     var data = writer.header()
     var last: Book.ID?
     while true {
@@ -116,7 +117,7 @@ import Testing
     let path = sample("goodreads_library_export.csv")
     let task = Task {
       try await library.importBooks(
-        from: { try ImportFormat.goodreads.source(path: path) }, dryRun: false,
+        from: { try ImportFormat.goodreads.source(path: path) }, options: ImportOptions(),
         progress: nil)
     }
     task.cancel()

@@ -74,13 +74,14 @@ import Testing
     let bare = LibraryArchive.Item(
       book: Book(id: 8, title: "Plain", authors: ["D"], dateAdded: date, dateUpdated: date),
       progress: ReadingProgress())
-    var writer = LibraryArchive.StreamWriter()
+    var writer = LibraryArchive.StreamWriter(library: "0d5e4b3c-library")
     let data = writer.header() + writer.item(full) + writer.item(bare) + writer.footer()
     let archive = try LibraryArchive.decode(data)
     #expect(archive.books == [full, bare])
     #expect(archive.version == LibraryArchive.currentVersion)
     let text = String(decoding: data, as: UTF8.self)
     #expect(!text.contains("\"details\":{}"))
-    #expect(text.hasSuffix("],\"format\":\"bookclub\",\"version\":2}\n"))
+    #expect(text.hasSuffix("],\"format\":\"bookclub\",\"library\":\"0d5e4b3c-library\",\"version\":3}\n"))
+    #expect(archive.library == "0d5e4b3c-library")
   }
 }

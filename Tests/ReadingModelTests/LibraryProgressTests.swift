@@ -116,7 +116,7 @@ import Testing
     let path = folder.path("old.sqlite")
     try LibraryFileSafetyTests().runSQL(
       path,
-      Schema.migrations[0] + """
+      Schema.migrations[0].sql + """
         ;INSERT INTO schema_migrations VALUES (1, 0);
         PRAGMA application_id = \(Schema.applicationID);
         INSERT INTO books (id, title, authors, status, added_ms, updated_ms, title_key,

@@ -97,7 +97,7 @@ public enum InterchangeDate {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  private static func civilDate(fromDays days: Int64) -> (Int64, Int64, Int64) {
+  static func civilDate(fromDays days: Int64) -> (Int64, Int64, Int64) {
     let z = days + 719_468
     let era = z.floorDivided(by: 146_097).quotient
     let dayOfEra = z - era * 146_097

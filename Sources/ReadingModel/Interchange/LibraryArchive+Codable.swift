@@ -5,7 +5,7 @@ import Foundation
 extension LibraryArchive.Item {
   private enum CodingKeys: String, CodingKey {
     case id, title, authors, isbn10, isbn13, pageCount, status, added, updated, progress
-    case details, statusChanges
+    case details, statusChanges, bases
   }
 
   public init(from decoder: any Decoder) throws {
@@ -26,6 +26,7 @@ extension LibraryArchive.Item {
     details = try container.decodeIfPresent(BookDetails.self, forKey: .details) ?? BookDetails()
     statusChanges =
       try container.decodeIfPresent([StatusChange].self, forKey: .statusChanges) ?? []
+    bases = try container.decodeIfPresent([String: SourceBase].self, forKey: .bases) ?? [:]
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -42,6 +43,33 @@ extension LibraryArchive.Item {
     try container.encode(progress.entries, forKey: .progress)
     if !details.isEmpty { try container.encode(details, forKey: .details) }
     if !statusChanges.isEmpty { try container.encode(statusChanges, forKey: .statusChanges) }
+    if !bases.isEmpty { try container.encode(bases, forKey: .bases) }
+  }
+}
+
+// `{"columns": {"Book Id": "19063", ...}, "fields": {"title": "...", ...}}`
+extension SourceBase: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case columns, fields
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let stored = try container.decode([String: String].self, forKey: .fields)
+    var fields = BookFields()
+    for (name, value) in stored {
+      if let field = BookField(rawValue: name) { fields[field] = value }
+    }
+    self.init(
+      fields: fields,
+      columns: try container.decodeIfPresent([String: String].self, forKey: .columns) ?? [:])
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(columns, forKey: .columns)
+    try container.encode(
+      Dictionary(uniqueKeysWithValues: fields.values.map { ($0.rawValue, $1) }), forKey: .fields)
   }
 }
 

@@ -6,6 +6,15 @@ extension LibraryArchive.Item {
     json.object { object in
       object.member("added") { $0.date(book.dateAdded.milliseconds) }
       object.member("authors") { $0.array(book.authors) { $0.string($1) } }
+      if !bases.isEmpty {
+        object.member("bases") { json in
+          json.object { object in
+            for (source, base) in bases.sorted(by: { $0.key < $1.key }) {
+              object.member(source) { base.write(to: &$0) }
+            }
+          }
+        }
+      }
       if !details.isEmpty { object.member("details") { details.write(to: &$0) } }
       object.member("id") { $0.integer(book.id) }
       object.member("isbn10") { $0.optionalString(book.isbn10) }
@@ -38,11 +47,31 @@ extension LibraryArchive.Item {
   }
 }
 
+extension SourceBase {
+  /// `{"columns": {...}, "fields": {...}}`, keys sorted.
+  public func write(to json: inout JSONWriter) {
+    json.object { object in
+      object.member("columns") { StringMapJSON.write(columns, to: &$0) }
+      object.member("fields") {
+        StringMapJSON.write(
+          Dictionary(uniqueKeysWithValues: fields.values.map { ($0.rawValue, $1) }), to: &$0)
+      }
+    }
+  }
+}
+
 extension BookDetails {
   /// The details as compact JSON with sorted keys; absent values are left out.
   public func write(to json: inout JSONWriter) {
     json.object { object in
       if let binding { object.member("binding") { $0.string(binding) } }
+      if !contributors.isEmpty {
+        object.member("contributors") { $0.array(contributors) { $0.string($1) } }
+      }
+      if let editionYear { object.member("editionYear") { $0.integer(editionYear) } }
+      if !identifiers.isEmpty {
+        object.member("identifiers") { $0.array(identifiers) { $0.string($1) } }
+      }
       if let privateNotes { object.member("privateNotes") { $0.string(privateNotes) } }
       if let publicationYear { object.member("publicationYear") { $0.integer(publicationYear) } }
       if let publisher { object.member("publisher") { $0.string(publisher) } }

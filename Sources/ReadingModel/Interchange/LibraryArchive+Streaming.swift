@@ -6,8 +6,13 @@ extension LibraryArchive {
   /// library always gives the same bytes.
   public struct StreamWriter {
     private var wroteBook = false
+    /// The id of the library being exported.
+    private let library: String?
 
-    public init() {}
+    /// - Parameter library: The exported library's id (``Library/libraryID()``).
+    public init(library: String?) {
+      self.library = library
+    }
 
     /// The text that opens the archive.
     public func header() -> Data { Data("{\"books\":[".utf8) }
@@ -23,10 +28,14 @@ extension LibraryArchive {
 
     /// The text that closes the archive.
     public func footer() -> Data {
-      Data(
-        ((wroteBook ? "\n" : "")
-          + "],\"format\":\"\(LibraryArchive.formatName)\",\"version\":\(LibraryArchive.currentVersion)}\n")
-          .utf8)
+      var json = JSONWriter()
+      json.raw(wroteBook ? "\n]" : "]")
+      json.raw(",\"format\":")
+      json.string(LibraryArchive.formatName)
+      json.raw(",\"library\":")
+      json.optionalString(library)
+      json.raw(",\"version\":\(LibraryArchive.currentVersion)}\n")
+      return Data(json.bytes)
     }
   }
 }

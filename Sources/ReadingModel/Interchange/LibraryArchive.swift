@@ -4,7 +4,7 @@ import Foundation
 /// and status change, so that importing an export gives back the same library.
 ///
 /// ```json
-/// {"format": "bookclub", "version": 2,
+/// {"format": "bookclub", "version": 3, "library": "6f1c...-UUID",
 ///  "books": [{"id": 1, "title": "...", "authors": ["..."], "isbn10": null,
 ///             "isbn13": "9780141439518", "pageCount": 480, "status": "reading",
 ///             "added": "2024-01-03T10:00:00.000Z", "updated": "...",
@@ -12,18 +12,25 @@ import Foundation
 ///                           "time": "2024-01-05T21:10:00.000Z", "note": "..."}],
 ///             "details": {"rating": 4.5, "tags": ["classics"], "readings": [{"end": "2024-02-01"}],
 ///                         "sourceIDs": {"goodreads": "19063"}, ...},
-///             "statusChanges": [{"status": "reading", "time": "..."}]}]}
+///             "statusChanges": [{"status": "reading", "time": "..."}],
+///             "bases": {"goodreads": {"columns": {"Book Id": "19063", ...},
+///                                     "fields": {"title": "...", ...}}}}]}
 /// ```
 /// Dates are UTC ISO 8601 to the millisecond, days are `yyyy-MM-dd`; `status` is `want`,
-/// `reading`, `finished` or `abandoned`; `progress` is a fraction from 0 to 1. `details` and
-/// `statusChanges` are left out when empty. Version 1 (no `details`, no `statusChanges`)
-/// is still read.
+/// `reading`, `finished` or `abandoned`; `progress` is a fraction from 0 to 1. `details`,
+/// `statusChanges` and `bases` are left out when empty. `library` names the library the
+/// archive came from: importing it into that library matches books by id, importing it
+/// anywhere else matches them like any other source's. `bases` are what each source said at
+/// its last import (the next import's merge base). Versions 1 (no `details`, no
+/// `statusChanges`) and 2 (no `library`, no `bases`) are still read.
 public struct LibraryArchive: Sendable, Codable, Equatable {
   public static let formatName = "bookclub"
-  public static let currentVersion = 2
+  public static let currentVersion = 3
 
   public var format: String
   public var version: Int
+  /// The id of the library the archive was exported from; `nil` before version 3.
+  public var library: String?
   public var books: [Item]
 
   /// A book with its history.
@@ -32,21 +39,25 @@ public struct LibraryArchive: Sendable, Codable, Equatable {
     public var progress: ReadingProgress
     public var details: BookDetails
     public var statusChanges: [StatusChange]
+    /// What each source said at its last import, by source.
+    public var bases: [String: SourceBase]
 
     public init(
       book: Book, progress: ReadingProgress, details: BookDetails = BookDetails(),
-      statusChanges: [StatusChange] = []
+      statusChanges: [StatusChange] = [], bases: [String: SourceBase] = [:]
     ) {
       self.book = book
       self.progress = progress
       self.details = details
       self.statusChanges = statusChanges
+      self.bases = bases
     }
   }
 
-  public init(books: [Item]) {
+  public init(books: [Item], library: String? = nil) {
     self.format = Self.formatName
     self.version = Self.currentVersion
+    self.library = library
     self.books = books
   }
 

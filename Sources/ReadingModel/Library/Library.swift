@@ -68,22 +68,31 @@ public protocol Library: Sendable {
   /// What the book's record holds beyond what lists show.
   func details(of bookID: Book.ID) async throws -> BookDetails
 
-  /// Imports rows in one write transaction: all or nothing. Each book is matched by its
-  /// source id, ISBN-13, ISBN-10, then title and first author, and added, updated or left
-  /// unchanged. Cancelling the task rolls everything back.
+  /// Imports rows in one write transaction: all or nothing.
+  ///
+  /// A row's book is the one its id in its source names; else, when no book has an id from
+  /// that source yet, the one with its ISBN or its title and first author; else a new book
+  /// (DESIGN.md section 7). A matched book is merged three ways with what the source said at
+  /// its last import. Cancelling the task rolls everything back.
   ///
   /// - Parameters:
-  ///   - makeSource: Opens the rows; called inside the transaction.
-  ///   - dryRun: Roll back at the end, reporting what would have happened.
+  ///   - makeSource: Opens the rows; called before anything is written.
+  ///   - options: A dry run (work on a private copy: no file is touched) and who wins a
+  ///     conflict.
   ///   - progress: Told how far the import has come, now and then.
-  /// - Returns: The counts, the skipped rows with reasons, and remarks.
+  /// - Returns: The counts, each change and conflict, the skipped rows with reasons, and
+  ///   remarks.
   /// - Throws: `CancellationError` (nothing changed), errors of the source (nothing
   ///   changed), ``LibraryError``.
   func importBooks(
     from makeSource: @Sendable () throws -> any ImportSource,
-    dryRun: Bool,
+    options: ImportOptions,
     progress: (@Sendable (ImportProgress) -> Void)?
   ) async throws -> ImportSummary
+
+  /// The library's own id (a UUID made when it was created), which its archives carry;
+  /// `nil` when the library does not exist yet.
+  func libraryID() async throws -> String?
 
   /// Up to `limit` books after the id `lastID`, in id order, with everything an archive
   /// keeps: for exporting a library of any size a page at a time.

@@ -1,6 +1,14 @@
+import Foundation
+
 /// The library's tables, as forward migrations. A library records each migration applied in
 /// `schema_migrations`; opening one runs the ones it lacks, in one transaction.
 enum Schema {
+  /// One step of the schema: SQL, then work SQL cannot do (filling keys computed in Swift).
+  struct Migration: Sendable {
+    let sql: String
+    var backfill: (@Sendable (SQLiteConnection) throws -> Void)?
+  }
+
   /// "bkcl": marks a SQLite file as a bookclub library (`PRAGMA application_id`).
   static let applicationID: Int64 = 0x626B_636C
 
@@ -8,8 +16,9 @@ enum Schema {
   static var currentVersion: Int { migrations.count }
 
   /// Migration `n` (1-based) brings a library from version `n - 1` to `n`.
-  static let migrations: [String] = [
-    """
+  static let migrations: [Migration] = [
+    Migration(
+      sql: """
     CREATE TABLE schema_migrations (
       version INTEGER PRIMARY KEY,
       applied_ms INTEGER NOT NULL
@@ -40,16 +49,18 @@ enum Schema {
       note TEXT
     );
     CREATE INDEX progress_by_book_time ON progress_entries (book_id, time_ms);
-    """,
-    """
+    """),
+    Migration(
+      sql: """
     CREATE TABLE status_changes (
       book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
       status TEXT NOT NULL CHECK (status IN ('want', 'reading', 'finished', 'abandoned')),
       time_ms INTEGER NOT NULL
     );
     CREATE INDEX status_changes_by_book ON status_changes (book_id, time_ms);
-    """,
-    """
+    """),
+    Migration(
+      sql: """
     CREATE TABLE book_details (
       book_id INTEGER PRIMARY KEY REFERENCES books (id) ON DELETE CASCADE,
       rating REAL CHECK (rating IS NULL OR (rating > 0 AND rating <= 5)),
@@ -71,6 +82,42 @@ enum Schema {
     CREATE INDEX book_sources_by_book ON book_sources (book_id);
     CREATE INDEX books_by_isbn10 ON books (isbn10) WHERE isbn10 IS NOT NULL;
     CREATE INDEX books_by_title_author ON books (title_key, author_key);
-    """,
+    """),
+    // Identity and merging (DESIGN.md section 7): the library's own id; what each source said
+    // at its last import; title and author keys that find one work across services.
+    Migration(
+      sql: """
+        CREATE TABLE library_info (
+          key TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        );
+        ALTER TABLE book_sources ADD COLUMN base_fields TEXT;
+        ALTER TABLE book_sources ADD COLUMN base_columns TEXT;
+        CREATE UNIQUE INDEX book_sources_one_per_book ON book_sources (book_id, source);
+        ALTER TABLE books ADD COLUMN match_title TEXT NOT NULL DEFAULT '';
+        ALTER TABLE books ADD COLUMN match_author TEXT NOT NULL DEFAULT '';
+        DROP INDEX books_by_title_author;
+        CREATE INDEX books_by_match ON books (match_title, match_author);
+        ALTER TABLE book_details ADD COLUMN edition_year INTEGER;
+        ALTER TABLE book_details ADD COLUMN contributors TEXT NOT NULL DEFAULT '';
+        ALTER TABLE book_details ADD COLUMN identifiers TEXT NOT NULL DEFAULT '';
+        """,
+      backfill: { connection in
+        let identity = try connection.prepare(
+          "INSERT INTO library_info (key, value) VALUES ('id', ?)")
+        try identity.bind([.text(UUID().uuidString.lowercased())])
+        try identity.step()
+        let books = try connection.prepare("SELECT id, title, authors FROM books")
+        let update = try connection.prepare(
+          "UPDATE books SET match_title = ?, match_author = ? WHERE id = ?")
+        while try books.step() {
+          let author = books.text(2).split(separator: "\n").first.map(String.init) ?? ""
+          try update.bind([
+            .text(MatchKey.title(books.text(1))), .text(MatchKey.author(author)),
+            .integer(books.int64(0)),
+          ])
+          try update.step()
+        }
+      }),
   ]
 }

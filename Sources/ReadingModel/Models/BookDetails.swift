@@ -8,11 +8,22 @@ public struct ReadingPeriod: Sendable, Hashable, Codable {
     self.start = start
     self.end = end
   }
+
+  /// `2023-05-23/2023-06-07`, either side possibly empty: how the library stores a reading.
+  public var text: String { (start?.description ?? "") + "/" + (end?.description ?? "") }
+
+  /// Reads ``text``; a side that is not a day is unknown.
+  public init(text: some StringProtocol) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    self.init(
+      start: parts.first.flatMap { CalendarDay($0) },
+      end: parts.count > 1 ? CalendarDay(parts[1]) : nil)
+  }
 }
 
 /// What a book's record holds beyond what lists show: the fields that Goodreads and
 /// StoryGraph exports carry. Stored apart from ``Book`` so that listing stays lean.
-public struct BookDetails: Sendable, Equatable, Codable {
+public struct BookDetails: Sendable, Equatable {
   /// 0.25 to 5 stars; `nil` when unrated.
   public var rating: Double?
   public var review: String?
@@ -22,18 +33,26 @@ public struct BookDetails: Sendable, Equatable, Codable {
   public var readings: [ReadingPeriod]
   public var readCount: Int?
   public var publisher: String?
-  /// The year of first publication; negative before the common era.
+  /// The year the work was first published; negative before the common era.
   public var publicationYear: Int?
+  /// The year this edition was published.
+  public var editionYear: Int?
   /// Paperback, Hardcover, Kindle Edition, audio, ...
   public var binding: String?
   public var privateNotes: String?
+  /// Translators, illustrators, editors: `Richard Pevear (Translator)`.
+  public var contributors: [String]
+  /// Codes that name the book besides its ISBNs: another edition's ISBN given by a second
+  /// source, an ASIN, a barcode that is not an ISBN.
+  public var identifiers: [String]
   /// The book's id in other services: `["goodreads": "1234"]`.
   public var sourceIDs: [String: String]
 
   public init(
     rating: Double? = nil, review: String? = nil, tags: [String] = [],
     readings: [ReadingPeriod] = [], readCount: Int? = nil, publisher: String? = nil,
-    publicationYear: Int? = nil, binding: String? = nil, privateNotes: String? = nil,
+    publicationYear: Int? = nil, editionYear: Int? = nil, binding: String? = nil,
+    privateNotes: String? = nil, contributors: [String] = [], identifiers: [String] = [],
     sourceIDs: [String: String] = [:]
   ) {
     self.rating = rating
@@ -43,30 +62,14 @@ public struct BookDetails: Sendable, Equatable, Codable {
     self.readCount = readCount
     self.publisher = publisher
     self.publicationYear = publicationYear
+    self.editionYear = editionYear
     self.binding = binding
     self.privateNotes = privateNotes
+    self.contributors = contributors
+    self.identifiers = identifiers
     self.sourceIDs = sourceIDs
   }
 
   /// Whether nothing is known.
   public var isEmpty: Bool { self == BookDetails() }
-}
-
-extension BookDetails {
-  /// These details with every field `newer` knows replacing this one's; what `newer` leaves
-  /// empty is kept, so a source that lacks a column (StoryGraph has no publisher) never
-  /// erases what another source gave.
-  public func updated(with newer: BookDetails) -> BookDetails {
-    BookDetails(
-      rating: newer.rating ?? rating,
-      review: newer.review ?? review,
-      tags: newer.tags.isEmpty ? tags : newer.tags,
-      readings: newer.readings.isEmpty ? readings : newer.readings,
-      readCount: newer.readCount ?? readCount,
-      publisher: newer.publisher ?? publisher,
-      publicationYear: newer.publicationYear ?? publicationYear,
-      binding: newer.binding ?? binding,
-      privateNotes: newer.privateNotes ?? privateNotes,
-      sourceIDs: sourceIDs.merging(newer.sourceIDs) { $1 })
-  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day on the calendar, with no time or time zone: what exports mean by "Date Read".
 public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
   public let year: Int
@@ -21,6 +23,24 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     else { return nil }
     self.init(year: year, month: month, day: day)
   }
+
+  /// The day `days` after 1970-01-01 (before it when negative).
+  public init(daysSinceEpoch days: Int) {
+    let (year, month, day) = InterchangeDate.civilDate(fromDays: Int64(days))
+    self.year = Int(year)
+    self.month = Int(month)
+    self.day = Int(day)
+  }
+
+  /// The UTC day an instant falls on.
+  public init(utc date: Date) {
+    let milliseconds = date.milliseconds
+    let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds + 1) / 86_400_000 - 1
+    self.init(daysSinceEpoch: Int(days))
+  }
+
+  /// The instant the day starts in UTC: exports give days, the library keeps instants.
+  public var startInUTC: Date { Date(milliseconds: Int64(daysSinceEpoch) * 86_400_000) }
 
   /// `2023-05-23`
   public var description: String { format(separator: "-") }

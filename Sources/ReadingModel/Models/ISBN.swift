@@ -1,7 +1,8 @@
 /// A checked ISBN, kept in both forms when both exist.
 ///
 /// Every ISBN-10 has an ISBN-13 (prefix 978); an ISBN-13 has an ISBN-10 only when it starts
-/// with 978. Hyphens and spaces are ignored on input; check digits are verified.
+/// with 978. Hyphens and spaces are ignored on input; check digits are verified, and a
+/// 13-digit code must start with 978 or 979 (other EAN-13 barcodes are not books' ISBNs).
 public struct ISBN: Sendable, Hashable, Codable {
   /// The 13-digit form.
   public let isbn13: String
@@ -21,11 +22,28 @@ public struct ISBN: Sendable, Hashable, Codable {
       isbn13 = Self.isbn13(fromISBN10: compact)
     case 13:
       guard compact.allSatisfy(\.isASCIIDigit),
+        compact.hasPrefix("978") || compact.hasPrefix("979"),
         Self.checkDigit13(compact.prefix(12)) == compact.last
       else { return nil }
       isbn13 = compact
       isbn10 = compact.hasPrefix("978") ? Self.isbn10(fromISBN13: compact) : nil
     default:
+      return nil
+    }
+  }
+
+  /// Parses an ISBN-10 the way spreadsheets mangle them: a 9-digit number whose leading zero
+  /// was dropped (`140449132` for `0140449132`) is that ISBN when the restored check digit
+  /// holds. Other text is parsed as ``init(_:)`` does.
+  ///
+  /// - Returns: `nil` when neither reading gives a valid ISBN.
+  public init?(restoringLeadingZero text: some StringProtocol) {
+    let compact = text.uppercased().filter { $0 != "-" && $0 != " " }
+    if compact.count == 9, let restored = ISBN("0" + compact) {
+      self = restored
+    } else if let parsed = ISBN(compact) {
+      self = parsed
+    } else {
       return nil
     }
   }

@@ -40,7 +40,7 @@ extension Bookclub {
       let library = context.library(flag: libraryPath)
       let sink = try ExportSink(
         output.map { UserFolder.absolute($0, environment: context.environment) }, context: context)
-      var archive = LibraryArchive.StreamWriter()
+      var archive = LibraryArchive.StreamWriter(library: try await library.libraryID())
       try sink.write(
         goodreads ? Data(CSVWriter.line(GoodreadsExport.header).utf8) : archive.header())
       var lastID: Book.ID?

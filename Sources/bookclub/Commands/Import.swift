@@ -8,17 +8,28 @@ extension Bookclub {
       name: "import",
       abstract: "Bring in books from a Goodreads, StoryGraph or bookclub export.",
       discussion: """
-        The import is one transaction: all of it or nothing. Books already in the library \
-        (same source id, ISBN, or title and first author) are updated, not duplicated, so \
-        importing a newer export is safe. Every row is accounted for in the summary. Ctrl-C \
-        cancels and changes nothing.
+        The import is one transaction: all of it or nothing, and Ctrl-C changes nothing. \
+        Every row is a book: a row comes back to the book its id in the export names \
+        (Goodreads' Book Id, StoryGraph's ISBN/UID, another library's id); a book not yet \
+        imported from that service is found by ISBN, or by title and first author. \
+        Re-importing merges three ways: a field changes only where the export changed it \
+        since its last import; where you changed it here too, yours is kept and the \
+        conflict listed. The summary lists every changed field, before and after.
         """,
       arguments: [ArgumentSpec(name: "file", help: "The export file.")],
       options: [
         .value(
           "format", valueName: "format", help: "The file's format; detected when not given.",
           allowedValues: ImportFormat.allCases.map(\.rawValue)),
-        .flag("dry-run", help: "Show what would happen, and change nothing."),
+        .value(
+          "prefer", valueName: "side",
+          help: "Who wins a conflict: library (yours) or source (the export's).",
+          defaultValue: "library", allowedValues: MergePreference.allCases.map(\.rawValue)),
+        .value(
+          "shelf", valueName: "name=status",
+          help: "What a custom shelf means: want, reading, finished or abandoned. Repeatable.",
+          isRepeating: true),
+        .flag("dry-run", help: "Show what would change, field by field; touch no file."),
         .flag("json", help: "Print the summary as JSON on stdout."),
         LibraryOption.spec,
       ]
@@ -26,16 +37,38 @@ extension Bookclub {
 
     let file: String
     let format: ImportFormat?
-    let dryRun: Bool
+    let options: ImportOptions
+    let shelves: ShelfMapping
     let json: Bool
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
       file = values.argument("file") ?? ""
       format = values.choice("format", as: ImportFormat.self)
-      dryRun = values.flag("dry-run")
+      options = ImportOptions(
+        dryRun: values.flag("dry-run"),
+        prefer: values.choice("prefer", as: MergePreference.self) ?? .library)
+      shelves = try Self.shelves(values.strings("shelf"), option: values.display("shelf"))
       json = values.flag("json")
       libraryPath = LibraryOption.value(in: values)
+    }
+
+    /// Reads `--shelf NAME=STATUS` values.
+    static func shelves(_ values: [String], option: String) throws(UsageError) -> ShelfMapping {
+      var chosen: [String: ReadingStatus] = [:]
+      for value in values {
+        guard let equals = value.lastIndex(of: "="),
+          case let name = value[..<equals].trimmingCharacters(in: .whitespaces), !name.isEmpty,
+          let status = ReadingStatus(rawValue: String(value[value.index(after: equals)...]))
+        else {
+          throw .invalidValue(
+            value, for: option,
+            allowed: "Please write NAME=STATUS, where STATUS is "
+              + ReadingStatus.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+        chosen[name] = status
+      }
+      return ShelfMapping(chosen: chosen)
     }
 
     func run(_ context: CommandContext) async throws {
@@ -44,12 +77,13 @@ extension Bookclub {
       let library = context.library(flag: libraryPath)
       let line = context.terminal.isErrorTerminal ? ProgressLine(label: "Importing") : nil
       let progress = line.map(Self.drawer)
-      let dryRun = self.dryRun
+      let (options, shelves) = (self.options, self.shelves)
       let summary: ImportSummary
       do {
         summary = try await InterruptHandler.cancellable {
           try await library.importBooks(
-            from: { try format.source(path: path) }, dryRun: dryRun, progress: progress)
+            from: { try format.source(path: path, shelves: shelves) }, options: options,
+            progress: progress)
         }
       } catch is CancellationError {
         line?.clear()
@@ -62,6 +96,9 @@ extension Bookclub {
       } else {
         ImportReport.print(summary, file: file, to: context.errors)
       }
+      if summary.rows > 0, summary.skipped.count == summary.rows {
+        throw ImportFailure.everyRowSkipped(file: file, rows: summary.rows)
+      }
     }
 
     /// Draws an import's progress on `line`.
@@ -70,6 +107,20 @@ extension Bookclub {
         let fraction = Double(progress.bytesRead) / Double(max(progress.totalBytes, 1))
         line.draw(fraction, detail: "\(progress.rows) rows")
       }
+    }
+  }
+}
+
+/// Why an import that read its file still failed.
+enum ImportFailure: Error, LocalizedError {
+  /// No row of the file could be imported.
+  case everyRowSkipped(file: String, rows: Int)
+
+  var errorDescription: String? {
+    switch self {
+    case .everyRowSkipped(let file, let rows):
+      "None of the \(rows) rows of '\(file)' could be imported (see the reasons above); "
+        + "nothing was changed. Check that the file is an unedited export."
     }
   }
 }

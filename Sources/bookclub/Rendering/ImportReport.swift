@@ -1,7 +1,7 @@
 import ReadingModel
 
-/// The summary of an import: counts, every skipped row with its line and reason, remarks,
-/// and the columns that were not kept.
+/// The summary of an import: counts, every changed field before and after, conflicts,
+/// skipped rows with their reasons, remarks, and the columns that were not kept.
 @MainActor
 enum ImportReport {
   static func print(_ summary: ImportSummary, file: String, to output: TextOutput) {
@@ -13,9 +13,51 @@ enum ImportReport {
     } else {
       output.line("Imported \(file) (\(summary.format)): \(counts).")
     }
+    let noun = summary.rowNoun
+    let added = summary.changes.filter { $0.kind == .added }
+    if !added.isEmpty {
+      output.line("Would add:")
+      for change in added {
+        let authors = change.fields.first { $0.field == .authors }.map {
+          " by " + BookField.authors.display($0.after)
+        }
+        output.line("  \(noun) \(change.line): \(change.title)\(authors ?? "")")
+      }
+    }
+    let updated = summary.changes.filter { $0.kind == .updated }
+    if !updated.isEmpty {
+      output.line(summary.dryRun ? "Would update:" : "Updated:")
+      for change in updated {
+        output.line("  \(noun) \(change.line), #\(change.bookID ?? 0) \(change.title):")
+        for field in change.fields {
+          output.line(
+            "    \(field.field.label): \(shown(field.field, field.before)) → "
+              + shown(field.field, field.after))
+        }
+        if change.entriesAdded > 0 {
+          output.line("    progress: \(change.entriesAdded) entries added")
+        }
+      }
+    }
+    if !summary.conflicts.isEmpty {
+      let kept =
+        summary.conflicts.contains { $0.fields.contains { $0.tookSource } }
+        ? "took the export's value (--prefer source)"
+        : "kept yours; --prefer source takes the export's"
+      output.line("Conflicts, changed here and in the export since the last import (\(kept)):")
+      for book in summary.conflicts {
+        for conflict in book.fields {
+          output.line(
+            "  \(noun) \(book.line), #\(book.bookID) \(book.title): \(conflict.field.label): "
+              + "yours \(shown(conflict.field, conflict.library)), "
+              + "export \(shown(conflict.field, conflict.source))"
+              + (conflict.base.map { ", was \(shown(conflict.field, $0))" } ?? ""))
+        }
+      }
+    }
     if !summary.skipped.isEmpty {
       output.line("Skipped rows:")
-      for row in summary.skipped { output.line("  line \(row.line): \(row.reason)") }
+      for row in summary.skipped { output.line("  \(noun) \(row.line): \(row.reason)") }
     }
     if !summary.remarks.isEmpty {
       output.line("Remarks:")
@@ -26,8 +68,14 @@ enum ImportReport {
     }
   }
 
-  /// `{"added", "updated", "unchanged", "skipped": [{"line", "reason"}], "remarks",
-  /// "columnsNotKept", "format", "dryRun"}`
+  /// A value on one line, long ones shortened: reviews can run to pages.
+  private static func shown(_ field: BookField, _ value: String) -> String {
+    let text = field.display(value).split(separator: "\n").joined(separator: " ")
+    return text.count > 60 ? String(text.prefix(59)) + "…" : text
+  }
+
+  /// `{"added", "updated", "unchanged", "skipped": [{"line", "reason"}], "changes",
+  /// "conflicts", "remarks", "columnsNotKept", "format", "dryRun"}`
   static func json(_ summary: ImportSummary) -> JSONOutput {
     .object([
       "format": .string(summary.format),
@@ -38,9 +86,47 @@ enum ImportReport {
         summary.skipped.map {
           .object(["line": .int(Int64($0.line)), "reason": .string($0.reason)])
         }),
+      "changes": .array(summary.changes.map(json)),
+      "conflicts": .array(summary.conflicts.flatMap(json)),
       "remarks": .array(summary.remarks.map(JSONOutput.string)),
       "columnsNotKept": .array(summary.columnsNotKept.map(JSONOutput.string)),
       "dryRun": .bool(summary.dryRun),
     ])
+  }
+
+  /// `{"line", "book", "title", "kind", "fields": [{"field", "before", "after"}],
+  /// "entriesAdded"}`
+  private static func json(_ change: BookChange) -> JSONOutput {
+    .object([
+      "line": .int(Int64(change.line)),
+      "book": change.bookID.map { .int($0) } ?? .null,
+      "title": .string(change.title),
+      "kind": .string(change.kind.rawValue),
+      "fields": .array(
+        change.fields.map {
+          .object([
+            "field": .string($0.field.rawValue), "before": .string($0.before),
+            "after": .string($0.after),
+          ])
+        }),
+      "entriesAdded": .int(Int64(change.entriesAdded)),
+    ])
+  }
+
+  /// One object per field: `{"line", "book", "title", "field", "library", "source", "base",
+  /// "resolution"}`.
+  private static func json(_ book: BookConflicts) -> [JSONOutput] {
+    book.fields.map { conflict in
+      .object([
+        "line": .int(Int64(book.line)),
+        "book": .int(book.bookID),
+        "title": .string(book.title),
+        "field": .string(conflict.field.rawValue),
+        "library": .string(conflict.library),
+        "source": .string(conflict.source),
+        "base": conflict.base.map(JSONOutput.string) ?? .null,
+        "resolution": .string(conflict.tookSource ? "source" : "library"),
+      ])
+    }
   }
 }

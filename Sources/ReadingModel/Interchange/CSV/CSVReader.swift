@@ -1,8 +1,14 @@
 import Foundation
 
 /// Reads RFC 4180 CSV a record at a time: quoted fields, doubled quotes, commas and line
-/// breaks inside quotes, CRLF or LF, an optional UTF-8 byte-order mark. Memory stays at one
-/// chunk and one record whatever the file's size. Every problem names its line.
+/// breaks inside quotes, CRLF or LF, an optional UTF-8 byte-order mark, and UTF-16 (either
+/// byte order) with its byte-order mark. Memory stays at one chunk and one record whatever
+/// the file's size. Every problem names its line.
+///
+/// It forgives what editors and spreadsheets do to CSV: blanks before a field are skipped,
+/// so a quote after them still opens a quoted field; blanks between a closing quote and the
+/// comma are allowed; unquoted fields are trimmed. A file whose columns were padded to line
+/// up reads exactly like the original.
 public struct CSVReader {
   /// One row, with the line it starts on (rows with line breaks inside quotes span more).
   public struct Record: Equatable, Sendable {
@@ -11,13 +17,17 @@ public struct CSVReader {
   }
 
   private let source: ByteSource
+  private var transcoder: UTF16Transcoder?
   private var chunk: [UInt8] = []
   private var index = 0
   private var line = 1
   private var atStart = true
   private var finished = false
-  /// Bytes consumed so far, for progress bars.
-  public private(set) var bytesRead = 0
+  private var consumed = 0
+  private var rawConsumed = 0
+
+  /// Bytes of the file read so far, for progress bars.
+  public var bytesRead: Int { transcoder == nil ? consumed : rawConsumed }
 
   /// Reads the file at `path`.
   ///
@@ -32,95 +42,135 @@ public struct CSVReader {
     source = .memory(Array(text.utf8))
   }
 
+  /// Reads CSV bytes already in memory, in any encoding the reader knows.
+  public init(bytes: [UInt8]) {
+    source = .memory(bytes)
+  }
+
   /// The next record, or `nil` at the end of the input.
   ///
   /// - Throws: ``CSVError`` for an unterminated quote, text after a closing quote, or
   ///   invalid UTF-8, with the line where it happens.
   public mutating func next() throws(CSVError) -> Record? {
-    if atStart {
-      atStart = false
-      refill()
-      if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    }
+    if atStart { startReading() }
     guard peek() != nil else { return nil }
     let startLine = line
     var fields: [String] = []
-    var field: [UInt8] = []
-    var quoted = false
-    var fieldStartLine = line
     while true {
-      guard let byte = take() else {
-        if quoted { throw .unterminatedQuote(line: fieldStartLine) }
-        fields.append(try decode(field, line: fieldStartLine))
-        return Record(fields: fields, line: startLine)
-      }
-      if quoted {
-        if byte == UInt8(ascii: "\"") {
-          if peek() == UInt8(ascii: "\"") {
-            _ = take()
-            field.append(byte)
-          } else {
-            quoted = false
-            if let next = peek(), next != UInt8(ascii: ","), next != 0x0A, next != 0x0D {
-              throw .textAfterClosingQuote(line: line)
-            }
-          }
-        } else {
-          if byte == 0x0A { line += 1 }
-          field.append(byte)
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: ","):
-        fields.append(try decode(field, line: fieldStartLine))
-        field.removeAll(keepingCapacity: true)
-        fieldStartLine = line
-      case UInt8(ascii: "\"") where field.isEmpty:
-        quoted = true
-        fieldStartLine = line
-      case 0x0D where peek() == 0x0A:
-        continue
-      case 0x0A, 0x0D:
-        line += 1
-        fields.append(try decode(field, line: fieldStartLine))
-        return Record(fields: fields, line: startLine)
-      default:
-        field.append(byte)
-      }
+      let (field, end) = try readField()
+      fields.append(field)
+      if end != .comma { return Record(fields: fields, line: startLine) }
     }
   }
 
-  private func decode(_ bytes: [UInt8], line: Int) throws(CSVError) -> String {
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+  private enum FieldEnd {
+    case comma, lineEnd, input
+  }
+
+  /// Reads one field and what ended it.
+  private mutating func readField() throws(CSVError) -> (String, FieldEnd) {
+    skipBlanks()
+    let fieldLine = line
+    if peek() == Self.quote {
+      _ = take()
+      return try readQuoted(from: fieldLine)
+    }
+    var field: [UInt8] = []
+    while let byte = take() {
+      if byte == Self.comma { return (try decode(field, trimming: true, line: fieldLine), .comma) }
+      if let end = lineEnd(after: byte) {
+        return (try decode(field, trimming: true, line: fieldLine), end)
+      }
+      field.append(byte)
+    }
+    return (try decode(field, trimming: true, line: fieldLine), .input)
+  }
+
+  /// Reads a quoted field after its opening quote, and what follows the closing one.
+  private mutating func readQuoted(from fieldLine: Int) throws(CSVError) -> (String, FieldEnd) {
+    var field: [UInt8] = []
+    while true {
+      guard let byte = take() else { throw .unterminatedQuote(line: fieldLine) }
+      if byte == Self.quote {
+        guard peek() == Self.quote else { break }
+        _ = take()
+      } else if byte == 0x0A {
+        line += 1
+      }
+      field.append(byte)
+    }
+    let text = try decode(field, trimming: false, line: fieldLine)
+    skipBlanks()
+    guard let byte = take() else { return (text, .input) }
+    if byte == Self.comma { return (text, .comma) }
+    if let end = lineEnd(after: byte) { return (text, end) }
+    throw .textAfterClosingQuote(line: line)
+  }
+
+  /// Whether `byte` ends a line (CRLF, LF or a lone CR), counting the line.
+  private mutating func lineEnd(after byte: UInt8) -> FieldEnd? {
+    guard byte == 0x0A || byte == 0x0D else { return nil }
+    if byte == 0x0D, peek() == 0x0A { _ = take() }
+    line += 1
+    return .lineEnd
+  }
+
+  private mutating func skipBlanks() {
+    while let byte = peek(), byte == 0x20 || byte == 0x09 { _ = take() }
+  }
+
+  private func decode(_ bytes: [UInt8], trimming: Bool, line: Int) throws(CSVError) -> String {
+    var slice = bytes[...]
+    if trimming {
+      while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
+    }
+    guard let text = String(validating: slice, as: UTF8.self) else {
       throw .invalidUTF8(line: line)
     }
     return text
   }
 
+  private static let quote = UInt8(ascii: "\"")
+  private static let comma = UInt8(ascii: ",")
+
+  /// Reads the first chunk and its byte-order mark, if any.
+  private mutating func startReading() {
+    atStart = false
+    refill()
+    if chunk.starts(with: [0xEF, 0xBB, 0xBF]) {
+      index = 3
+    } else if chunk.starts(with: [0xFF, 0xFE]) || chunk.starts(with: [0xFE, 0xFF]) {
+      var transcoder = UTF16Transcoder(bigEndian: chunk[0] == 0xFE)
+      chunk = transcoder.transcode(Array(chunk.dropFirst(2)), final: finished)
+      self.transcoder = transcoder
+    }
+  }
+
   private mutating func peek() -> UInt8? {
-    if index >= chunk.count { refill() }
+    while index >= chunk.count, !finished { refill() }
     return index < chunk.count ? chunk[index] : nil
   }
 
   private mutating func take() -> UInt8? {
     guard let byte = peek() else { return nil }
     index += 1
-    bytesRead += 1
+    consumed += 1
     return byte
   }
 
   private mutating func refill() {
     guard !finished else { return }
+    let raw: [UInt8]
     switch source {
     case .memory(let bytes):
-      chunk = bytes
+      raw = bytes
       finished = true
     case .file(let handle):
-      let data = handle.readData(ofLength: 256 * 1024)
-      chunk = [UInt8](data)
-      finished = data.isEmpty
+      raw = [UInt8](handle.readData(ofLength: 256 * 1024))
+      finished = raw.isEmpty
     }
+    rawConsumed += raw.count
+    chunk = transcoder?.transcode(raw, final: finished) ?? raw
     index = 0
   }
 

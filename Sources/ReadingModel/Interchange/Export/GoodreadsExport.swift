@@ -3,6 +3,10 @@ import Foundation
 /// Writes books as Goodreads exports them (the 23-column header), so any tool that imports
 /// Goodreads exports can read bookclub's: ISBNs as `="..."` formulas, `yyyy/MM/dd` dates,
 /// whole-star ratings, exclusive shelves for statuses, `<br/>` for line breaks in reviews.
+///
+/// A book that came from Goodreads is written back as it came: every column whose value
+/// has not changed since the last import is the file's own text (the shelf `dnf`, the review
+/// with its entities, `Owned Copies`); changed columns are written afresh.
 public enum GoodreadsExport {
   public static let header = [
     "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13",
@@ -19,36 +23,79 @@ public enum GoodreadsExport {
 
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
-    let book = item.book
-    let details = item.details
-    let author = book.authors.first ?? ""
-    let shelf = shelves[book.status] ?? "to-read"
-    let tags = details.tags
+    let id = item.details.sourceIDs[GoodreadsMapper.source] ?? ""
+    guard let base = item.bases[GoodreadsMapper.source], !base.columns.isEmpty else {
+      return columns(BookFields(book: item.book, details: item.details), id: id, positions: [:])
+    }
+    let positions = knownPositions(base.columns["Bookshelves with positions"] ?? "")
+    let now = columns(
+      BookFields(book: item.book, details: item.details), id: id, positions: positions)
+    let then = columns(base.fields, id: id, positions: positions)
+    return header.indices.map { index in
+      now[index] == then[index] ? base.columns[header[index]] ?? now[index] : now[index]
+    }
+  }
+
+  /// The columns written from a book's fields.
+  private static func columns(_ fields: BookFields, id: String, positions: [String: String])
+    -> [String]
+  {
+    let authors = fields.list(.authors)
+    let author = authors.first ?? ""
+    let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
+    let shelf = shelves[status] ?? "to-read"
+    let shelved = fields.list(.tags) + [shelf]
+    let readCount =
+      fields[.readCount].flatMap { $0.isEmpty ? nil : $0 } ?? (status == .finished ? "1" : "0")
     return [
-      details.sourceIDs[GoodreadsMapper.source] ?? "",
-      book.title,
+      id,
+      fields[.title] ?? "",
       author,
       lastFirst(author),
-      book.authors.dropFirst().joined(separator: ", "),
-      "=\"\(book.isbn10 ?? "")\"",
-      "=\"\(book.isbn13 ?? "")\"",
-      details.rating.map { String(Int($0.rounded())) } ?? "0",
-      details.publisher ?? "",
-      details.binding ?? "",
-      book.pageCount.map(String.init) ?? "",
-      details.publicationYear.map(String.init) ?? "",
-      details.publicationYear.map(String.init) ?? "",
-      details.readings.last?.end.map { $0.format(separator: "/") } ?? "",
-      day(book.dateAdded).format(separator: "/"),
-      tags.joined(separator: ", "),
-      tags.enumerated().map { "\($0.element) (#\($0.offset + 1))" }.joined(separator: ", "),
+      authors.dropFirst().joined(separator: ", "),
+      "=\"\(fields[.isbn10] ?? "")\"",
+      "=\"\(fields[.isbn13] ?? "")\"",
+      Double(fields[.rating] ?? "").map { String(Int($0.rounded())) } ?? "0",
+      fields[.publisher] ?? "",
+      fields[.binding] ?? "",
+      fields[.pageCount] ?? "",
+      fields[.editionYear] ?? "",
+      fields[.originalYear] ?? "",
+      lastFinish(fields.list(.readings)).map { $0.format(separator: "/") } ?? "",
+      CalendarDay(fields[.dateAdded] ?? "")?.format(separator: "/") ?? "",
+      shelved.joined(separator: ", "),
+      shelved.compactMap { name in positions[name].map { "\(name) (#\($0))" } }
+        .joined(separator: ", "),
       shelf,
-      (details.review ?? "").replacingOccurrences(of: "\n", with: "<br/>"),
+      html(fields[.review] ?? ""),
       "",
-      (details.privateNotes ?? "").replacingOccurrences(of: "\n", with: "<br/>"),
-      String(details.readCount ?? (book.status == .finished ? 1 : 0)),
+      html(fields[.privateNotes] ?? ""),
+      readCount,
       "0",
     ]
+  }
+
+  /// `classics (#1), to-read (#12)` → each shelf's position.
+  private static func knownPositions(_ text: String) -> [String: String] {
+    var positions: [String: String] = [:]
+    for part in text.split(separator: ",") {
+      let item = part.trimmingCharacters(in: .whitespaces)
+      guard item.hasSuffix(")"), let open = item.range(of: " (#", options: .backwards) else {
+        continue
+      }
+      positions[String(item[..<open.lowerBound])] = String(
+        item[open.upperBound...].dropLast())
+    }
+    return positions
+  }
+
+  /// The latest finish among readings.
+  private static func lastFinish(_ readings: [String]) -> CalendarDay? {
+    readings.compactMap { ReadingPeriod(text: $0).end }.max()
+  }
+
+  private static func html(_ text: String) -> String {
+    text.replacingOccurrences(of: "\n", with: "<br/>")
   }
 
   /// `George Eliot` → `Eliot, George`.
@@ -56,12 +103,5 @@ public enum GoodreadsExport {
     let words = name.split(separator: " ")
     guard words.count > 1, let last = words.last else { return name }
     return "\(last), \(words.dropLast().joined(separator: " "))"
-  }
-
-  /// The UTC day of an instant.
-  static func day(_ date: Date) -> CalendarDay {
-    let days = Int((Double(date.milliseconds) / 86_400_000).rounded(.down))
-    let text = InterchangeDate.format(milliseconds: Int64(days) * 86_400_000)
-    return CalendarDay(text.prefix(10)) ?? CalendarDay(year: 1970, month: 1, day: 1)!
   }
 }

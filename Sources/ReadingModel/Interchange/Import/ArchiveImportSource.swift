@@ -3,6 +3,7 @@ import Foundation
 /// An import source over a bookclub archive: every book keeps its id and history.
 struct ArchiveImportSource: ImportSource {
   private let items: [LibraryArchive.Item]
+  let archiveLibraryID: String?
   private var index = 0
   let totalBytes: Int
 
@@ -15,7 +16,9 @@ struct ArchiveImportSource: ImportSource {
   /// - Throws: ``ArchiveError``, or the error reading the file.
   init(path: String) throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    items = try LibraryArchive.decode(data).books
+    let archive = try LibraryArchive.decode(data)
+    items = archive.books
+    archiveLibraryID = archive.library
     totalBytes = max(items.count, 1)
   }
 

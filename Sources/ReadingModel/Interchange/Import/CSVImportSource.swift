@@ -8,7 +8,8 @@ protocol CSVRowMapper {
   /// Every column bookclub reads; the others are reported as not kept.
   static var keptColumns: Set<String> { get }
 
-  init()
+  /// - Parameter shelves: What custom shelves and statuses mean.
+  init(shelves: ShelfMapping)
 
   mutating func map(_ row: CSVRow) -> ImportRow
 
@@ -19,7 +20,7 @@ protocol CSVRowMapper {
 /// An import source reading a CSV export a row at a time.
 struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
   private var reader: CSVReader
-  private var mapper = Mapper()
+  private var mapper: Mapper
   private let columns: [String: Int]
   private let columnCount: Int
   let totalBytes: Int
@@ -32,8 +33,9 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
   /// Opens `path` and reads its header.
   ///
   /// - Throws: ``CSVError``, or ``ImportError/missingColumns(format:columns:)``.
-  init(path: String) throws {
+  init(path: String, shelves: ShelfMapping) throws {
     reader = try CSVReader(path: path)
+    mapper = Mapper(shelves: shelves)
     totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let header = try reader.next()?.fields.map(\.trimmed) ?? []
     let missing = Mapper.requiredColumns.filter { !header.contains($0) }
@@ -70,10 +72,27 @@ struct CSVRow {
   /// Each header name's index.
   let columns: [String: Int]
 
+  /// Whether the file has `column`.
+  func has(_ column: String) -> Bool { columns[column] != nil }
+
   /// The field of `column`, trimmed; empty when the file has no such column.
   func value(_ column: String) -> String {
     guard let index = columns[column], index < fields.count else { return "" }
     return fields[index].trimmed
+  }
+
+  /// The fields of those of `names` the file has, exactly as written.
+  func columns(_ names: Set<String>) -> [String: String] {
+    var found: [String: String] = [:]
+    for name in names {
+      if let index = columns[name], index < fields.count { found[name] = fields[index] }
+    }
+    return found
+  }
+
+  /// The field as plain text: entities decoded, whitespace collapsed.
+  func text(_ column: String) -> String {
+    HTMLText.plain(value(column)).collapsingWhitespace
   }
 
   /// The field, or `nil` when empty.
@@ -82,9 +101,10 @@ struct CSVRow {
     return text.isEmpty ? nil : text
   }
 
-  /// A comma-separated list, trimmed, without empty items.
+  /// A comma-separated list, entities decoded, trimmed, without empty items.
   func list(_ column: String) -> [String] {
-    value(column).split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
+    HTMLText.plain(value(column)).split(separator: ",").map { String($0).collapsingWhitespace }
+      .filter { !$0.isEmpty }
   }
 
   /// Why the row cannot be a book, when it has no title or no author.

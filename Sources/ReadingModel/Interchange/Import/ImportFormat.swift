@@ -43,10 +43,14 @@ public enum ImportFormat: String, Sendable, CaseIterable {
   }
 
   /// Opens `path` as this format.
-  public func source(path: String) throws -> any ImportSource {
+  ///
+  /// - Parameter shelves: What custom shelves mean (Goodreads and StoryGraph).
+  public func source(path: String, shelves: ShelfMapping = ShelfMapping()) throws
+    -> any ImportSource
+  {
     switch self {
-    case .goodreads: try CSVImportSource<GoodreadsMapper>(path: path)
-    case .storygraph: try CSVImportSource<StoryGraphMapper>(path: path)
+    case .goodreads: try CSVImportSource<GoodreadsMapper>(path: path, shelves: shelves)
+    case .storygraph: try CSVImportSource<StoryGraphMapper>(path: path, shelves: shelves)
     case .bookclub: try ArchiveImportSource(path: path)
     }
   }

@@ -1,4 +1,5 @@
-/// What an import did, row by row: nothing is skipped without a line and a reason.
+/// What an import did, row by row: nothing is skipped without a line and a reason, and no
+/// book is counted as updated without the fields that changed.
 public struct ImportSummary: Sendable, Equatable {
   /// A row that was not imported.
   public struct SkippedRow: Sendable, Equatable {
@@ -11,10 +12,14 @@ public struct ImportSummary: Sendable, Equatable {
   public var updated = 0
   public var unchanged = 0
   public var skipped: [SkippedRow] = []
+  /// Books updated, each field before and after; on a dry run, books added too.
+  public var changes: [BookChange] = []
+  /// Fields both the library and the source changed since the last import.
+  public var conflicts: [BookConflicts] = []
   /// Remarks on imported rows, with their lines.
   public var remarks: [String] = []
   public var columnsNotKept: [String] = []
-  /// Whether the import was rolled back on purpose (`--dry-run`).
+  /// Whether nothing was written on purpose (`--dry-run`).
   public var dryRun = false
 
   public init(format: String) {
@@ -23,6 +28,42 @@ public struct ImportSummary: Sendable, Equatable {
 
   /// Every row of the file: added, updated, unchanged or skipped.
   public var rows: Int { added + updated + unchanged + skipped.count }
+
+  /// How rows are named: `line` in CSV files, `item` in archives (one book per line).
+  public var rowNoun: String { format == LibraryArchive.formatName ? "item" : "line" }
+}
+
+/// A book an import added or changed.
+public struct BookChange: Sendable, Equatable {
+  public enum Kind: String, Sendable {
+    case added, updated
+  }
+
+  /// The row (or archive item) it came from.
+  public var line: Int
+  /// The book's id; `nil` for a book a dry run would add.
+  public var bookID: Book.ID?
+  public var title: String
+  public var kind: Kind
+  /// Each field that changes, with the value before (empty for a new book) and after.
+  public var fields: [FieldChange]
+  /// Progress entries an archive brought that the book did not have.
+  public var entriesAdded = 0
+}
+
+/// One field's value before and after an import, in ``BookFields`` form.
+public struct FieldChange: Sendable, Equatable {
+  public var field: BookField
+  public var before: String
+  public var after: String
+}
+
+/// The conflicts of one book.
+public struct BookConflicts: Sendable, Equatable {
+  public var line: Int
+  public var bookID: Book.ID
+  public var title: String
+  public var fields: [FieldConflict]
 }
 
 /// How far an import has come, for a progress bar.
@@ -30,4 +71,17 @@ public struct ImportProgress: Sendable, Equatable {
   public var bytesRead: Int
   public var totalBytes: Int
   public var rows: Int
+}
+
+/// How an import merges.
+public struct ImportOptions: Sendable, Equatable {
+  /// Work on a private copy and report what would happen; no file is touched.
+  public var dryRun: Bool
+  /// Who wins a conflict.
+  public var prefer: MergePreference
+
+  public init(dryRun: Bool = false, prefer: MergePreference = .library) {
+    self.dryRun = dryRun
+    self.prefer = prefer
+  }
 }

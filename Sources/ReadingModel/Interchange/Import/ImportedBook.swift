@@ -4,28 +4,33 @@ import Foundation
 public struct ImportedBook: Sendable, Equatable {
   /// The line of the file the row starts on.
   public var line: Int
-  public var title: String
-  public var authors: [String]
-  public var isbn: ISBN?
-  public var pageCount: Int?
-  public var status: ReadingStatus
-  /// `nil` when the export does not say; a new book then gets the time of the import.
-  public var dateAdded: Date?
-  /// Rating, review, tags, dates read, ... and the source's id for the book.
-  public var details: BookDetails
+  /// The service: `goodreads`, `storygraph`, or `bookclub:<library id>` for another library.
+  public var source: String
+  /// The book's id in that service (Goodreads' Book Id, StoryGraph's ISBN/UID, the other
+  /// library's book id); rows without one get one from their title and first author.
+  public var sourceID: String
+  /// What the row says, in canonical form; only the fields the file has columns for.
+  public var fields: BookFields
+  /// The row's columns as written, kept as the merge base and for the Goodreads export.
+  public var columns: [String: String]
 
   public init(
-    line: Int, title: String, authors: [String], isbn: ISBN? = nil, pageCount: Int? = nil,
-    status: ReadingStatus, dateAdded: Date? = nil, details: BookDetails = BookDetails()
+    line: Int, source: String, sourceID: String?, fields: BookFields,
+    columns: [String: String] = [:]
   ) {
     self.line = line
-    self.title = title
-    self.authors = authors
-    self.isbn = isbn
-    self.pageCount = pageCount
-    self.status = status
-    self.dateAdded = dateAdded
-    self.details = details
+    self.source = source
+    self.sourceID = sourceID ?? Self.fallbackID(fields)
+    self.fields = fields
+    self.columns = columns
+  }
+
+  public var title: String { fields[.title] ?? "" }
+
+  /// The id of a row that has none: its title and first author, folded.
+  static func fallbackID(_ fields: BookFields) -> String {
+    "title:" + MatchKey.title(fields[.title] ?? "") + "/"
+      + MatchKey.author(fields.list(.authors).first ?? "")
   }
 }
 
@@ -48,6 +53,9 @@ public protocol ImportSource {
   /// How far through the file the source is, for progress bars.
   var bytesRead: Int { get }
   var totalBytes: Int { get }
+  /// The id of the library an archive was exported from; `nil` for other sources and for
+  /// archives older than library ids.
+  var archiveLibraryID: String? { get }
 
   /// The next row, or `nil` at the end.
   ///
@@ -56,4 +64,8 @@ public protocol ImportSource {
 
   /// Things worth telling about rows that were imported (a custom shelf kept as a tag).
   var remarks: [String] { get }
+}
+
+extension ImportSource {
+  public var archiveLibraryID: String? { nil }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Reads `storygraph_export.csv`.
 ///
 /// Quirks handled: CRLF line ends, `Dates Read` as ranges (`2023/05/23-2023/06/07`) or
-/// single days, fractional star ratings, `ISBN/UID` mixing ISBN-13, ISBN-10 and store ids.
+/// single days, fractional star ratings, `ISBN/UID` mixing ISBN-13, ISBN-10 (sometimes with
+/// its leading zero lost to a spreadsheet) and store ids such as ASINs.
 struct StoryGraphMapper: CSVRowMapper {
   static let formatName = "StoryGraph"
   static let source = "storygraph"
@@ -13,50 +14,61 @@ struct StoryGraphMapper: CSVRowMapper {
   ]
 
   static let keptColumns: Set<String> = [
-    "Title", "Authors", "ISBN/UID", "Format", "Read Status", "Date Added", "Last Date Read",
-    "Dates Read", "Read Count", "Star Rating", "Review", "Tags",
+    "Title", "Authors", "Contributors", "ISBN/UID", "Format", "Read Status", "Date Added",
+    "Last Date Read", "Dates Read", "Read Count", "Star Rating", "Review", "Tags",
   ]
 
   static let statuses: [String: ReadingStatus] = [
     "to-read": .wantToRead, "currently-reading": .reading, "read": .finished,
-    "did-not-finish": .abandoned, "paused": .reading,
+    "did-not-finish": .abandoned,
   ]
 
-  private(set) var remarks: [String] = []
+  private let shelves: ShelfMapping
+  private var shelfLog = ShelfLog()
+
+  init(shelves: ShelfMapping) {
+    self.shelves = shelves
+  }
+
+  var remarks: [String] { shelfLog.remarks }
 
   mutating func map(_ row: CSVRow) -> ImportRow {
-    let line = row.line
-    let title = row.value("Title")
+    let title = row.text("Title")
     let authors = row.list("Authors")
     if let skip = row.missingTitleOrAuthor(title: title, authors: authors) { return skip }
-
-    var tags = row.list("Tags")
+    var fields = BookFields()
+    fields[.title] = title
+    fields.setList(.authors, authors)
+    if row.has("Contributors") { fields.setList(.contributors, row.list("Contributors")) }
+    let uid = row.value("ISBN/UID")
+    let isbn = ISBN(restoringLeadingZero: uid)
+    fields[.isbn13] = isbn?.isbn13 ?? ""
+    fields[.isbn10] = isbn?.isbn10 ?? ""
+    fields.setList(.identifiers, isbn == nil && !uid.isEmpty ? [uid] : [])
+    var tags = row.has("Tags") ? row.list("Tags") : []
     let readStatus = row.value("Read Status")
-    let status = Self.statuses[readStatus] ?? .wantToRead
-    if Self.statuses[readStatus] == nil, !readStatus.isEmpty {
-      tags.insert(readStatus, at: 0)
-      remarks.append(
-        "line \(line): the read status '\(readStatus)' is unknown; kept as a tag, status want to read"
-      )
-    }
+    let reading =
+      readStatus.isEmpty
+      ? .standard(.wantToRead) : shelves.reading(readStatus, standard: Self.statuses)
+    shelfLog.note(readStatus, reading, line: row.line)
+    if reading == .unknown { tags.insert(readStatus, at: 0) }
+    fields[.status] = reading.status.rawValue
+    if row.has("Tags") || reading == .unknown { fields.setList(.tags, tags) }
+    fields[.dateAdded] = CalendarDay(row.value("Date Added"))?.description ?? ""
     var readings = Self.readings(row.value("Dates Read"))
     if readings.isEmpty, let last = CalendarDay(row.value("Last Date Read")) {
       readings = [ReadingPeriod(end: last)]
     }
-    let uid = row.value("ISBN/UID")
-    var details = BookDetails(
-      rating: Double(row.value("Star Rating")).flatMap { $0 > 0 && $0 <= 5 ? $0 : nil },
-      review: row.optional("Review").map(HTMLText.plain),
-      tags: tags,
-      readings: readings,
-      readCount: Int(row.value("Read Count")),
-      binding: row.optional("Format"))
-    if !uid.isEmpty { details.sourceIDs[Self.source] = uid }
+    fields.setList(.readings, readings.map(\.text))
+    if row.has("Read Count") { fields[.readCount] = Int(row.value("Read Count")).map(String.init) ?? "" }
+    fields[.rating] = BookFields.text(
+      rating: Double(row.value("Star Rating")).flatMap { $0 > 0 && $0 <= 5 ? $0 : nil })
+    if row.has("Review") { fields[.review] = HTMLText.plain(row.value("Review")) }
+    if row.has("Format") { fields[.binding] = row.text("Format") }
     return .book(
       ImportedBook(
-        line: line, title: title, authors: authors, isbn: ISBN(uid), status: status,
-        dateAdded: CalendarDay(row.value("Date Added")).map(GoodreadsMapper.date), details: details)
-    )
+        line: row.line, source: Self.source, sourceID: uid.isEmpty ? nil : uid, fields: fields,
+        columns: row.columns(Self.keptColumns)))
   }
 
   /// `2023/05/23-2023/06/07, 2024/01/02` → readings; a single day is when it was finished.

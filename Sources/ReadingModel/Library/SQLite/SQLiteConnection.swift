@@ -5,6 +5,8 @@ import Foundation
 final class SQLiteConnection {
   private let handle: OpaquePointer
   let path: String
+  /// Compiled statements by their SQL, reused across calls.
+  private var statements: [String: SQLiteStatement] = [:]
 
   /// Opens an existing database file, or creates one when `create` is set.
   ///
@@ -24,8 +26,34 @@ final class SQLiteConnection {
     sqlite3_extended_result_codes(handle, 1)
   }
 
+  /// Opens a private database in memory, for work that must leave every file untouched.
+  static func inMemory() throws(SQLiteError) -> SQLiteConnection {
+    try SQLiteConnection(path: ":memory:", create: true)
+  }
+
   deinit {
+    statements.removeAll()  // finalized before the connection closes
     sqlite3_close_v2(handle)
+  }
+
+  /// A cached compiled statement for `sql`.
+  ///
+  /// Callers `reset()` it when done, so no statement keeps a read snapshot open between calls.
+  func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let cached = statements[sql] { return cached }
+    let statement = try prepare(sql)
+    statements[sql] = statement
+    return statement
+  }
+
+  /// Copies this database, whole, into `other` (SQLite's online backup).
+  func copy(into other: SQLiteConnection) throws(SQLiteError) {
+    guard let backup = sqlite3_backup_init(other.handle, "main", handle, "main") else {
+      throw other.lastError(sqlite3_errcode(other.handle))
+    }
+    let code = sqlite3_backup_step(backup, -1)
+    sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE else { throw lastError(code) }
   }
 
   /// Runs one or more statements that take no parameters and return no rows.

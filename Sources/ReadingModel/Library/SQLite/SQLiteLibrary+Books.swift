@@ -89,6 +89,10 @@ extension SQLiteLibrary {
     for entry in item.progress.entries { try insert(entry, bookID: item.book.id, on: connection) }
     if !item.details.isEmpty { try saveDetails(item.details, of: item.book.id, on: connection) }
     for change in item.statusChanges { try logStatus(change, of: item.book.id, on: connection) }
+    for (source, id) in item.details.sourceIDs {
+      try link(
+        item.book.id, to: source, id: id, base: item.bases[source], on: connection)
+    }
   }
 
   /// Inserts a book with its search keys.
@@ -100,8 +104,8 @@ extension SQLiteLibrary {
     let statement = try statement(
       """
       INSERT INTO books (title, authors, isbn10, isbn13, page_count, status, added_ms,
-        updated_ms, title_key, author_key, search_text, id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        updated_ms, title_key, author_key, search_text, match_title, match_author, id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """, on: connection)
     try statement.bind(Self.rowValues(book) + [keepingID ? .integer(book.id) : nil])
     try statement.step()
@@ -115,7 +119,7 @@ extension SQLiteLibrary {
       """
       UPDATE books SET title = ?, authors = ?, isbn10 = ?, isbn13 = ?, page_count = ?,
         status = ?, added_ms = ?, updated_ms = ?, title_key = ?, author_key = ?,
-        search_text = ?
+        search_text = ?, match_title = ?, match_author = ?
       WHERE id = ?
       """, on: connection)
     try statement.bind(Self.rowValues(book) + [.integer(book.id)])
@@ -123,7 +127,8 @@ extension SQLiteLibrary {
     statement.reset()
   }
 
-  /// The book's columns from `title` to `search_text`, keys folded for sorting and search.
+  /// The book's columns from `title` to `match_author`, keys folded for sorting, search and
+  /// matching.
   private static func rowValues(_ book: Book) -> [SQLiteValue?] {
     [
       .text(book.title),
@@ -137,6 +142,8 @@ extension SQLiteLibrary {
       .text(SearchKey.fold(book.title)),
       .text(SearchKey.fold(book.authors.first ?? "")),
       .text(SearchKey.fold(([book.title] + book.authors).joined(separator: " "))),
+      .text(MatchKey.title(book.title)),
+      .text(MatchKey.author(book.authors.first ?? "")),
     ]
   }
 

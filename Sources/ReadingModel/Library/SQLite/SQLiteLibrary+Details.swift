@@ -17,7 +17,7 @@ extension SQLiteLibrary {
     let statement = try statement(
       """
       SELECT book_id, rating, review, tags, readings, read_count, publisher, publication_year,
-        binding, private_notes
+        binding, private_notes, edition_year, contributors, identifiers
       FROM book_details WHERE book_id BETWEEN ? AND ?
       """, on: connection)
     try statement.bind([.integer(ids.lowerBound), .integer(ids.upperBound)])
@@ -27,12 +27,15 @@ extension SQLiteLibrary {
         rating: statement.optionalDouble(1),
         review: statement.optionalText(2),
         tags: Self.lines(statement.text(3)),
-        readings: Self.lines(statement.text(4)).map(Self.reading(from:)),
+        readings: Self.lines(statement.text(4)).map(ReadingPeriod.init(text:)),
         readCount: statement.optionalInt64(5).map { Int($0) },
         publisher: statement.optionalText(6),
         publicationYear: statement.optionalInt64(7).map { Int($0) },
+        editionYear: statement.optionalInt64(10).map { Int($0) },
         binding: statement.optionalText(8),
-        privateNotes: statement.optionalText(9))
+        privateNotes: statement.optionalText(9),
+        contributors: Self.lines(statement.text(11)),
+        identifiers: Self.lines(statement.text(12)))
     }
     statement.reset()
     let sources = try self.statement(
@@ -46,54 +49,34 @@ extension SQLiteLibrary {
     return found
   }
 
-  /// Replaces a book's details and source ids.
+  /// Replaces a book's details. Source ids are kept apart, with their merge bases (see
+  /// ``link(_:to:id:base:on:)``).
   func saveDetails(_ details: BookDetails, of bookID: Book.ID, on connection: SQLiteConnection)
     throws
   {
     let save = try statement(
       """
       INSERT OR REPLACE INTO book_details (book_id, rating, review, tags, readings, read_count,
-        publisher, publication_year, binding, private_notes)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        publisher, publication_year, binding, private_notes, edition_year, contributors,
+        identifiers)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """, on: connection)
     try save.bind([
       .integer(bookID), details.rating.map { .real($0) }, details.review.map { .text($0) },
       .text(details.tags.joined(separator: "\n")),
-      .text(details.readings.map(Self.text(of:)).joined(separator: "\n")),
+      .text(details.readings.map(\.text).joined(separator: "\n")),
       details.readCount.map { .integer(Int64($0)) }, details.publisher.map { .text($0) },
       details.publicationYear.map { .integer(Int64($0)) }, details.binding.map { .text($0) },
-      details.privateNotes.map { .text($0) },
+      details.privateNotes.map { .text($0) }, details.editionYear.map { .integer(Int64($0)) },
+      .text(details.contributors.joined(separator: "\n")),
+      .text(details.identifiers.joined(separator: "\n")),
     ])
     try save.step()
     save.reset()
-    let clear = try statement("DELETE FROM book_sources WHERE book_id = ?", on: connection)
-    try clear.bind([.integer(bookID)])
-    try clear.step()
-    clear.reset()
-    let link = try statement(
-      "INSERT OR REPLACE INTO book_sources (source, source_id, book_id) VALUES (?, ?, ?)",
-      on: connection)
-    for (source, id) in details.sourceIDs.sorted(by: { $0.key < $1.key }) {
-      try link.bind([.text(source), .text(id), .integer(bookID)])
-      try link.step()
-      link.reset()
-    }
   }
 
   private static func lines(_ text: String) -> [String] {
     text.isEmpty
       ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-  }
-
-  /// A reading as `start/end`, either side possibly empty.
-  private static func text(of reading: ReadingPeriod) -> String {
-    (reading.start?.description ?? "") + "/" + (reading.end?.description ?? "")
-  }
-
-  private static func reading(from text: String) -> ReadingPeriod {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    return ReadingPeriod(
-      start: parts.first.flatMap { CalendarDay($0) },
-      end: parts.count > 1 ? CalendarDay(parts[1]) : nil)
   }
 }

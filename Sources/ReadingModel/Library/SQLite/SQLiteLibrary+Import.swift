@@ -3,193 +3,171 @@ import Foundation
 extension SQLiteLibrary {
   public func importBooks(
     from makeSource: @Sendable () throws -> any ImportSource,
-    dryRun: Bool,
+    options: ImportOptions,
     progress: (@Sendable (ImportProgress) -> Void)?
   ) throws -> ImportSummary {
     // Opened before the write: a file that cannot be read leaves even a missing library
     // uncreated.
     var source = try makeSource()
-    do {
-      return try writing { connection in
-        var summary = ImportSummary(format: source.formatName)
-        summary.columnsNotKept = source.columnsNotKept
-        while let row = try source.next() {
-          switch row {
-          case .book(let book): try count(upsert(book, on: connection), in: &summary)
-          case .archived(let item): try count(upsert(item, on: connection), in: &summary)
-          case .skip(let line, let reason):
-            summary.skipped.append(ImportSummary.SkippedRow(line: line, reason: reason))
-          }
-          if summary.rows % 500 == 0 {
-            // Ctrl-C arrives as cancellation: throwing rolls the whole import back.
-            try Task.checkCancellation()
-            progress?(
-              ImportProgress(
-                bytesRead: source.bytesRead, totalBytes: source.totalBytes, rows: summary.rows))
-          }
-        }
-        summary.remarks = source.remarks
-        try Task.checkCancellation()  // the last chance to roll back before the commit
-        if dryRun {
-          summary.dryRun = true
-          throw DryRun(summary: summary)
-        }
-        return summary
-      }
-    } catch let dryRun as DryRun {
-      return dryRun.summary
+    guard options.dryRun else {
+      return try writing { try runImport(&source, options: options, progress: progress, on: $0) }
     }
-  }
-
-  public func archivePage(after lastID: Book.ID?, limit: Int) throws -> [LibraryArchive.Item] {
-    try reading(orIfMissing: []) { connection in
-      let statement = try statement(
-        "SELECT \(Self.bookColumns) FROM books b WHERE b.id > ? ORDER BY b.id LIMIT ?",
-        on: connection)
-      try statement.bind([.integer(lastID ?? 0), .integer(Int64(limit))])
-      var books: [Book] = []
-      while try statement.step() { books.append(Self.book(from: statement)) }
-      statement.reset()
-      guard let first = books.first?.id, let last = books.last?.id else { return [] }
-      // Four queries for the page, not four per book.
-      let progress = try fetchProgress(first...last, on: connection)
-      let details = try fetchDetails(first...last, on: connection)
-      let changes = try fetchStatusChanges(first...last, on: connection)
-      return books.map { book in
-        LibraryArchive.Item(
-          book: book, progress: progress[book.id] ?? ReadingProgress(),
-          details: details[book.id] ?? BookDetails(), statusChanges: changes[book.id] ?? [])
+    // A dry run works on a copy in memory: the file is only read, and nothing is created.
+    let scratch = try scratchCopy()
+    return try mapErrors {
+      try scratch.writeTransaction {
+        try runImport(&source, options: options, progress: progress, on: scratch)
       }
     }
   }
 
-  /// A book with everything an archive keeps.
-  private func archived(_ book: Book, on connection: SQLiteConnection) throws
-    -> LibraryArchive.Item
-  {
-    LibraryArchive.Item(
-      book: book, progress: try fetchProgress(book.id, on: connection),
-      details: try fetchDetails(book.id, on: connection),
-      statusChanges: try fetchStatusChanges(book.id, on: connection))
-  }
-
-  private enum Outcome { case added, updated, unchanged }
-
-  /// Thrown to roll a dry run back, carrying what it would have done.
-  private struct DryRun: Error { var summary: ImportSummary }
-
-  private func count(_ outcome: Outcome, in summary: inout ImportSummary) {
-    switch outcome {
-    case .added: summary.added += 1
-    case .updated: summary.updated += 1
-    case .unchanged: summary.unchanged += 1
-    }
-  }
-
-  /// Adds a book from another service, or merges it into the book it matches.
-  private func upsert(_ imported: ImportedBook, on connection: SQLiteConnection) throws -> Outcome {
-    let now = Date().roundedToMilliseconds
-    guard let id = try match(imported, on: connection),
-      let existing = try fetchBook(id, on: connection)
-    else {
-      let book = Book(
-        id: 0, title: imported.title, authors: imported.authors, isbn10: imported.isbn?.isbn10,
-        isbn13: imported.isbn?.isbn13, pageCount: imported.pageCount, status: imported.status,
-        dateAdded: imported.dateAdded?.roundedToMilliseconds ?? now, dateUpdated: now)
-      let id = try insert(book, keepingID: false, on: connection)
-      try saveDetails(imported.details, of: id, on: connection)
-      return .added
-    }
-    var merged = existing
-    merged.title = imported.title
-    merged.authors = imported.authors
-    if let isbn = imported.isbn {
-      merged.isbn10 = isbn.isbn10
-      merged.isbn13 = isbn.isbn13
-    }
-    merged.pageCount = imported.pageCount ?? existing.pageCount
-    merged.status = imported.status
-    merged.dateAdded = imported.dateAdded?.roundedToMilliseconds ?? existing.dateAdded
-    let existingDetails = try fetchDetails(id, on: connection)
-    let details = existingDetails.updated(with: imported.details)
-    if merged == existing && details == existingDetails { return .unchanged }
-    merged.dateUpdated = max(now, existing.dateUpdated)
-    try updateRow(merged, on: connection)
-    try saveDetails(details, of: id, on: connection)
-    if merged.status != existing.status {
-      try logStatus(StatusChange(status: merged.status, time: now), of: id, on: connection)
-    }
-    return .updated
-  }
-
-  /// The book an imported one is: same source id, else ISBN-13, ISBN-10, else the same
-  /// title and first author (case and accents ignored).
-  private func match(_ imported: ImportedBook, on connection: SQLiteConnection) throws -> Book.ID? {
-    for (source, id) in imported.details.sourceIDs.sorted(by: { $0.key < $1.key }) {
-      if let found = try firstID(
-        "SELECT book_id FROM book_sources WHERE source = ? AND source_id = ?",
-        [.text(source), .text(id)], on: connection)
-      {
-        return found
+  private func runImport(
+    _ source: inout any ImportSource, options: ImportOptions,
+    progress: (@Sendable (ImportProgress) -> Void)?, on connection: SQLiteConnection
+  ) throws -> ImportSummary {
+    var run = ImportRun(format: source.formatName, options: options)
+    run.summary.columnsNotKept = source.columnsNotKept
+    var knownOrigin: ArchiveOrigin?
+    while let row = try source.next() {
+      switch row {
+      case .book(let book):
+        try importBook(book, run: &run, on: connection)
+      case .archived(let item):
+        let origin = try knownOrigin ?? archiveOrigin(source.archiveLibraryID, on: connection)
+        knownOrigin = origin
+        try importArchived(
+          item, line: run.summary.rows + 1, origin: origin, run: &run, on: connection)
+      case .skip(let line, let reason):
+        run.skip(line, reason)
+      }
+      if run.summary.rows % 500 == 0 {
+        // Ctrl-C arrives as cancellation: throwing rolls the whole import back.
+        try Task.checkCancellation()
+        progress?(
+          ImportProgress(
+            bytesRead: source.bytesRead, totalBytes: source.totalBytes, rows: run.summary.rows))
       }
     }
-    if let isbn = imported.isbn {
-      if let found = try firstID(
-        "SELECT id FROM books WHERE isbn13 = ? ORDER BY id LIMIT 1", [.text(isbn.isbn13)],
-        on: connection)
-      {
-        return found
-      }
-      if let isbn10 = isbn.isbn10,
-        let found = try firstID(
-          "SELECT id FROM books WHERE isbn10 = ? ORDER BY id LIMIT 1", [.text(isbn10)],
-          on: connection)
-      {
-        return found
-      }
-    }
-    return try firstID(
-      "SELECT id FROM books WHERE title_key = ? AND author_key = ? ORDER BY id LIMIT 1",
-      [.text(SearchKey.fold(imported.title)), .text(SearchKey.fold(imported.authors.first ?? ""))],
-      on: connection)
+    run.summary.remarks += source.remarks
+    try Task.checkCancellation()  // the last chance to roll back before the commit
+    return run.summary
   }
 
-  /// Adds an archived book with its id, or brings the book with that id up to the archive.
-  private func upsert(_ item: LibraryArchive.Item, on connection: SQLiteConnection) throws
-    -> Outcome
-  {
-    guard let existing = try fetchBook(item.book.id, on: connection) else {
-      try insertArchived(item, on: connection)
-      return .added
-    }
-    if try archived(existing, on: connection) == item { return .unchanged }
-    try updateRow(item.book, on: connection)
-    try saveDetails(item.details, of: item.book.id, on: connection)
-    // The archive is the whole truth about the book: its history replaces the library's.
-    try execute(
-      "DELETE FROM progress_entries WHERE book_id = ?", [.integer(item.book.id)], on: connection)
-    try execute(
-      "DELETE FROM status_changes WHERE book_id = ?", [.integer(item.book.id)], on: connection)
-    for entry in item.progress.entries { try insert(entry, bookID: item.book.id, on: connection) }
-    for change in item.statusChanges { try logStatus(change, of: item.book.id, on: connection) }
-    return .updated
-  }
-
-  private func firstID(_ sql: String, _ parameters: [SQLiteValue?], on connection: SQLiteConnection)
-    throws -> Book.ID?
-  {
-    let statement = try statement(sql, on: connection)
-    try statement.bind(parameters)
-    defer { statement.reset() }
-    return try statement.step() ? statement.int64(0) : nil
-  }
-
-  private func execute(_ sql: String, _ parameters: [SQLiteValue?], on connection: SQLiteConnection)
+  /// Adds a row of another service's export, or merges it into the book it is.
+  ///
+  /// The book is the one the row's id names in its source; else the first book with the
+  /// row's ISBN, or its title and first author, that has no id from that source yet and that
+  /// no other row of this import claimed; else a new book.
+  func importBook(_ imported: ImportedBook, run: inout ImportRun, on connection: SQLiteConnection)
     throws
   {
-    let statement = try statement(sql, on: connection)
-    try statement.bind(parameters)
-    try statement.step()
-    statement.reset()
+    let line = imported.line
+    if let id = try book(source: imported.source, id: imported.sourceID, on: connection) {
+      if let first = run.claimed[id] {
+        run.skip(
+          line,
+          "it repeats \(run.label(first)) (\(run.sourceName) id \(imported.sourceID)); "
+            + "the first was imported")
+        return
+      }
+      try merge(imported, into: id, run: &run, on: connection)
+      return
+    }
+    var likelyDuplicate: (book: Book.ID, id: String)?
+    for (candidate, how) in try candidates(for: imported.fields, on: connection)
+    where run.claimed[candidate] == nil {
+      if let other = try link(of: candidate, in: imported.source, on: connection) {
+        likelyDuplicate = likelyDuplicate ?? (candidate, other.id)
+        continue
+      }
+      try merge(imported, into: candidate, matchedBy: how, run: &run, on: connection)
+      return
+    }
+    let id = try add(imported.fields, run: &run, on: connection)
+    try link(
+      id, to: imported.source, id: imported.sourceID,
+      base: SourceBase(fields: imported.fields, columns: imported.columns), on: connection)
+    run.countAdded(line, id: id, fields: imported.fields)
+    if let likelyDuplicate {
+      run.remark(
+        line,
+        "added as a new book; same \(likelyDuplicateReason(imported, likelyDuplicate.book, on: connection)) "
+          + "as #\(likelyDuplicate.book), which is \(run.sourceName) book \(likelyDuplicate.id)")
+    }
+  }
+
+  /// Three-way merges a row into a book and records the row as the source's new base.
+  private func merge(
+    _ imported: ImportedBook, into id: Book.ID, matchedBy how: CandidateMatch? = nil,
+    run: inout ImportRun, on connection: SQLiteConnection
+  ) throws {
+    guard let book = try fetchBook(id, on: connection) else { return }
+    let link = try link(of: id, in: imported.source, on: connection)
+    let merge = try mergeFields(
+      imported.fields, base: link?.base, into: book, run: &run, on: connection)
+    run.countMerged(imported.line, book: book, merge: merge.result, ours: merge.ours)
+    let base = SourceBase(fields: imported.fields, columns: imported.columns)
+    if link?.id != imported.sourceID || link?.base != base {
+      try self.link(id, to: imported.source, id: imported.sourceID, base: base, on: connection)
+    }
+    if how == .titleAndAuthor, book.title != imported.title {
+      run.remark(
+        imported.line,
+        "'\(imported.title)' is #\(id) '\(book.title)' (same title and author)")
+    }
+  }
+
+  /// Merges `theirs` into a book, writing what changed.
+  ///
+  /// - Returns: The merge and the library's fields before it.
+  func mergeFields(
+    _ theirs: BookFields, base: SourceBase?, into book: Book, run: inout ImportRun,
+    on connection: SQLiteConnection
+  ) throws -> (result: FieldMerge, ours: BookFields) {
+    let details = try fetchDetails(book.id, on: connection)
+    let ours = BookFields(book: book, details: details)
+    let merge = FieldMerge(ours: ours, base: base?.fields, theirs: theirs, prefer: run.options.prefer)
+    guard merge.merged != ours else { return (merge, ours) }
+    var updated = book
+    var updatedDetails = details
+    merge.merged.apply(to: &updated, &updatedDetails)
+    updated.dateUpdated = max(run.now, book.dateUpdated)
+    try updateRow(updated, on: connection)
+    if updatedDetails != details { try saveDetails(updatedDetails, of: book.id, on: connection) }
+    if updated.status != book.status {
+      try logStatus(StatusChange(status: updated.status, time: run.now), of: book.id, on: connection)
+    }
+    return (merge, ours)
+  }
+
+  /// Inserts a new book made of `fields`.
+  func add(_ fields: BookFields, run: inout ImportRun, on connection: SQLiteConnection) throws
+    -> Book.ID
+  {
+    var book = Book(
+      id: 0, title: "", authors: [], dateAdded: run.now, dateUpdated: run.now)
+    var details = BookDetails()
+    fields.apply(to: &book, &details)
+    let id = try insert(book, keepingID: false, on: connection)
+    if !details.isEmpty { try saveDetails(details, of: id, on: connection) }
+    return id
+  }
+
+  private func likelyDuplicateReason(
+    _ imported: ImportedBook, _ candidate: Book.ID, on connection: SQLiteConnection
+  ) -> String {
+    guard let book = try? fetchBook(candidate, on: connection) else { return "book" }
+    if let isbn = imported.fields[.isbn13], !isbn.isEmpty, book.isbn13 == isbn { return "ISBN" }
+    return "title and author"
+  }
+
+  /// A private copy of the library in memory (a new empty library when there is none).
+  func scratchCopy() throws -> SQLiteConnection {
+    try mapErrors {
+      let scratch = try SQLiteConnection.inMemory()
+      if let file = try connectionForReading() { try file.copy(into: scratch) }
+      try prepare(scratch)
+      return scratch
+    }
   }
 }

@@ -9,7 +9,6 @@ import Foundation
 public actor SQLiteLibrary: Library {
   public nonisolated let path: String
   private var connection: SQLiteConnection?
-  var statements: [String: SQLiteStatement] = [:]
 
   /// How long a write waits for another process's write before giving up.
   static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -41,9 +40,7 @@ public actor SQLiteLibrary: Library {
   private func open(create: Bool) throws(LibraryError) -> SQLiteConnection {
     do {
       let connection = try SQLiteConnection(path: path, create: create)
-      try connection.execute(
-        "PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds); PRAGMA foreign_keys = ON")
-      try checkAndMigrate(connection)
+      try prepare(connection)
       self.connection = connection
       return connection
     } catch let error as LibraryError {
@@ -53,6 +50,13 @@ public actor SQLiteLibrary: Library {
     } catch {
       throw .storage(path: path, detail: error.localizedDescription)
     }
+  }
+
+  /// Sets the connection up and checks (and migrates) what it opened.
+  func prepare(_ connection: SQLiteConnection) throws {
+    try connection.execute(
+      "PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds); PRAGMA foreign_keys = ON")
+    try checkAndMigrate(connection)
   }
 
   /// Refuses files that are not bookclub libraries; brings older ones up to date.
@@ -83,7 +87,9 @@ public actor SQLiteLibrary: Library {
         try connection.scalarInt("PRAGMA application_id") == Schema.applicationID
         ? schemaVersion(connection) : 0
       for applied in current..<max(current, Schema.currentVersion) {
-        try connection.execute(Schema.migrations[applied])
+        let migration = Schema.migrations[applied]
+        try connection.execute(migration.sql)
+        try migration.backfill?(connection)
         let record = try connection.prepare(
           "INSERT INTO schema_migrations (version, applied_ms) VALUES (?, ?)")
         try record.bind([.integer(Int64(applied + 1)), .integer(Date().milliseconds)])
@@ -100,16 +106,13 @@ public actor SQLiteLibrary: Library {
     Int(try connection.scalarInt("SELECT max(version) FROM schema_migrations") ?? 0)
   }
 
-  /// A cached compiled statement for `sql`.
+  /// A cached compiled statement for `sql` on `connection`.
   ///
   /// Callers `reset()` it when done, so no statement keeps a read snapshot open between calls.
   func statement(_ sql: String, on connection: SQLiteConnection) throws(SQLiteError)
     -> SQLiteStatement
   {
-    if let cached = statements[sql] { return cached }
-    let statement = try connection.prepare(sql)
-    statements[sql] = statement
-    return statement
+    try connection.statement(sql)
   }
 
   /// Runs `body` with the library's connection, mapping SQLite's errors to ``LibraryError``.
@@ -127,7 +130,7 @@ public actor SQLiteLibrary: Library {
     return try mapErrors { try connection.writeTransaction { try body(connection) } }
   }
 
-  private func mapErrors<T>(_ body: () throws -> T) throws -> T {
+  func mapErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as SQLiteError {

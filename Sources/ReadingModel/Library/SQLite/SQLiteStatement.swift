@@ -3,8 +3,9 @@ import CSQLite
 /// A compiled statement, finalized when released. Used only on its connection's actor.
 final class SQLiteStatement {
   private let handle: OpaquePointer
-  // Keeps the connection open for as long as the statement lives.
-  private let connection: SQLiteConnection
+  // The connection finalizes its cached statements before it closes; statements made with
+  // `prepare` live only inside the call that made them.
+  private unowned let connection: SQLiteConnection
 
   init(_ handle: OpaquePointer, connection: SQLiteConnection) {
     self.handle = handle

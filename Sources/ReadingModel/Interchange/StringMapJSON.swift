@@ -1,0 +1,121 @@
+/// A flat JSON object of strings, `{"Title":"Emma","ISBN":"=\"0141439580\""}`: how the library
+/// stores what a source said about a book. Written with sorted keys, so the same map always
+/// gives the same text; read by a small parser that accepts exactly that shape.
+public enum StringMapJSON {
+  /// The map as compact JSON, keys sorted.
+  public static func encode(_ map: [String: String]) -> String {
+    var json = JSONWriter()
+    write(map, to: &json)
+    return String(decoding: json.bytes, as: UTF8.self)
+  }
+
+  /// Writes the map as an object, keys sorted.
+  public static func write(_ map: [String: String], to json: inout JSONWriter) {
+    json.object { object in
+      for key in map.keys.sorted() {
+        if let value = map[key] { object.member(key) { $0.string(value) } }
+      }
+    }
+  }
+
+  /// Reads a flat object of strings.
+  ///
+  /// - Returns: `nil` when `text` is anything else.
+  public static func decode(_ text: String) -> [String: String]? {
+    var parser = Parser(bytes: Array(text.utf8))
+    return parser.object()
+  }
+
+  private struct Parser {
+    let bytes: [UInt8]
+    var index = 0
+
+    mutating func object() -> [String: String]? {
+      guard take(UInt8(ascii: "{")) else { return nil }
+      var map: [String: String] = [:]
+      if take(UInt8(ascii: "}")) { return atEnd ? map : nil }
+      repeat {
+        guard let key = string(), take(UInt8(ascii: ":")), let value = string() else { return nil }
+        map[key] = value
+      } while take(UInt8(ascii: ","))
+      guard take(UInt8(ascii: "}")), atEnd else { return nil }
+      return map
+    }
+
+    private var atEnd: Bool {
+      mutating get {
+        skipSpace()
+        return index == bytes.count
+      }
+    }
+
+    private mutating func skipSpace() {
+      while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func take(_ byte: UInt8) -> Bool {
+      skipSpace()
+      guard index < bytes.count, bytes[index] == byte else { return false }
+      index += 1
+      return true
+    }
+
+    private mutating func string() -> String? {
+      guard take(UInt8(ascii: "\"")) else { return nil }
+      var output: [UInt8] = []
+      var run = index  // unescaped bytes are copied a run at a time
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+          output += bytes[run..<index]
+          index += 1
+          return String(validating: output, as: UTF8.self)
+        case UInt8(ascii: "\\"):
+          output += bytes[run..<index]
+          index += 1
+          guard index < bytes.count, unescape(&output) else { return nil }
+          run = index
+        default:
+          index += 1
+        }
+      }
+      return nil
+    }
+
+    /// Reads the escape after a backslash into `output`.
+    private mutating func unescape(_ output: inout [UInt8]) -> Bool {
+      let byte = bytes[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
+      case UInt8(ascii: "n"): output.append(0x0A)
+      case UInt8(ascii: "r"): output.append(0x0D)
+      case UInt8(ascii: "t"): output.append(0x09)
+      case UInt8(ascii: "b"): output.append(0x08)
+      case UInt8(ascii: "f"): output.append(0x0C)
+      case UInt8(ascii: "u"):
+        guard var code = hex4() else { return false }
+        if (0xD800..<0xDC00).contains(code) {
+          guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+            bytes[index + 1] == UInt8(ascii: "u")
+          else { return false }
+          index += 2
+          guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return false }
+          code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let scalar = Unicode.Scalar(code) else { return false }
+        output += Array(String(Character(scalar)).utf8)
+      default: return false
+      }
+      return true
+    }
+
+    private mutating func hex4() -> UInt32? {
+      guard index + 4 <= bytes.count,
+        let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+      else { return nil }
+      index += 4
+      return value
+    }
+  }
+}

@@ -1,0 +1,38 @@
+extension SQLiteLibrary {
+  /// How a candidate was found.
+  enum CandidateMatch {
+    case isbn
+    case titleAndAuthor
+  }
+
+  /// The books an imported row may be, best first: the same ISBN-13, the same ISBN-10, then
+  /// the same title and first author as ``MatchKey`` folds them. Each book once.
+  func candidates(for fields: BookFields, on connection: SQLiteConnection) throws
+    -> [(Book.ID, CandidateMatch)]
+  {
+    var found: [(Book.ID, CandidateMatch)] = []
+    func add(_ sql: String, _ parameters: [SQLiteValue?], _ how: CandidateMatch) throws {
+      let statement = try statement(sql + " ORDER BY id LIMIT 20", on: connection)
+      try statement.bind(parameters)
+      defer { statement.reset() }
+      while try statement.step() {
+        let id = statement.int64(0)
+        if !found.contains(where: { $0.0 == id }) { found.append((id, how)) }
+      }
+    }
+    if let isbn13 = fields[.isbn13], !isbn13.isEmpty {
+      try add("SELECT id FROM books WHERE isbn13 = ?", [.text(isbn13)], .isbn)
+    }
+    if let isbn10 = fields[.isbn10], !isbn10.isEmpty {
+      try add("SELECT id FROM books WHERE isbn10 = ?", [.text(isbn10)], .isbn)
+    }
+    let title = MatchKey.title(fields[.title] ?? "")
+    let author = MatchKey.author(fields.list(.authors).first ?? "")
+    if !title.isEmpty {
+      try add(
+        "SELECT id FROM books WHERE match_title = ? AND match_author = ?",
+        [.text(title), .text(author)], .titleAndAuthor)
+    }
+    return found
+  }
+}

@@ -1,0 +1,109 @@
+/// One thing a source can say about a book: the unit in which imports compare, merge and
+/// report. The raw values name fields in stored merge bases; never change them.
+public enum BookField: String, CaseIterable, Sendable, Comparable {
+  case title, authors, contributors
+  case isbn13, isbn10, identifiers
+  case pageCount = "pages"
+  case status
+  case dateAdded = "added"
+  case rating, readings, readCount, tags
+  case publisher, editionYear, originalYear, binding
+  case review, privateNotes
+
+  /// How values of a field are compared and merged.
+  enum Kind {
+    /// Compared as they are.
+    case text
+    /// Two titles agree when their ``MatchKey/title(_:)`` agree.
+    case title
+    /// A list merged item by item; items with the same key are one item.
+    case list(ListItem)
+    /// A reading status, which an import never moves backwards on its own.
+    case status
+    /// Stars; a whole number agrees with the fraction it rounds.
+    case rating
+    /// The earliest date wins.
+    case dateAdded
+  }
+
+  /// What makes two items of a list the same item.
+  enum ListItem {
+    /// Author names, compared by ``MatchKey/author(_:)``.
+    case person
+    /// Tags, compared folded.
+    case tag
+    /// Identifiers, compared as they are.
+    case code
+    /// Readings (``ReadingPeriod/text``), one per finish day.
+    case reading
+  }
+
+  var kind: Kind {
+    switch self {
+    case .title: .title
+    case .authors, .contributors: .list(.person)
+    case .tags: .list(.tag)
+    case .identifiers: .list(.code)
+    case .readings: .list(.reading)
+    case .status: .status
+    case .rating: .rating
+    case .dateAdded: .dateAdded
+    default: .text
+    }
+  }
+
+  var isList: Bool {
+    if case .list = kind { return true }
+    return false
+  }
+
+  /// How summaries name the field.
+  public var label: String {
+    switch self {
+    case .title: "title"
+    case .authors: "authors"
+    case .contributors: "contributors"
+    case .isbn13: "ISBN-13"
+    case .isbn10: "ISBN-10"
+    case .identifiers: "other identifiers"
+    case .pageCount: "pages"
+    case .status: "status"
+    case .dateAdded: "date added"
+    case .rating: "rating"
+    case .readings: "dates read"
+    case .readCount: "read count"
+    case .tags: "tags"
+    case .publisher: "publisher"
+    case .editionYear: "edition year"
+    case .originalYear: "first published"
+    case .binding: "binding"
+    case .review: "review"
+    case .privateNotes: "private notes"
+    }
+  }
+
+  /// A value of this field as people read it: statuses by name, readings as `start – end`,
+  /// lists joined with commas, `(empty)` for nothing.
+  public func display(_ value: String) -> String {
+    guard !value.isEmpty else { return "(empty)" }
+    switch kind {
+    case .status: return ReadingStatus(rawValue: value)?.displayName ?? value
+    case .list(.reading):
+      return value.split(separator: "\n").map { reading in
+        let period = ReadingPeriod(text: reading)
+        switch (period.start, period.end) {
+        case (let start?, let end?): return "\(start) – \(end)"
+        case (let start?, nil): return "since \(start)"
+        case (nil, let end?): return end.description
+        case (nil, nil): return "date unknown"
+        }
+      }.joined(separator: ", ")
+    case .list: return value.split(separator: "\n").joined(separator: ", ")
+    default: return value
+    }
+  }
+
+  public static func < (lhs: BookField, rhs: BookField) -> Bool {
+    (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+  }
+}

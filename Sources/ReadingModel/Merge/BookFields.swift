@@ -1,0 +1,105 @@
+import Foundation
+
+/// What one side says about a book, field by field, in one canonical text form per field, so
+/// that the library, a Goodreads row, a StoryGraph row and a stored merge base can be
+/// compared and merged the same way.
+///
+/// A field that is absent is one the side has nothing to say about (a source without that
+/// column); a field that is present and empty is a value (an empty cell, which clears).
+/// Lists are their items joined with line breaks; ratings `4` or `3.75`; days `2024-01-31`;
+/// statuses their raw values.
+public struct BookFields: Sendable, Equatable {
+  public private(set) var values: [BookField: String] = [:]
+
+  public init() {}
+
+  public subscript(field: BookField) -> String? {
+    get { values[field] }
+    set { values[field] = newValue }
+  }
+
+  /// Whether the side has anything to say about `field`.
+  public func has(_ field: BookField) -> Bool { values[field] != nil }
+
+  /// The items of a list field; empty when absent or empty.
+  public func list(_ field: BookField) -> [String] {
+    guard let text = values[field], !text.isEmpty else { return [] }
+    return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+  }
+
+  /// Sets a list field.
+  public mutating func setList(_ field: BookField, _ items: [String]) {
+    values[field] = items.joined(separator: "\n")
+  }
+
+  /// The fields present, in ``BookField`` order.
+  public var fields: [BookField] { values.keys.sorted() }
+
+  /// An optional number in canonical form: empty when `nil`.
+  public static func text(_ number: Int?) -> String { number.map(String.init) ?? "" }
+
+  /// A rating in canonical form: `4`, `3.75`, or empty.
+  public static func text(rating: Double?) -> String {
+    guard let rating else { return "" }
+    return rating == rating.rounded() ? String(Int(rating)) : String(rating)
+  }
+}
+
+extension BookFields {
+  /// Everything the library holds about a book.
+  public init(book: Book, details: BookDetails) {
+    self.init()
+    self[.title] = book.title
+    setList(.authors, book.authors)
+    setList(.contributors, details.contributors)
+    self[.isbn13] = book.isbn13 ?? ""
+    self[.isbn10] = book.isbn10 ?? ""
+    setList(.identifiers, details.identifiers)
+    self[.pageCount] = Self.text(book.pageCount)
+    self[.status] = book.status.rawValue
+    self[.dateAdded] = CalendarDay(utc: book.dateAdded).description
+    self[.rating] = Self.text(rating: details.rating)
+    setList(.readings, details.readings.map(\.text))
+    self[.readCount] = Self.text(details.readCount)
+    setList(.tags, details.tags)
+    self[.publisher] = details.publisher ?? ""
+    self[.editionYear] = Self.text(details.editionYear)
+    self[.originalYear] = Self.text(details.publicationYear)
+    self[.binding] = details.binding ?? ""
+    self[.review] = details.review ?? ""
+    self[.privateNotes] = details.privateNotes ?? ""
+  }
+
+  /// Writes every field present into a book and its details; absent fields leave theirs.
+  ///
+  /// A title or author list that is empty is not applied: a book always has both. A date
+  /// added moves only when its day changes, so the time of day the library knows survives.
+  public func apply(to book: inout Book, _ details: inout BookDetails) {
+    for (field, value) in values {
+      switch field {
+      case .title: if !value.isEmpty { book.title = value }
+      case .authors: if !list(.authors).isEmpty { book.authors = list(.authors) }
+      case .contributors: details.contributors = list(.contributors)
+      case .isbn13: book.isbn13 = value.isEmpty ? nil : value
+      case .isbn10: book.isbn10 = value.isEmpty ? nil : value
+      case .identifiers: details.identifiers = list(.identifiers)
+      case .pageCount: book.pageCount = Int(value).flatMap { $0 > 0 ? $0 : nil }
+      case .status: book.status = ReadingStatus(rawValue: value) ?? book.status
+      case .dateAdded:
+        if let day = CalendarDay(value), day != CalendarDay(utc: book.dateAdded) {
+          book.dateAdded = day.startInUTC
+        }
+      case .rating: details.rating = Double(value).flatMap { $0 > 0 && $0 <= 5 ? $0 : nil }
+      case .readings: details.readings = list(.readings).map(ReadingPeriod.init(text:))
+      case .readCount: details.readCount = Int(value)
+      case .tags: details.tags = list(.tags)
+      case .publisher: details.publisher = value.isEmpty ? nil : value
+      case .editionYear: details.editionYear = Int(value)
+      case .originalYear: details.publicationYear = Int(value)
+      case .binding: details.binding = value.isEmpty ? nil : value
+      case .review: details.review = value.isEmpty ? nil : value
+      case .privateNotes: details.privateNotes = value.isEmpty ? nil : value
+      }
+    }
+  }
+}

@@ -1,0 +1,160 @@
+/// Which side wins a conflict: the library (the default) or the source being imported.
+public enum MergePreference: String, Sendable, CaseIterable {
+  case library
+  case source
+}
+
+/// A field both sides changed, or that a source gives differently from the library the
+/// first time it describes a book.
+public struct FieldConflict: Sendable, Equatable {
+  public var field: BookField
+  /// The library's value.
+  public var library: String
+  /// The source's value now.
+  public var source: String
+  /// What the source said at its last import; `nil` the first time.
+  public var base: String?
+  /// Whether the source's value was applied (`--prefer source`).
+  public var tookSource: Bool
+}
+
+/// The three-way merge of one book with one source (DESIGN.md section 7).
+///
+/// *base* is what the source said at its last import, *theirs* what it says now, *ours* the
+/// library now. Where theirs equals base nothing changes, whatever ours is. Where theirs
+/// changed and ours did not, theirs is applied, an empty value too. Where both changed, ours
+/// is kept and the field reported (``MergePreference/source`` takes theirs). Lists merge
+/// item by item (what the source removed goes, what it added comes, the library's own
+/// items stay), so two sources' authors, tags and readings end up as their union. Without a
+/// base (a source describing a book for the first time) the library's values stand and empty
+/// ones are filled. Statuses never move backwards unless the source is preferred; the
+/// earliest date added wins.
+public struct FieldMerge: Sendable {
+  public private(set) var merged: BookFields
+  /// Fields both sides changed, and backward status moves.
+  public private(set) var conflicts: [FieldConflict] = []
+  /// Without a base: fields where the library's value was kept over the source's.
+  public private(set) var kept: [FieldConflict] = []
+
+  /// - Parameters:
+  ///   - ours: The library's fields for the book.
+  ///   - base: The source's fields at its last import, or `nil` the first time.
+  ///   - theirs: The source's fields now; only these fields can change.
+  ///   - prefer: Who wins a conflict.
+  public init(
+    ours: BookFields, base: BookFields?, theirs: BookFields, prefer: MergePreference
+  ) {
+    merged = ours
+    var extraIdentifiers: [String] = []
+    for field in theirs.fields {
+      let their = theirs[field] ?? ""
+      let our = ours[field] ?? ""
+      if field.isList {
+        merged.setList(
+          field,
+          Self.mergeList(
+            field, ours: ours.list(field), base: base?.has(field) == true ? base?.list(field) : nil,
+            theirs: theirs.list(field)))
+        continue
+      }
+      let resolution: String
+      if let base, let old = base[field] {
+        resolution = resolve(field, ours: our, base: old, theirs: their, prefer: prefer)
+      } else {
+        resolution = meet(field, ours: our, theirs: their)
+        // Two sources name two editions: the library keeps one ISBN, the other is kept too.
+        if field == .isbn13 || field == .isbn10, resolution == our, !their.isEmpty, their != our {
+          extraIdentifiers.append(their)
+        }
+      }
+      merged[field] = resolution
+    }
+    if !extraIdentifiers.isEmpty {
+      var identifiers = merged.list(.identifiers)
+      for code in extraIdentifiers where !identifiers.contains(code) { identifiers.append(code) }
+      merged.setList(.identifiers, identifiers)
+    }
+  }
+
+  /// The fields whose value the merge changes, with the value before and after.
+  public func changes(from ours: BookFields) -> [(field: BookField, before: String, after: String)]
+  {
+    merged.fields.compactMap { field in
+      let before = ours[field] ?? ""
+      let after = merged[field] ?? ""
+      return before == after ? nil : (field, before, after)
+    }
+  }
+
+  /// A re-import: theirs is compared with base, ours with base.
+  private mutating func resolve(
+    _ field: BookField, ours: String, base: String, theirs: String, prefer: MergePreference
+  ) -> String {
+    guard theirs != base else { return ours }
+    if case .dateAdded = field.kind { return Self.earliest(ours, theirs) }
+    if case .status = field.kind, Self.rank(theirs) != Self.rank(ours) {
+      // Forward moves apply; an import never moves a book backwards on its own.
+      if Self.rank(theirs) > Self.rank(ours) { return theirs }
+      return conflict(field, ours: ours, theirs: theirs, base: base, prefer: prefer)
+    }
+    if Self.agree(field, ours, base) { return Self.preciser(field, theirs, than: ours) }
+    if Self.agree(field, ours, theirs) { return Self.preciser(field, ours, than: theirs) }
+    return conflict(field, ours: ours, theirs: theirs, base: base, prefer: prefer)
+  }
+
+  /// A first meeting: the library's values stand, empty ones are filled.
+  private mutating func meet(_ field: BookField, ours: String, theirs: String) -> String {
+    if ours.isEmpty { return theirs }
+    if theirs.isEmpty { return ours }
+    if case .dateAdded = field.kind { return Self.earliest(ours, theirs) }
+    if case .status = field.kind, Self.rank(theirs) > Self.rank(ours) { return theirs }
+    if Self.agree(field, ours, theirs) { return Self.preciser(field, ours, than: theirs) }
+    kept.append(
+      FieldConflict(field: field, library: ours, source: theirs, base: nil, tookSource: false))
+    return ours
+  }
+
+  private mutating func conflict(
+    _ field: BookField, ours: String, theirs: String, base: String, prefer: MergePreference
+  ) -> String {
+    conflicts.append(
+      FieldConflict(
+        field: field, library: ours, source: theirs, base: base, tookSource: prefer == .source))
+    return prefer == .source ? theirs : ours
+  }
+
+  /// Whether two values of `field` say the same thing.
+  static func agree(_ field: BookField, _ lhs: String, _ rhs: String) -> Bool {
+    if lhs == rhs { return true }
+    switch field.kind {
+    case .title: return MatchKey.title(lhs) == MatchKey.title(rhs)
+    case .rating:
+      guard let left = Double(lhs), let right = Double(rhs) else { return false }
+      return left.rounded() == right || right.rounded() == left
+    default: return false
+    }
+  }
+
+  /// Of two agreeing values, the one that says more: a fractional rating over its rounding.
+  private static func preciser(_ field: BookField, _ value: String, than other: String) -> String {
+    guard case .rating = field.kind, let number = Double(value), number == number.rounded(),
+      let otherNumber = Double(other), otherNumber != otherNumber.rounded()
+    else { return value }
+    return other
+  }
+
+  private static func earliest(_ lhs: String, _ rhs: String) -> String {
+    guard let left = CalendarDay(lhs) else { return rhs }
+    guard let right = CalendarDay(rhs) else { return lhs }
+    return right < left ? rhs : lhs
+  }
+
+  /// want < reading < finished, abandoned.
+  private static func rank(_ status: String) -> Int {
+    switch ReadingStatus(rawValue: status) {
+    case .wantToRead, nil: 0
+    case .reading: 1
+    case .finished, .abandoned: 2
+    }
+  }
+}

@@ -1,0 +1,44 @@
+// Archives written before contributors, identifiers and edition years existed leave them
+// out; every list is optional on input, and empty lists are left out on output, as
+// ``BookDetails/write(to:)`` leaves them out.
+extension BookDetails: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case rating, review, tags, readings, readCount, publisher, publicationYear, editionYear
+    case binding, privateNotes, contributors, identifiers, sourceIDs
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      rating: try container.decodeIfPresent(Double.self, forKey: .rating),
+      review: try container.decodeIfPresent(String.self, forKey: .review),
+      tags: try container.decodeIfPresent([String].self, forKey: .tags) ?? [],
+      readings: try container.decodeIfPresent([ReadingPeriod].self, forKey: .readings) ?? [],
+      readCount: try container.decodeIfPresent(Int.self, forKey: .readCount),
+      publisher: try container.decodeIfPresent(String.self, forKey: .publisher),
+      publicationYear: try container.decodeIfPresent(Int.self, forKey: .publicationYear),
+      editionYear: try container.decodeIfPresent(Int.self, forKey: .editionYear),
+      binding: try container.decodeIfPresent(String.self, forKey: .binding),
+      privateNotes: try container.decodeIfPresent(String.self, forKey: .privateNotes),
+      contributors: try container.decodeIfPresent([String].self, forKey: .contributors) ?? [],
+      identifiers: try container.decodeIfPresent([String].self, forKey: .identifiers) ?? [],
+      sourceIDs: try container.decodeIfPresent([String: String].self, forKey: .sourceIDs) ?? [:])
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(rating, forKey: .rating)
+    try container.encodeIfPresent(review, forKey: .review)
+    try container.encode(tags, forKey: .tags)
+    try container.encode(readings, forKey: .readings)
+    try container.encodeIfPresent(readCount, forKey: .readCount)
+    try container.encodeIfPresent(publisher, forKey: .publisher)
+    try container.encodeIfPresent(publicationYear, forKey: .publicationYear)
+    try container.encodeIfPresent(editionYear, forKey: .editionYear)
+    try container.encodeIfPresent(binding, forKey: .binding)
+    try container.encodeIfPresent(privateNotes, forKey: .privateNotes)
+    if !contributors.isEmpty { try container.encode(contributors, forKey: .contributors) }
+    if !identifiers.isEmpty { try container.encode(identifiers, forKey: .identifiers) }
+    try container.encode(sourceIDs, forKey: .sourceIDs)
+  }
+}
