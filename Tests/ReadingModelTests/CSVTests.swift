@@ -1,6 +1,7 @@
 import Foundation
-import ReadingModel
 import Testing
+
+@testable import ReadingModel
 
 @Suite struct CSVTests {
   func records(_ text: String) throws -> [CSVReader.Record] {
@@ -70,5 +71,42 @@ import Testing
     }
     #expect(count == 20_000)
     #expect(reader.bytesRead == row.utf8.count * 20_000)
+  }
+
+  @Test func paddedFieldsReadLikeTheOriginal() throws {
+    let padded = try records(
+      "  1234 , Middlemarch     , \"Eliot, George\"   ,\t\"=\"\"0141439548\"\"\"  \n"
+        + "5,\"  spaces kept inside quotes  \" ,\"\",  \n")
+    #expect(
+      padded.map(\.fields) == [
+        ["1234", "Middlemarch", "Eliot, George", "=\"0141439548\""],
+        ["5", "  spaces kept inside quotes  ", "", ""],
+      ])
+    #expect(throws: CSVError.textAfterClosingQuote(line: 1)) { try records("\"a\" b,c\n") }
+  }
+
+  @Test(arguments: [false, true])
+  func utf16WithAByteOrderMarkIsDecoded(bigEndian: Bool) throws {
+    let text = "Title,Author\r\nÉmile,Rousseau\r\n\"Moby-Dick 🐳\",Melville\r\n"
+    var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+    for unit in text.utf16 {
+      let pair = [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+      bytes += bigEndian ? pair : pair.reversed()
+    }
+    var reader = CSVReader(bytes: bytes)
+    var all: [[String]] = []
+    while let record = try reader.next() { all.append(record.fields) }
+    #expect(all == [["Title", "Author"], ["Émile", "Rousseau"], ["Moby-Dick 🐳", "Melville"]])
+  }
+
+  @Test func utf16SplitAcrossChunksAndLoneSurrogates() {
+    var transcoder = UTF16Transcoder(bigEndian: false)
+    let bytes: [UInt8] = Array("🐳a".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+    var output: [UInt8] = []
+    for byte in bytes { output += transcoder.transcode([byte], final: false) }
+    output += transcoder.transcode([], final: true)
+    #expect(String(decoding: output, as: UTF8.self) == "🐳a")
+    var lone = UTF16Transcoder(bigEndian: false)
+    #expect(lone.transcode([0x00, 0xD8, 0x41, 0x00], final: true) == [0xFF, 0x41])
   }
 }

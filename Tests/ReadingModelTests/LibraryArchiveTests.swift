@@ -81,7 +81,8 @@ import Testing
     #expect(archive.version == LibraryArchive.currentVersion)
     let text = String(decoding: data, as: UTF8.self)
     #expect(!text.contains("\"details\":{}"))
-    #expect(text.hasSuffix("],\"format\":\"bookclub\",\"library\":\"0d5e4b3c-library\",\"version\":3}\n"))
+    #expect(
+      text.hasSuffix("],\"format\":\"bookclub\",\"library\":\"0d5e4b3c-library\",\"version\":3}\n"))
     #expect(archive.library == "0d5e4b3c-library")
   }
 }

@@ -29,7 +29,8 @@ import Testing
     #expect(first.stderr.hasPrefix("Imported "))
     #expect(first.stderr.contains("(Goodreads): 73 added, 0 updated, 0 unchanged, 0 skipped."))
     #expect(first.stderr.contains("the shelf 're-reading' is read as reading (line 67)"))
-    #expect(first.stderr.contains("Columns not kept: Average Rating, Recommended For, Recommended By,"))
+    #expect(
+      first.stderr.contains("Columns not kept: Average Rating, Recommended For, Recommended By,"))
     let again = try summary(try run(["import", sample("goodreads_library_export.csv"), "--json"]))
     #expect(again["unchanged"] as? Int == 73)
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0)

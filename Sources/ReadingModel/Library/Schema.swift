@@ -19,70 +19,70 @@ enum Schema {
   static let migrations: [Migration] = [
     Migration(
       sql: """
-    CREATE TABLE schema_migrations (
-      version INTEGER PRIMARY KEY,
-      applied_ms INTEGER NOT NULL
-    );
-    CREATE TABLE books (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      title TEXT NOT NULL CHECK (title <> ''),
-      authors TEXT NOT NULL,
-      isbn10 TEXT,
-      isbn13 TEXT,
-      page_count INTEGER CHECK (page_count IS NULL OR page_count > 0),
-      status TEXT NOT NULL CHECK (status IN ('want', 'reading', 'finished', 'abandoned')),
-      added_ms INTEGER NOT NULL,
-      updated_ms INTEGER NOT NULL,
-      title_key TEXT NOT NULL,
-      author_key TEXT NOT NULL,
-      search_text TEXT NOT NULL
-    );
-    CREATE INDEX books_by_title ON books (title_key, id);
-    CREATE INDEX books_by_author ON books (author_key, id);
-    CREATE INDEX books_by_update ON books (updated_ms, id);
-    CREATE INDEX books_by_isbn13 ON books (isbn13) WHERE isbn13 IS NOT NULL;
-    CREATE TABLE progress_entries (
-      id TEXT PRIMARY KEY,
-      book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
-      progress REAL NOT NULL CHECK (progress >= 0 AND progress <= 1),
-      time_ms INTEGER NOT NULL,
-      note TEXT
-    );
-    CREATE INDEX progress_by_book_time ON progress_entries (book_id, time_ms);
-    """),
+        CREATE TABLE schema_migrations (
+          version INTEGER PRIMARY KEY,
+          applied_ms INTEGER NOT NULL
+        );
+        CREATE TABLE books (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          title TEXT NOT NULL CHECK (title <> ''),
+          authors TEXT NOT NULL,
+          isbn10 TEXT,
+          isbn13 TEXT,
+          page_count INTEGER CHECK (page_count IS NULL OR page_count > 0),
+          status TEXT NOT NULL CHECK (status IN ('want', 'reading', 'finished', 'abandoned')),
+          added_ms INTEGER NOT NULL,
+          updated_ms INTEGER NOT NULL,
+          title_key TEXT NOT NULL,
+          author_key TEXT NOT NULL,
+          search_text TEXT NOT NULL
+        );
+        CREATE INDEX books_by_title ON books (title_key, id);
+        CREATE INDEX books_by_author ON books (author_key, id);
+        CREATE INDEX books_by_update ON books (updated_ms, id);
+        CREATE INDEX books_by_isbn13 ON books (isbn13) WHERE isbn13 IS NOT NULL;
+        CREATE TABLE progress_entries (
+          id TEXT PRIMARY KEY,
+          book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+          progress REAL NOT NULL CHECK (progress >= 0 AND progress <= 1),
+          time_ms INTEGER NOT NULL,
+          note TEXT
+        );
+        CREATE INDEX progress_by_book_time ON progress_entries (book_id, time_ms);
+        """),
     Migration(
       sql: """
-    CREATE TABLE status_changes (
-      book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
-      status TEXT NOT NULL CHECK (status IN ('want', 'reading', 'finished', 'abandoned')),
-      time_ms INTEGER NOT NULL
-    );
-    CREATE INDEX status_changes_by_book ON status_changes (book_id, time_ms);
-    """),
+        CREATE TABLE status_changes (
+          book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+          status TEXT NOT NULL CHECK (status IN ('want', 'reading', 'finished', 'abandoned')),
+          time_ms INTEGER NOT NULL
+        );
+        CREATE INDEX status_changes_by_book ON status_changes (book_id, time_ms);
+        """),
     Migration(
       sql: """
-    CREATE TABLE book_details (
-      book_id INTEGER PRIMARY KEY REFERENCES books (id) ON DELETE CASCADE,
-      rating REAL CHECK (rating IS NULL OR (rating > 0 AND rating <= 5)),
-      review TEXT,
-      tags TEXT NOT NULL DEFAULT '',
-      readings TEXT NOT NULL DEFAULT '',
-      read_count INTEGER,
-      publisher TEXT,
-      publication_year INTEGER,
-      binding TEXT,
-      private_notes TEXT
-    );
-    CREATE TABLE book_sources (
-      source TEXT NOT NULL,
-      source_id TEXT NOT NULL,
-      book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
-      PRIMARY KEY (source, source_id)
-    );
-    CREATE INDEX book_sources_by_book ON book_sources (book_id);
-    CREATE INDEX books_by_isbn10 ON books (isbn10) WHERE isbn10 IS NOT NULL;
-    CREATE INDEX books_by_title_author ON books (title_key, author_key);
-    """),
+        CREATE TABLE book_details (
+          book_id INTEGER PRIMARY KEY REFERENCES books (id) ON DELETE CASCADE,
+          rating REAL CHECK (rating IS NULL OR (rating > 0 AND rating <= 5)),
+          review TEXT,
+          tags TEXT NOT NULL DEFAULT '',
+          readings TEXT NOT NULL DEFAULT '',
+          read_count INTEGER,
+          publisher TEXT,
+          publication_year INTEGER,
+          binding TEXT,
+          private_notes TEXT
+        );
+        CREATE TABLE book_sources (
+          source TEXT NOT NULL,
+          source_id TEXT NOT NULL,
+          book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+          PRIMARY KEY (source, source_id)
+        );
+        CREATE INDEX book_sources_by_book ON book_sources (book_id);
+        CREATE INDEX books_by_isbn10 ON books (isbn10) WHERE isbn10 IS NOT NULL;
+        CREATE INDEX books_by_title_author ON books (title_key, author_key);
+        """),
     // Identity and merging (DESIGN.md section 7): the library's own id; what each source said
     // at its last import; title and author keys that find one work across services.
     Migration(

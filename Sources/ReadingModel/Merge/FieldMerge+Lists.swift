@@ -11,7 +11,8 @@ extension FieldMerge {
     func key(_ value: String) -> String { itemKey(value, item) }
     var result = ours
     if let base {
-      let baseByKey = Dictionary(base.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+      let baseByKey = Dictionary(
+        base.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
       let theirKeys = Set(theirs.map(key))
       result.removeAll { baseByKey[key($0)] != nil && !theirKeys.contains(key($0)) }
       for value in theirs {

@@ -86,6 +86,18 @@ public struct FieldMerge: Sendable {
     }
   }
 
+  /// What to remember as the source's base after this merge: what it says now, except
+  /// where a conflict kept the library's value. There the old base stays, so the next import
+  /// lists the conflict again until it is resolved (`--prefer source`, or a change on either
+  /// side).
+  public func nextBase(theirs: BookFields, base: BookFields?) -> BookFields {
+    var next = theirs
+    for conflict in conflicts where !conflict.tookSource {
+      next[conflict.field] = base?[conflict.field] ?? theirs[conflict.field]
+    }
+    return next
+  }
+
   /// A re-import: theirs is compared with base, ours with base.
   private mutating func resolve(
     _ field: BookField, ours: String, base: String, theirs: String, prefer: MergePreference
@@ -131,7 +143,10 @@ public struct FieldMerge: Sendable {
     case .rating:
       guard let left = Double(lhs), let right = Double(rhs) else { return false }
       return left.rounded() == right || right.rounded() == left
-    default: return false
+    default:
+      // `Paperback` and `paperback` are one binding; services differ in case only.
+      return (field == .binding || field == .publisher)
+        && SearchKey.fold(lhs) == SearchKey.fold(rhs)
     }
   }
 

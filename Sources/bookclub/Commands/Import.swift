@@ -89,15 +89,20 @@ extension Bookclub {
         line?.clear()
         context.errors.line("Import cancelled; nothing was changed.")
         throw CancellationError()
+      } catch ImportError.nothingImported(let summary) {
+        line?.clear()
+        report(summary, context)
+        throw ImportError.nothingImported(summary)
       }
       line?.clear()
+      report(summary, context)
+    }
+
+    private func report(_ summary: ImportSummary, _ context: CommandContext) {
       if json {
         context.output.line(ImportReport.json(summary).text)
       } else {
         ImportReport.print(summary, file: file, to: context.errors)
-      }
-      if summary.rows > 0, summary.skipped.count == summary.rows {
-        throw ImportFailure.everyRowSkipped(file: file, rows: summary.rows)
       }
     }
 
@@ -107,20 +112,6 @@ extension Bookclub {
         let fraction = Double(progress.bytesRead) / Double(max(progress.totalBytes, 1))
         line.draw(fraction, detail: "\(progress.rows) rows")
       }
-    }
-  }
-}
-
-/// Why an import that read its file still failed.
-enum ImportFailure: Error, LocalizedError {
-  /// No row of the file could be imported.
-  case everyRowSkipped(file: String, rows: Int)
-
-  var errorDescription: String? {
-    switch self {
-    case .everyRowSkipped(let file, let rows):
-      "None of the \(rows) rows of '\(file)' could be imported (see the reasons above); "
-        + "nothing was changed. Check that the file is an unedited export."
     }
   }
 }

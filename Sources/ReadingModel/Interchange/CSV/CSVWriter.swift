@@ -8,7 +8,8 @@ public enum CSVWriter {
     fields.map(quote).joined(separator: ",") + "\r\n"
   }
 
-  static func quote(_ field: String) -> String {
+  /// One field, quoted when it needs to be.
+  public static func quote(_ field: String) -> String {
     let needsQuotes = field.utf8.contains {
       $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
     }

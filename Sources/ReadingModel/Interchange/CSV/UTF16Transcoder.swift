@@ -34,7 +34,8 @@ struct UTF16Transcoder {
       }
       let second = bytes[index]
       index += 1
-      let unit = bigEndian
+      let unit =
+        bigEndian
         ? UInt16(first) << 8 | UInt16(second) : UInt16(second) << 8 | UInt16(first)
       append(unit, to: &output)
     }

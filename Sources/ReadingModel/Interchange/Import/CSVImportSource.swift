@@ -121,6 +121,8 @@ public enum ImportError: Error, Equatable, Sendable {
   case missingColumns(format: String, columns: [String])
   /// The file is not an export bookclub knows; the closest format and what it lacks.
   case unrecognized(closest: String, missing: [String])
+  /// Every row was skipped; the summary says why. Nothing was changed.
+  case nothingImported(ImportSummary)
 }
 
 extension ImportError: LocalizedError {
@@ -132,6 +134,9 @@ extension ImportError: LocalizedError {
     case .unrecognized(let closest, let missing):
       "This is not a Goodreads, StoryGraph or bookclub export. The closest is \(closest), whose "
         + "columns \(missing.joined(separator: ", ")) are missing; nothing was imported."
+    case .nothingImported(let summary):
+      "None of the \(summary.rows) rows could be imported (see the reasons above); nothing was "
+        + "changed. Check that the file is an unedited export."
     }
   }
 }

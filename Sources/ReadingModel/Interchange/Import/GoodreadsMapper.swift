@@ -51,23 +51,32 @@ struct GoodreadsMapper: CSVRowMapper {
     readShelves(row, into: &fields)
     let number = { (column: String) in Int(row.value(column)).map(String.init) ?? "" }
     if row.has("Number of Pages") {
-      fields[.pageCount] = Int(row.value("Number of Pages")).flatMap { $0 > 0 ? String($0) : nil }
+      fields[.pageCount] =
+        Int(row.value("Number of Pages")).flatMap { $0 > 0 ? String($0) : nil }
         ?? ""
     }
-    if row.has("Date Added") { fields[.dateAdded] = CalendarDay(row.value("Date Added"))?.description ?? "" }
+    if row.has("Date Added") {
+      fields[.dateAdded] = CalendarDay(row.value("Date Added"))?.description ?? ""
+    }
     if row.has("My Rating") {
-      fields[.rating] = Int(row.value("My Rating")).flatMap { (1...5).contains($0) ? String($0) : nil } ?? ""
+      fields[.rating] =
+        Int(row.value("My Rating")).flatMap { (1...5).contains($0) ? String($0) : nil } ?? ""
     }
     if row.has("Date Read") {
-      fields.setList(.readings, CalendarDay(row.value("Date Read")).map { [ReadingPeriod(end: $0).text] } ?? [])
+      fields.setList(
+        .readings, CalendarDay(row.value("Date Read")).map { [ReadingPeriod(end: $0).text] } ?? [])
     }
     if row.has("Read Count") { fields[.readCount] = number("Read Count") }
     if row.has("Publisher") { fields[.publisher] = row.text("Publisher") }
     if row.has("Year Published") { fields[.editionYear] = number("Year Published") }
-    if row.has("Original Publication Year") { fields[.originalYear] = number("Original Publication Year") }
+    if row.has("Original Publication Year") {
+      fields[.originalYear] = number("Original Publication Year")
+    }
     if row.has("Binding") { fields[.binding] = row.text("Binding") }
     if row.has("My Review") { fields[.review] = HTMLText.plain(row.value("My Review")) }
-    if row.has("Private Notes") { fields[.privateNotes] = HTMLText.plain(row.value("Private Notes")) }
+    if row.has("Private Notes") {
+      fields[.privateNotes] = HTMLText.plain(row.value("Private Notes"))
+    }
     return .book(
       ImportedBook(
         line: row.line, source: Self.source, sourceID: row.optional("Book Id"), fields: fields,

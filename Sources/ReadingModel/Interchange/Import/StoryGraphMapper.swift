@@ -60,7 +60,9 @@ struct StoryGraphMapper: CSVRowMapper {
       readings = [ReadingPeriod(end: last)]
     }
     fields.setList(.readings, readings.map(\.text))
-    if row.has("Read Count") { fields[.readCount] = Int(row.value("Read Count")).map(String.init) ?? "" }
+    if row.has("Read Count") {
+      fields[.readCount] = Int(row.value("Read Count")).map(String.init) ?? ""
+    }
     fields[.rating] = BookFields.text(
       rating: Double(row.value("Star Rating")).flatMap { $0 > 0 && $0 <= 5 ? $0 : nil })
     if row.has("Review") { fields[.review] = HTMLText.plain(row.value("Review")) }

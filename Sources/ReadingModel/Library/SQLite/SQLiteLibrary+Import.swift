@@ -49,6 +49,9 @@ extension SQLiteLibrary {
       }
     }
     run.summary.remarks += source.remarks
+    if run.summary.rows > 0, run.summary.skipped.count == run.summary.rows {
+      throw ImportError.nothingImported(run.summary)  // rolls back: nothing changes
+    }
     try Task.checkCancellation()  // the last chance to roll back before the commit
     return run.summary
   }
@@ -106,7 +109,9 @@ extension SQLiteLibrary {
     let merge = try mergeFields(
       imported.fields, base: link?.base, into: book, run: &run, on: connection)
     run.countMerged(imported.line, book: book, merge: merge.result, ours: merge.ours)
-    let base = SourceBase(fields: imported.fields, columns: imported.columns)
+    let base = SourceBase(
+      fields: merge.result.nextBase(theirs: imported.fields, base: link?.base?.fields),
+      columns: imported.columns)
     if link?.id != imported.sourceID || link?.base != base {
       try self.link(id, to: imported.source, id: imported.sourceID, base: base, on: connection)
     }
@@ -126,7 +131,8 @@ extension SQLiteLibrary {
   ) throws -> (result: FieldMerge, ours: BookFields) {
     let details = try fetchDetails(book.id, on: connection)
     let ours = BookFields(book: book, details: details)
-    let merge = FieldMerge(ours: ours, base: base?.fields, theirs: theirs, prefer: run.options.prefer)
+    let merge = FieldMerge(
+      ours: ours, base: base?.fields, theirs: theirs, prefer: run.options.prefer)
     guard merge.merged != ours else { return (merge, ours) }
     var updated = book
     var updatedDetails = details
@@ -135,7 +141,8 @@ extension SQLiteLibrary {
     try updateRow(updated, on: connection)
     if updatedDetails != details { try saveDetails(updatedDetails, of: book.id, on: connection) }
     if updated.status != book.status {
-      try logStatus(StatusChange(status: updated.status, time: run.now), of: book.id, on: connection)
+      try logStatus(
+        StatusChange(status: updated.status, time: run.now), of: book.id, on: connection)
     }
     return (merge, ours)
   }

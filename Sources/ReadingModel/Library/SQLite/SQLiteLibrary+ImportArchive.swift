@@ -89,14 +89,16 @@ extension SQLiteLibrary {
     let theirs = BookFields(book: item.book, details: item.details)
     let base = try source.flatMap { try link(of: book.id, in: $0, on: connection)?.base }
     let merge = try mergeFields(theirs, base: base, into: book, run: &run, on: connection)
-    let entries = try addEntries(item.progress.entries, to: book.id, line: line, run: &run, on: connection)
+    let entries = try addEntries(
+      item.progress.entries, to: book.id, line: line, run: &run, on: connection)
     let known = try fetchStatusChanges(book.id, on: connection)
     for change in item.statusChanges where !known.contains(change) {
       try logStatus(change, of: book.id, on: connection)
     }
     if let source {
+      let next = merge.result.nextBase(theirs: theirs, base: base?.fields)
       try link(
-        book.id, to: source, id: String(item.book.id), base: SourceBase(fields: theirs),
+        book.id, to: source, id: String(item.book.id), base: SourceBase(fields: next),
         on: connection)
     }
     try linkServices(of: item, to: book.id, on: connection)
@@ -139,7 +141,8 @@ extension SQLiteLibrary {
         if holder != bookID {
           run.remark(
             line,
-            "the progress entry \(entry.id.uuidString.lowercased()) is already book #\(holder)'s; skipped")
+            "the progress entry \(entry.id.uuidString.lowercased()) is already book #\(holder)'s; skipped"
+          )
         }
         continue
       }

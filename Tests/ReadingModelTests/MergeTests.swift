@@ -1,0 +1,148 @@
+import Testing
+
+@testable import ReadingModel
+
+/// The three-way merge of DESIGN.md section 7, field by field, and the keys that find one
+/// work across services.
+@Suite struct MergeTests {
+  func fields(_ values: [BookField: String]) -> BookFields {
+    var fields = BookFields()
+    for (field, value) in values { fields[field] = value }
+    return fields
+  }
+
+  @Test func unchangedSourceLeavesLocalChanges() {
+    let base = fields([.rating: "4", .status: "want", .publisher: "Penguin"])
+    let ours = fields([.rating: "5", .status: "finished", .publisher: "Penguin", .title: "Emma"])
+    let merge = FieldMerge(ours: ours, base: base, theirs: base, prefer: .library)
+    #expect(merge.merged == ours)
+    #expect(merge.conflicts.isEmpty && merge.kept.isEmpty)
+  }
+
+  @Test func sourceChangesApplyIncludingClearedValues() {
+    let base = fields([.rating: "4", .readings: "/2024-01-24", .tags: "classics\nfavourites"])
+    let theirs = fields([.rating: "", .readings: "", .tags: "classics\nrussian"])
+    let ours = fields([.rating: "4", .readings: "/2024-01-24", .tags: "classics\nfavourites\nmine"])
+    let merged = FieldMerge(ours: ours, base: base, theirs: theirs, prefer: .library).merged
+    #expect(merged[.rating] == "")
+    #expect(merged[.readings] == "")
+    #expect(merged.list(.tags) == ["classics", "mine", "russian"])
+  }
+
+  @Test func bothChangedIsAConflictTheLibraryWinsByDefault() {
+    let base = fields([.publisher: "Penguin"])
+    let ours = fields([.publisher: "Vintage"])
+    let theirs = fields([.publisher: "Knopf"])
+    let kept = FieldMerge(ours: ours, base: base, theirs: theirs, prefer: .library)
+    #expect(kept.merged[.publisher] == "Vintage")
+    #expect(
+      kept.conflicts == [
+        FieldConflict(
+          field: .publisher, library: "Vintage", source: "Knopf", base: "Penguin",
+          tookSource: false)
+      ])
+    let taken = FieldMerge(ours: ours, base: base, theirs: theirs, prefer: .source)
+    #expect(taken.merged[.publisher] == "Knopf")
+    #expect(taken.conflicts.first?.tookSource == true)
+  }
+
+  @Test func statusesNeverMoveBackwardsOnTheirOwn() {
+    // An older export says to-read; the book was finished since.
+    let backwards = FieldMerge(
+      ours: fields([.status: "finished"]), base: fields([.status: "finished"]),
+      theirs: fields([.status: "want"]), prefer: .library)
+    #expect(backwards.merged[.status] == "finished")
+    #expect(backwards.conflicts.map(\.field) == [.status])
+    // A source met for the first time never reopens a book either.
+    let firstMeeting = FieldMerge(
+      ours: fields([.status: "finished"]), base: nil, theirs: fields([.status: "want"]),
+      prefer: .library)
+    #expect(firstMeeting.merged[.status] == "finished")
+    // Forward moves apply.
+    let forward = FieldMerge(
+      ours: fields([.status: "reading"]), base: fields([.status: "want"]),
+      theirs: fields([.status: "finished"]), prefer: .library)
+    #expect(forward.merged[.status] == "finished")
+    #expect(forward.conflicts.isEmpty)
+  }
+
+  @Test func twoSourcesOnOneBook() {
+    let goodreads = fields([
+      .authors: "Fyodor Dostoevsky\nRichard Pevear", .isbn13: "9780679734505", .rating: "5",
+      .dateAdded: "2022-10-03", .binding: "Paperback", .readings: "/2022-11-20",
+    ])
+    let storygraph = fields([
+      .authors: "Fyodor Dostoevsky", .contributors: "Richard Pevear (Translator)",
+      .isbn13: "9780143058144", .rating: "4.5", .dateAdded: "2022-10-01",
+      .binding: "paperback", .readings: "2022-10-02/2022-11-20",
+    ])
+    let merge = FieldMerge(ours: goodreads, base: nil, theirs: storygraph, prefer: .library)
+    let merged = merge.merged
+    #expect(merged.list(.authors) == ["Fyodor Dostoevsky", "Richard Pevear"])
+    #expect(merged.list(.contributors) == ["Richard Pevear (Translator)"])
+    #expect(merged[.isbn13] == "9780679734505")
+    #expect(merged.list(.identifiers) == ["9780143058144"])
+    #expect(merged[.rating] == "4.5")  // not replaced by its own rounding
+    #expect(merged[.dateAdded] == "2022-10-01")  // the earliest
+    #expect(merged[.binding] == "Paperback")
+    #expect(merged.list(.readings) == ["2022-10-02/2022-11-20"])
+    #expect(merge.kept.map(\.field) == [.isbn13])
+    // And the whole-star source does not undo the fraction later.
+    let again = FieldMerge(
+      ours: merged, base: fields([.rating: "5"]), theirs: fields([.rating: "5"]),
+      prefer: .library)
+    #expect(again.merged[.rating] == "4.5")
+  }
+
+  @Test func titlesAndAuthorsFoldToOneWork() {
+    #expect(
+      MatchKey.title("The Fellowship of the Ring (The Lord of the Rings, #1)")
+        == MatchKey.title("The Fellowship of the Ring"))
+    #expect(MatchKey.title("Piranesi: A Novel") == MatchKey.title("Piranesi"))
+    #expect(MatchKey.title("Pride & Prejudice") == MatchKey.title("Pride and Prejudice"))
+    #expect(MatchKey.title("Ender’s Game") == MatchKey.title("Ender's Game"))
+    #expect(MatchKey.title("Mrs. Dalloway") == MatchKey.title("Mrs Dalloway"))
+    #expect(MatchKey.title("Les Misérables") == "les miserables")
+    #expect(MatchKey.title("(Untitled)") == "untitled")
+    #expect(MatchKey.author("J.R.R. Tolkien") == MatchKey.author("J. R. R. Tolkien"))
+    #expect(MatchKey.author("Émile Zola") == MatchKey.author("emile zola"))
+  }
+
+  @Test func shelvesAreReadByName() {
+    let shelves = ShelfMapping(chosen: ["owned": .finished, "dnf": .reading])
+    let standard = GoodreadsMapper.statuses
+    #expect(shelves.reading("read", standard: standard) == .standard(.finished))
+    #expect(shelves.reading("dnf", standard: standard) == .chosen(.reading))
+    #expect(shelves.reading("Owned", standard: standard) == .chosen(.finished))
+    for name in [
+      "did-not-finish-yet", "abandoned", "gave-up", "won-t-finish", "wont-finish",
+      "will-not-finish", "DNF 2023",
+    ] {
+      #expect(ShelfMapping().reading(name, standard: [:]) == .recognised(.abandoned), "\(name)")
+    }
+    for name in ["on-hold", "paused", "someday", "finish-later"] {
+      #expect(ShelfMapping().reading(name, standard: [:]) == .paused, "\(name)")
+    }
+    #expect(ShelfMapping().reading("re-reading", standard: [:]) == .recognised(.reading))
+    #expect(ShelfMapping().reading("reading-list", standard: [:]) == .recognised(.wantToRead))
+    #expect(ShelfMapping().reading("favourites", standard: [:]) == .unknown)
+  }
+
+  @Test func basesRoundTripThroughTheirStoredForm() throws {
+    let base = SourceBase(
+      fields: fields([.title: "Quote \" slash \\ line\nbreak 📚", .rating: "", .tags: "a\nb"]),
+      columns: ["ISBN": "=\"0141439548\"", "Title": "\u{1}control"])
+    let stored = try #require(
+      SourceBase(fieldsJSON: base.fieldsJSON, columnsJSON: StringMapJSON.encode(base.columns)))
+    #expect(stored == base)
+    #expect(StringMapJSON.decode(#"{"a":"\ud83d\udcda\u00e9\n"}"#) == ["a": "📚é\n"])
+    #expect(StringMapJSON.decode(#"{"a":1}"#) == nil)
+    #expect(StringMapJSON.decode(#"{"a":"b""#) == nil)
+  }
+
+  @Test func isbnsAreStrict() {
+    #expect(ISBN("4006381333931") == nil)  // an EAN-13 barcode, not a book's
+    #expect(ISBN(restoringLeadingZero: "140449132")?.isbn10 == "0140449132")
+    #expect(ISBN(restoringLeadingZero: "140449133") == nil)
+  }
+}
