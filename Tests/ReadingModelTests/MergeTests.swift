@@ -140,6 +140,11 @@ import Testing
     #expect(StringMapJSON.decode(#"{"a":"b""#) == nil)
   }
 
+  @Test func fieldIndicesFollowTheirOrder() {
+    #expect(BookField.allCases.map(\.index) == Array(BookField.allCases.indices))
+    #expect(BookField.byName.map(\.rawValue) == BookField.allCases.map(\.rawValue).sorted())
+  }
+
   @Test func isbnsAreStrict() {
     #expect(ISBN("4006381333931") == nil)  // an EAN-13 barcode, not a book's
     #expect(ISBN(restoringLeadingZero: "140449132")?.isbn10 == "0140449132")

@@ -48,14 +48,11 @@ extension LibraryArchive.Item {
 }
 
 extension SourceBase {
-  /// `{"columns": {...}, "fields": {...}}`, keys sorted.
+  /// `{"columns": {...}, "fields": {...}}`, keys sorted: the stored JSON as it is.
   public func write(to json: inout JSONWriter) {
     json.object { object in
-      object.member("columns") { StringMapJSON.write(columns, to: &$0) }
-      object.member("fields") {
-        StringMapJSON.write(
-          Dictionary(uniqueKeysWithValues: fields.values.map { ($0.rawValue, $1) }), to: &$0)
-      }
+      object.member("columns") { $0.raw(columnsJSON) }
+      object.member("fields") { $0.raw(fieldsJSON) }
     }
   }
 }

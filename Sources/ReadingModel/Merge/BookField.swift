@@ -104,6 +104,34 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
   }
 
   public static func < (lhs: BookField, rhs: BookField) -> Bool {
-    (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+    lhs.index < rhs.index
   }
+
+  /// The field's place in ``allCases``: the order summaries list fields in.
+  var index: Int {
+    switch self {
+    case .title: 0
+    case .authors: 1
+    case .contributors: 2
+    case .isbn13: 3
+    case .isbn10: 4
+    case .identifiers: 5
+    case .pageCount: 6
+    case .status: 7
+    case .dateAdded: 8
+    case .rating: 9
+    case .readings: 10
+    case .readCount: 11
+    case .tags: 12
+    case .publisher: 13
+    case .editionYear: 14
+    case .originalYear: 15
+    case .binding: 16
+    case .review: 17
+    case .privateNotes: 18
+    }
+  }
+
+  /// Every field, sorted by raw value: the order of keys in stored JSON.
+  static let byName = allCases.sorted { $0.rawValue < $1.rawValue }
 }

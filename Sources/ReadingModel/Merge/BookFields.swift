@@ -9,31 +9,37 @@ import Foundation
 /// Lists are their items joined with line breaks; ratings `4` or `3.75`; days `2024-01-31`;
 /// statuses their raw values.
 public struct BookFields: Sendable, Equatable {
-  public private(set) var values: [BookField: String] = [:]
+  /// One slot per field, by ``BookField/index``: imports build several of these per row.
+  private var slots = [String?](repeating: nil, count: BookField.allCases.count)
 
   public init() {}
 
   public subscript(field: BookField) -> String? {
-    get { values[field] }
-    set { values[field] = newValue }
+    get { slots[field.index] }
+    set { slots[field.index] = newValue }
+  }
+
+  /// Every field present with its value.
+  public var values: [BookField: String] {
+    Dictionary(uniqueKeysWithValues: fields.compactMap { field in self[field].map { (field, $0) } })
   }
 
   /// Whether the side has anything to say about `field`.
-  public func has(_ field: BookField) -> Bool { values[field] != nil }
+  public func has(_ field: BookField) -> Bool { slots[field.index] != nil }
 
   /// The items of a list field; empty when absent or empty.
   public func list(_ field: BookField) -> [String] {
-    guard let text = values[field], !text.isEmpty else { return [] }
+    guard let text = self[field], !text.isEmpty else { return [] }
     return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
   }
 
   /// Sets a list field.
   public mutating func setList(_ field: BookField, _ items: [String]) {
-    values[field] = items.joined(separator: "\n")
+    self[field] = items.count == 1 ? items[0] : items.joined(separator: "\n")
   }
 
   /// The fields present, in ``BookField`` order.
-  public var fields: [BookField] { values.keys.sorted() }
+  public var fields: [BookField] { BookField.allCases.filter { slots[$0.index] != nil } }
 
   /// An optional number in canonical form: empty when `nil`.
   public static func text(_ number: Int?) -> String { number.map(String.init) ?? "" }
@@ -75,7 +81,8 @@ extension BookFields {
   /// A title or author list that is empty is not applied: a book always has both. A date
   /// added moves only when its day changes, so the time of day the library knows survives.
   public func apply(to book: inout Book, _ details: inout BookDetails) {
-    for (field, value) in values {
+    for field in BookField.allCases {
+      guard let value = self[field] else { continue }
       switch field {
       case .title: if !value.isEmpty { book.title = value }
       case .authors: if !list(.authors).isEmpty { book.authors = list(.authors) }

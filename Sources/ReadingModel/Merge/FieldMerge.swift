@@ -49,6 +49,8 @@ public struct FieldMerge: Sendable {
     for field in theirs.fields {
       let their = theirs[field] ?? ""
       let our = ours[field] ?? ""
+      // Nothing to do where the source says what it said before, or what the library has.
+      if base?[field] == their || (base?.has(field) != true && our == their) { continue }
       if field.isList {
         merged.setList(
           field,

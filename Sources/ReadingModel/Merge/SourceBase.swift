@@ -1,34 +1,51 @@
 /// What one source said about a book at its last import: the base of the next import's
 /// three-way merge, and what the Goodreads export writes back where nothing changed since.
+///
+/// Kept as the canonical JSON the library stores (keys sorted, compact), so that an
+/// unchanged re-import is recognised by comparing text, and an export copies it as it is;
+/// the values are decoded only when a merge or the Goodreads export needs them.
 public struct SourceBase: Sendable, Equatable {
-  /// The source's fields in canonical form, as they were compared.
-  public var fields: BookFields
-  /// The row's columns exactly as the file wrote them (`="0141439580"`, `dnf`, `&amp;`);
-  /// empty for sources that are not files of columns.
-  public var columns: [String: String]
+  /// The source's fields in canonical form, as a flat JSON object keyed by ``BookField`` raw
+  /// values.
+  public let fieldsJSON: String
+  /// The row's columns exactly as the file wrote them (`="0141439580"`, `dnf`, `&amp;`), as a
+  /// flat JSON object; `{}` for sources that are not files of columns.
+  public let columnsJSON: String
 
   public init(fields: BookFields, columns: [String: String] = [:]) {
-    self.fields = fields
-    self.columns = columns
+    fieldsJSON = fields.json
+    columnsJSON = StringMapJSON.encode(columns)
   }
 
-  /// The fields as a flat JSON object keyed by ``BookField`` raw values.
-  public var fieldsJSON: String {
-    StringMapJSON.encode(Dictionary(uniqueKeysWithValues: fields.values.map { ($0.rawValue, $1) }))
+  /// A base as the library stores it.
+  init(fieldsJSON: String, columnsJSON: String) {
+    self.fieldsJSON = fieldsJSON
+    self.columnsJSON = columnsJSON
   }
 
-  /// Reads a base stored as ``fieldsJSON`` and the columns' JSON; fields this bookclub does not
-  /// know are left out.
-  ///
-  /// - Returns: `nil` when either text is not a flat JSON object of strings.
-  public init?(fieldsJSON: String, columnsJSON: String) {
-    guard let stored = StringMapJSON.decode(fieldsJSON),
-      let columns = StringMapJSON.decode(columnsJSON)
-    else { return nil }
+  /// The fields; those this bookclub does not know, or text that is not a flat JSON
+  /// object, are left out (a field without a base merges as on a first import).
+  public var fields: BookFields {
     var fields = BookFields()
-    for (name, value) in stored {
+    for (name, value) in StringMapJSON.decode(fieldsJSON) ?? [:] {
       if let field = BookField(rawValue: name) { fields[field] = value }
     }
-    self.init(fields: fields, columns: columns)
+    return fields
+  }
+
+  /// The columns as written; empty when the stored text is not a flat JSON object.
+  public var columns: [String: String] { StringMapJSON.decode(columnsJSON) ?? [:] }
+}
+
+extension BookFields {
+  /// The fields as compact JSON, keys sorted.
+  public var json: String {
+    var json = JSONWriter()
+    json.object { object in
+      for field in BookField.byName {
+        if let value = self[field] { object.member(field.rawValue) { $0.string(value) } }
+      }
+    }
+    return String(decoding: json.bytes, as: UTF8.self)
   }
 }

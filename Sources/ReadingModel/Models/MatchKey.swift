@@ -30,6 +30,7 @@ public enum MatchKey {
 
   /// `text` folded, `&` as `and`, apostrophes removed, other punctuation separating words.
   private static func words(_ text: String, separator: String) -> String {
+    if text.isASCII { return asciiWords(text, separator: separator) }
     let folded = SearchKey.fold(text)
     var words: [String] = []
     var word = ""
@@ -46,6 +47,37 @@ public enum MatchKey {
     }
     if !word.isEmpty { words.append(word) }
     return words.joined(separator: separator)
+  }
+
+  /// ``words(_:separator:)`` for ASCII text, byte by byte: imports fold two keys per row.
+  private static func asciiWords(_ text: String, separator: String) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count)
+    var betweenWords = false
+    func startWord() {
+      if betweenWords, !output.isEmpty { output += separator.utf8 }
+      betweenWords = false
+    }
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        startWord()
+        output.append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        startWord()
+        output.append(byte + 0x20)
+      case UInt8(ascii: "'"), UInt8(ascii: "`"):
+        continue
+      case UInt8(ascii: "&"):
+        betweenWords = true
+        startWord()
+        output += "and".utf8
+        betweenWords = true
+      default:
+        betweenWords = true
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
   }
 
   private static let apostrophes: Set<Character> = ["'", "’", "‘", "ʼ", "`", "´"]

@@ -22,6 +22,8 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
   private var reader: CSVReader
   private var mapper: Mapper
   private let columns: [String: Int]
+  /// The kept columns the file has, sorted by name, with their indices.
+  private let kept: [(name: String, index: Int)]
   private let columnCount: Int
   let totalBytes: Int
   let columnsNotKept: [String]
@@ -45,6 +47,8 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
     var columns: [String: Int] = [:]
     for (index, name) in header.enumerated() where columns[name] == nil { columns[name] = index }
     self.columns = columns
+    kept = columns.filter { Mapper.keptColumns.contains($0.key) }.map { ($0.key, $0.value) }
+      .sorted { $0.name < $1.name }
     columnCount = header.count
     columnsNotKept = header.filter { !Mapper.keptColumns.contains($0) && !$0.isEmpty }
   }
@@ -57,7 +61,8 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
           line: record.line,
           reason: "it has \(record.fields.count) fields where the header has \(columnCount)")
       }
-      return mapper.map(CSVRow(fields: record.fields, line: record.line, columns: columns))
+      return mapper.map(
+        CSVRow(fields: record.fields, line: record.line, columns: columns, kept: kept))
     }
     return nil
   }
@@ -71,6 +76,8 @@ struct CSVRow {
   let line: Int
   /// Each header name's index.
   let columns: [String: Int]
+  /// The columns the format keeps, sorted by name, with their indices.
+  var kept: [(name: String, index: Int)] = []
 
   /// Whether the file has `column`.
   func has(_ column: String) -> Bool { columns[column] != nil }
@@ -81,13 +88,16 @@ struct CSVRow {
     return fields[index].trimmed
   }
 
-  /// The fields of those of `names` the file has, exactly as written.
-  func columns(_ names: Set<String>) -> [String: String] {
-    var found: [String: String] = [:]
-    for name in names {
-      if let index = columns[name], index < fields.count { found[name] = fields[index] }
+  /// The kept columns exactly as written, as a flat JSON object with sorted keys (what a
+  /// merge base stores).
+  var keptColumnsJSON: String {
+    var json = JSONWriter()
+    json.object { object in
+      for (name, index) in kept where index < fields.count {
+        object.member(name) { $0.string(fields[index]) }
+      }
     }
-    return found
+    return String(decoding: json.bytes, as: UTF8.self)
   }
 
   /// The field as plain text: entities decoded, whitespace collapsed.

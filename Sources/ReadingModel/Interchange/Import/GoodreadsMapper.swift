@@ -30,15 +30,14 @@ struct GoodreadsMapper: CSVRowMapper {
     "did-not-finish": .abandoned,
   ]
 
-  private let shelves: ShelfMapping
-  private var shelfLog = ShelfLog()
+  private var shelves: ShelfReader
   private var rowRemarks: [String] = []
 
   init(shelves: ShelfMapping) {
-    self.shelves = shelves
+    self.shelves = ShelfReader(mapping: shelves, standard: Self.statuses)
   }
 
-  var remarks: [String] { rowRemarks + shelfLog.remarks }
+  var remarks: [String] { rowRemarks + shelves.remarks }
 
   mutating func map(_ row: CSVRow) -> ImportRow {
     let title = row.text("Title")
@@ -80,7 +79,7 @@ struct GoodreadsMapper: CSVRowMapper {
     return .book(
       ImportedBook(
         line: row.line, source: Self.source, sourceID: row.optional("Book Id"), fields: fields,
-        columns: row.columns(Self.keptColumns)))
+        columnsJSON: row.keptColumnsJSON))
   }
 
   /// The ISBN-13 and ISBN-10 as the file gives them, each form derived from the other when
@@ -112,9 +111,7 @@ struct GoodreadsMapper: CSVRowMapper {
   /// The status from the exclusive shelf, and the other shelves as tags.
   private mutating func readShelves(_ row: CSVRow, into fields: inout BookFields) {
     let shelf = row.text("Exclusive Shelf")
-    let reading =
-      shelf.isEmpty ? .standard(.wantToRead) : shelves.reading(shelf, standard: Self.statuses)
-    shelfLog.note(shelf, reading, line: row.line)
+    let reading = shelves.read(shelf, line: row.line)
     fields[.status] = reading.status.rawValue
     guard row.has("Bookshelves") else { return }
     var tags = row.list("Bookshelves").filter { $0 != shelf && Self.statuses[$0] == nil }

@@ -11,19 +11,25 @@ public struct ImportedBook: Sendable, Equatable {
   public var sourceID: String
   /// What the row says, in canonical form; only the fields the file has columns for.
   public var fields: BookFields
-  /// The row's columns as written, kept as the merge base and for the Goodreads export.
-  public var columns: [String: String]
+  /// The row's columns as written, as a flat JSON object with sorted keys: kept in the merge
+  /// base for the Goodreads export.
+  public var columnsJSON: String
 
   public init(
-    line: Int, source: String, sourceID: String?, fields: BookFields,
-    columns: [String: String] = [:]
+    line: Int, source: String, sourceID: String?, fields: BookFields, columnsJSON: String = "{}"
   ) {
     self.line = line
     self.source = source
     self.sourceID = sourceID ?? Self.fallbackID(fields)
     self.fields = fields
-    self.columns = columns
+    self.columnsJSON = columnsJSON
   }
+
+  /// The row's columns as written.
+  public var columns: [String: String] { StringMapJSON.decode(columnsJSON) ?? [:] }
+
+  /// The row as the base of the next import.
+  public var base: SourceBase { SourceBase(fieldsJSON: fields.json, columnsJSON: columnsJSON) }
 
   public var title: String { fields[.title] ?? "" }
 

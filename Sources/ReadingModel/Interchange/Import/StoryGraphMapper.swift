@@ -23,14 +23,13 @@ struct StoryGraphMapper: CSVRowMapper {
     "did-not-finish": .abandoned,
   ]
 
-  private let shelves: ShelfMapping
-  private var shelfLog = ShelfLog()
+  private var shelves: ShelfReader
 
   init(shelves: ShelfMapping) {
-    self.shelves = shelves
+    self.shelves = ShelfReader(mapping: shelves, standard: Self.statuses)
   }
 
-  var remarks: [String] { shelfLog.remarks }
+  var remarks: [String] { shelves.remarks }
 
   mutating func map(_ row: CSVRow) -> ImportRow {
     let title = row.text("Title")
@@ -47,10 +46,7 @@ struct StoryGraphMapper: CSVRowMapper {
     fields.setList(.identifiers, isbn == nil && !uid.isEmpty ? [uid] : [])
     var tags = row.has("Tags") ? row.list("Tags") : []
     let readStatus = row.value("Read Status")
-    let reading =
-      readStatus.isEmpty
-      ? .standard(.wantToRead) : shelves.reading(readStatus, standard: Self.statuses)
-    shelfLog.note(readStatus, reading, line: row.line)
+    let reading = shelves.read(readStatus, line: row.line)
     if reading == .unknown { tags.insert(readStatus, at: 0) }
     fields[.status] = reading.status.rawValue
     if row.has("Tags") || reading == .unknown { fields.setList(.tags, tags) }
@@ -70,7 +66,7 @@ struct StoryGraphMapper: CSVRowMapper {
     return .book(
       ImportedBook(
         line: row.line, source: Self.source, sourceID: uid.isEmpty ? nil : uid, fields: fields,
-        columns: row.columns(Self.keptColumns)))
+        columnsJSON: row.keptColumnsJSON))
   }
 
   /// `2023/05/23-2023/06/07, 2024/01/02` → readings; a single day is when it was finished.

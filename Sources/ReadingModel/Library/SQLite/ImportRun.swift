@@ -44,6 +44,12 @@ struct ImportRun {
         line: line, bookID: nil, title: fields[.title] ?? "", kind: .added, fields: changes))
   }
 
+  /// Counts a book whose row says what it said at the last import.
+  mutating func countUnchanged(_ line: Int, id: Book.ID) {
+    claimed[id] = line
+    summary.unchanged += 1
+  }
+
   /// Counts a book that was matched: updated when a field or its history changed.
   mutating func countMerged(
     _ line: Int, book: Book, merge: FieldMerge, ours: BookFields, entriesAdded: Int = 0

@@ -65,15 +65,18 @@ extension SQLiteLibrary {
     throws
   {
     let line = imported.line
-    if let id = try book(source: imported.source, id: imported.sourceID, on: connection) {
-      if let first = run.claimed[id] {
+    let base = imported.base
+    if let known = try linked(source: imported.source, id: imported.sourceID, on: connection) {
+      if let first = run.claimed[known.book] {
         run.skip(
           line,
           "it repeats \(run.label(first)) (\(run.sourceName) id \(imported.sourceID)); "
             + "the first was imported")
-        return
+      } else if known.base == base {
+        run.countUnchanged(line, id: known.book)  // the export says what it said last time
+      } else {
+        try merge(imported, as: base, into: known.book, over: known.base, run: &run, on: connection)
       }
-      try merge(imported, into: id, run: &run, on: connection)
       return
     }
     var likelyDuplicate: (book: Book.ID, id: String)?
@@ -83,37 +86,46 @@ extension SQLiteLibrary {
         likelyDuplicate = likelyDuplicate ?? (candidate, other.id)
         continue
       }
-      try merge(imported, into: candidate, matchedBy: how, run: &run, on: connection)
+      try merge(imported, as: base, into: candidate, matchedBy: how, run: &run, on: connection)
       return
     }
     let id = try add(imported.fields, run: &run, on: connection)
     try link(
-      id, to: imported.source, id: imported.sourceID,
-      base: SourceBase(fields: imported.fields, columns: imported.columns), on: connection)
+      id, to: imported.source, id: imported.sourceID, base: base, replacing: false,
+      on: connection)
     run.countAdded(line, id: id, fields: imported.fields)
     if let likelyDuplicate {
+      let same = try sameReason(imported, likelyDuplicate.book, on: connection)
       run.remark(
         line,
-        "added as a new book; same \(likelyDuplicateReason(imported, likelyDuplicate.book, on: connection)) "
-          + "as #\(likelyDuplicate.book), which is \(run.sourceName) book \(likelyDuplicate.id)")
+        "added as a new book; same \(same) as #\(likelyDuplicate.book), which is "
+          + "\(run.sourceName) book \(likelyDuplicate.id)")
     }
   }
 
   /// Three-way merges a row into a book and records the row as the source's new base.
+  ///
+  /// - Parameters:
+  ///   - newBase: The row as a base.
+  ///   - old: What the source said at its last import; `nil` the first time.
+  ///   - how: How a book met for the first time was found.
   private func merge(
-    _ imported: ImportedBook, into id: Book.ID, matchedBy how: CandidateMatch? = nil,
-    run: inout ImportRun, on connection: SQLiteConnection
+    _ imported: ImportedBook, as newBase: SourceBase, into id: Book.ID, over old: SourceBase? = nil,
+    matchedBy how: CandidateMatch? = nil, run: inout ImportRun, on connection: SQLiteConnection
   ) throws {
     guard let book = try fetchBook(id, on: connection) else { return }
-    let link = try link(of: id, in: imported.source, on: connection)
+    let oldFields = old?.fields
     let merge = try mergeFields(
-      imported.fields, base: link?.base, into: book, run: &run, on: connection)
+      imported.fields, base: oldFields, into: book, run: &run, on: connection)
     run.countMerged(imported.line, book: book, merge: merge.result, ours: merge.ours)
-    let base = SourceBase(
-      fields: merge.result.nextBase(theirs: imported.fields, base: link?.base?.fields),
-      columns: imported.columns)
-    if link?.id != imported.sourceID || link?.base != base {
-      try self.link(id, to: imported.source, id: imported.sourceID, base: base, on: connection)
+    let next =
+      merge.result.conflicts.isEmpty
+      ? newBase
+      : SourceBase(
+        fieldsJSON: merge.result.nextBase(theirs: imported.fields, base: oldFields).json,
+        columnsJSON: imported.columnsJSON)
+    if next != old {
+      try link(id, to: imported.source, id: imported.sourceID, base: next, on: connection)
     }
     if how == .titleAndAuthor, book.title != imported.title {
       run.remark(
@@ -126,13 +138,12 @@ extension SQLiteLibrary {
   ///
   /// - Returns: The merge and the library's fields before it.
   func mergeFields(
-    _ theirs: BookFields, base: SourceBase?, into book: Book, run: inout ImportRun,
+    _ theirs: BookFields, base: BookFields?, into book: Book, run: inout ImportRun,
     on connection: SQLiteConnection
   ) throws -> (result: FieldMerge, ours: BookFields) {
     let details = try fetchDetails(book.id, on: connection)
     let ours = BookFields(book: book, details: details)
-    let merge = FieldMerge(
-      ours: ours, base: base?.fields, theirs: theirs, prefer: run.options.prefer)
+    let merge = FieldMerge(ours: ours, base: base, theirs: theirs, prefer: run.options.prefer)
     guard merge.merged != ours else { return (merge, ours) }
     var updated = book
     var updatedDetails = details
@@ -160,10 +171,11 @@ extension SQLiteLibrary {
     return id
   }
 
-  private func likelyDuplicateReason(
+  /// What a row has in common with the book it would have been but for its id.
+  private func sameReason(
     _ imported: ImportedBook, _ candidate: Book.ID, on connection: SQLiteConnection
-  ) -> String {
-    guard let book = try? fetchBook(candidate, on: connection) else { return "book" }
+  ) throws -> String {
+    guard let book = try fetchBook(candidate, on: connection) else { return "book" }
     if let isbn = imported.fields[.isbn13], !isbn.isEmpty, book.isbn13 == isbn { return "ISBN" }
     return "title and author"
   }

@@ -87,7 +87,7 @@ extension SQLiteLibrary {
     run: inout ImportRun, on connection: SQLiteConnection
   ) throws {
     let theirs = BookFields(book: item.book, details: item.details)
-    let base = try source.flatMap { try link(of: book.id, in: $0, on: connection)?.base }
+    let base = try source.flatMap { try link(of: book.id, in: $0, on: connection)?.base?.fields }
     let merge = try mergeFields(theirs, base: base, into: book, run: &run, on: connection)
     let entries = try addEntries(
       item.progress.entries, to: book.id, line: line, run: &run, on: connection)
@@ -96,7 +96,7 @@ extension SQLiteLibrary {
       try logStatus(change, of: book.id, on: connection)
     }
     if let source {
-      let next = merge.result.nextBase(theirs: theirs, base: base?.fields)
+      let next = merge.result.nextBase(theirs: theirs, base: base)
       try link(
         book.id, to: source, id: String(item.book.id), base: SourceBase(fields: next),
         on: connection)

@@ -27,11 +27,25 @@ extension SQLiteLibrary {
 
   /// The book that `id` names in `source`.
   func book(source: String, id: String, on connection: SQLiteConnection) throws -> Book.ID? {
+    try linked(source: source, id: id, on: connection)?.book
+  }
+
+  /// The book that `id` names in `source`, and what the source said at its last import.
+  func linked(source: String, id: String, on connection: SQLiteConnection) throws
+    -> (book: Book.ID, base: SourceBase?)?
+  {
     let statement = try statement(
-      "SELECT book_id FROM book_sources WHERE source = ? AND source_id = ?", on: connection)
+      """
+      SELECT book_id, base_fields, base_columns FROM book_sources
+      WHERE source = ? AND source_id = ?
+      """, on: connection)
     try statement.bind([.text(source), .text(id)])
     defer { statement.reset() }
-    return try statement.step() ? statement.int64(0) : nil
+    guard try statement.step() else { return nil }
+    let base = statement.optionalText(1).map { fields in
+      SourceBase(fieldsJSON: fields, columnsJSON: statement.optionalText(2) ?? "{}")
+    }
+    return (statement.int64(0), base)
   }
 
   /// The book's id in `source` and what the source said at its last import.
@@ -46,23 +60,25 @@ extension SQLiteLibrary {
     try statement.bind([.integer(bookID), .text(source)])
     defer { statement.reset() }
     guard try statement.step() else { return nil }
-    let base = statement.optionalText(1).flatMap { fields in
+    let base = statement.optionalText(1).map { fields in
       SourceBase(fieldsJSON: fields, columnsJSON: statement.optionalText(2) ?? "{}")
     }
     return (statement.text(0), base)
   }
 
   /// Records that `id` names the book in `source`, with the source's base; replaces the
-  /// book's earlier id in that source.
+  /// book's earlier id in that source (a new book has none: `replacing` false skips looking).
   func link(
     _ bookID: Book.ID, to source: String, id: String, base: SourceBase?,
-    on connection: SQLiteConnection
+    replacing: Bool = true, on connection: SQLiteConnection
   ) throws {
-    let clear = try statement(
-      "DELETE FROM book_sources WHERE book_id = ? AND source = ?", on: connection)
-    try clear.bind([.integer(bookID), .text(source)])
-    try clear.step()
-    clear.reset()
+    if replacing {
+      let clear = try statement(
+        "DELETE FROM book_sources WHERE book_id = ? AND source = ?", on: connection)
+      try clear.bind([.integer(bookID), .text(source)])
+      try clear.step()
+      clear.reset()
+    }
     let insert = try statement(
       """
       INSERT OR REPLACE INTO book_sources (source, source_id, book_id, base_fields, base_columns)
@@ -70,7 +86,7 @@ extension SQLiteLibrary {
       """, on: connection)
     try insert.bind([
       .text(source), .text(id), .integer(bookID), base.map { .text($0.fieldsJSON) },
-      base.map { .text(StringMapJSON.encode($0.columns)) },
+      base.map { .text($0.columnsJSON) },
     ])
     try insert.step()
     insert.reset()
@@ -89,11 +105,8 @@ extension SQLiteLibrary {
     defer { statement.reset() }
     var bases: [Book.ID: [String: SourceBase]] = [:]
     while try statement.step() {
-      guard
-        let base = SourceBase(
-          fieldsJSON: statement.text(2), columnsJSON: statement.optionalText(3) ?? "{}")
-      else { continue }
-      bases[statement.int64(0), default: [:]][statement.text(1)] = base
+      bases[statement.int64(0), default: [:]][statement.text(1)] = SourceBase(
+        fieldsJSON: statement.text(2), columnsJSON: statement.optionalText(3) ?? "{}")
     }
     return bases
   }

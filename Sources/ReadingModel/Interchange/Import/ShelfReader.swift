@@ -1,27 +1,38 @@
-/// Collects which rows sat on custom shelves, so the summary says once per shelf how it was
-/// read instead of once per row.
-struct ShelfLog {
-  private var lines: [String: [Int]] = [:]
+/// Reads the shelves of an export's rows, each distinct shelf once, and collects which rows
+/// sat on custom shelves, so the summary says once per shelf how it was read instead of once
+/// per row.
+struct ShelfReader {
+  private let mapping: ShelfMapping
+  /// The service's own shelves.
+  private let standard: [String: ReadingStatus]
   private var readings: [String: ShelfMapping.Reading] = [:]
+  private var lines: [String: [Int]] = [:]
   private var order: [String] = []
 
-  /// Notes that the row on `line` sat on `shelf`, read as `reading`.
-  mutating func note(_ shelf: String, _ reading: ShelfMapping.Reading, line: Int) {
-    switch reading {
-    case .standard, .chosen: return
-    case .recognised, .paused, .unknown: break
-    }
+  init(mapping: ShelfMapping, standard: [String: ReadingStatus]) {
+    self.mapping = mapping
+    self.standard = standard
+  }
+
+  /// What `shelf` means for the row on `line`; an empty shelf is want to read.
+  mutating func read(_ shelf: String, line: Int) -> ShelfMapping.Reading {
+    guard !shelf.isEmpty else { return .standard(.wantToRead) }
+    let reading = readings[shelf] ?? mapping.reading(shelf, standard: standard)
     if readings[shelf] == nil {
-      order.append(shelf)
       readings[shelf] = reading
+      order.append(shelf)
     }
-    lines[shelf, default: []].append(line)
+    switch reading {
+    case .standard, .chosen: break
+    case .recognised, .paused, .unknown: lines[shelf, default: []].append(line)
+    }
+    return reading
   }
 
   /// One remark per custom shelf, in the order they were first met.
   var remarks: [String] {
     order.compactMap { shelf in
-      guard let reading = readings[shelf] else { return nil }
+      guard let reading = readings[shelf], lines[shelf] != nil else { return nil }
       let rows = Self.describe(lines[shelf] ?? [])
       switch reading {
       case .recognised(let status):
