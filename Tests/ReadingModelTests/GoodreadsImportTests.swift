@@ -108,6 +108,29 @@ import Testing
       ])
   }
 
+  @Test func identifiersAreKeptAsTheFileGivesThem() throws {
+    let header = Self.header31.split(separator: ",").map(String.init)
+    var row = Self.fields
+    row["ISBN"] = "=\"0141439548\""  // another edition than the ISBN-13's
+    row["ISBN13"] = "=\"9780140447576\""
+    row["Publisher"] = "Farrar, Straus &amp; Giroux"
+    var barcode = Self.fields
+    barcode["ISBN"] = "=\"\""
+    barcode["ISBN13"] = "=\"4006381333931\""
+    let path = try file(
+      header, rows: [row, barcode].map { fields in header.map { fields[$0] ?? "" } })
+    let books = try rows(path).compactMap { row -> ImportedBook? in
+      if case .book(let book) = row { return book } else { return nil }
+    }
+    let (own, details) = try #require(books.first).asNewBook
+    #expect(own.isbn10 == "0141439548")
+    #expect(own.isbn13 == "9780140447576")
+    #expect(details.publisher == "Farrar, Straus & Giroux")
+    let (coded, codedDetails) = try #require(books.last).asNewBook
+    #expect(coded.isbn13 == nil)
+    #expect(codedDetails.identifiers == ["4006381333931"])
+  }
+
   @Test func badRowsAreSkippedWithTheirLineAndReason() throws {
     let header = Self.header31.split(separator: ",").map(String.init)
     var untitled = Self.fields

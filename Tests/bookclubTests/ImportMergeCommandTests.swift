@@ -133,6 +133,8 @@ import Testing
       ])
     #expect(details?["rating"] as? Double == 4.5)
     #expect((crime["book"] as? [String: Any])?["added"] as? String == "2022-10-01T00:00:00.000Z")
+    let dalloway = try json(["show", "dalloway"])["details"] as? [String: Any]
+    #expect(dalloway?["publisher"] as? String == "Harcourt, Brace & World")
     let odyssey = try json(["show", "odyssey"])["details"] as? [String: Any]
     #expect((odyssey?["sourceIDs"] as? [String: String])?["storygraph"] == "140268863")
   }
