@@ -20,6 +20,16 @@ public enum LibraryError: Error, Equatable, Sendable {
   case bookNotFound(Book.ID)
   /// No entry has this id.
   case entryNotFound(UUID)
+  /// The path is a folder, a FIFO, a device, a broken or looping link, or cannot be looked at.
+  case unusablePath(path: String, reason: String)
+  /// The file exists and is empty: not a library (perhaps one that was truncated).
+  case emptyFile(path: String)
+  /// The library was found damaged before; nothing is written to it until it is repaired.
+  case markedDamaged(path: String)
+  /// The library, or its folder, cannot be written.
+  case readOnly(path: String)
+  /// The disk is full.
+  case diskFull(path: String)
   /// Any other SQLite failure.
   case storage(path: String, detail: String)
 }
@@ -30,7 +40,8 @@ extension LibraryError: LocalizedError {
     case .notALibrary(let path):
       "'\(path)' is not a bookclub library. Pass --library with another path, or move the file away; bookclub left it untouched."
     case .damaged(let path, let detail):
-      "The library '\(path)' is damaged (\(detail)). bookclub left it untouched; restore it from a backup or export."
+      "The library '\(path)' is damaged (\(detail)). bookclub will not write to it until it is "
+        + "repaired: run 'bookclub check' to see what is wrong, then 'bookclub repair'."
     case .newerSchema(let path, let found, let supported):
       "The library '\(path)' was written by a newer bookclub (schema \(found); this one knows up to \(supported)). Update bookclub to use it."
     case .cannotOpen(let path, let detail):
@@ -45,6 +56,21 @@ extension LibraryError: LocalizedError {
       "There is no book \(id). 'bookclub list' shows the books and their ids."
     case .entryNotFound(let id):
       "There is no entry \(id.uuidString.lowercased()). 'bookclub note list <book>' shows entry ids."
+    case .unusablePath(let path, let reason):
+      "Cannot use '\(path)' as a library: \(reason). Pass --library with the path of a library "
+        + "file, or of one to create."
+    case .emptyFile(let path):
+      "'\(path)' is an empty file, not a bookclub library; bookclub left it untouched. Remove it "
+        + "to start a new library there, or pass --library with another path."
+    case .markedDamaged(let path):
+      "The library '\(path)' was found damaged, so bookclub will not write to it. Run "
+        + "'bookclub check' to see what is wrong, then 'bookclub repair' to recover it."
+    case .readOnly(let path):
+      "Cannot write the library '\(path)': the file or its folder is read-only. Check their "
+        + "permissions, or pass --library with a path you can write."
+    case .diskFull(let path):
+      "Cannot write the library '\(path)': the disk is full. Nothing was changed; free some "
+        + "space and try again."
     case .storage(let path, let detail):
       "Could not use the library '\(path)': \(detail)."
     }

@@ -103,20 +103,16 @@ enum Schema {
         ALTER TABLE book_details ADD COLUMN identifiers TEXT NOT NULL DEFAULT '';
         """,
       backfill: { connection in
-        let identity = try connection.prepare(
-          "INSERT INTO library_info (key, value) VALUES ('id', ?)")
-        try identity.bind([.text(UUID().uuidString.lowercased())])
-        try identity.step()
-        let books = try connection.prepare("SELECT id, title, authors FROM books")
-        let update = try connection.prepare(
-          "UPDATE books SET match_title = ?, match_author = ? WHERE id = ?")
-        while try books.step() {
-          let author = books.text(2).split(separator: "\n").first.map(String.init) ?? ""
-          try update.bind([
-            .text(MatchKey.title(books.text(1))), .text(MatchKey.author(author)),
-            .integer(books.int64(0)),
-          ])
-          try update.step()
+        try connection.run(
+          "INSERT INTO library_info (key, value) VALUES ('id', ?)",
+          [.text(UUID().uuidString.lowercased())])
+        let books = try connection.all("SELECT id, title, authors FROM books") { row in
+          (row.int64(0), row.text(1), row.text(2).split(separator: "\n").first ?? "")
+        }
+        for (id, title, author) in books {
+          try connection.run(
+            "UPDATE books SET match_title = ?, match_author = ? WHERE id = ?",
+            [.text(MatchKey.title(title)), .text(MatchKey.author(String(author))), .integer(id)])
         }
       }),
   ]

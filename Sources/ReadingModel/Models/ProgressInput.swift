@@ -49,7 +49,11 @@ public enum ProgressInput: Sendable, Equatable {
     case .relativePages(let delta):
       guard let pages = book.pageCount else { throw .pagesUnknown }
       let currentPage = Int((current * Double(pages)).rounded())
-      let page = currentPage + delta
+      // Checked: `+9223372036854775807` is a value people can type.
+      let (page, overflow) = currentPage.addingReportingOverflow(delta)
+      guard !overflow else {
+        throw delta > 0 ? .pageBeyondEnd(Int.max, pageCount: pages) : .negativePage(Int.min)
+      }
       guard page >= 0 else { throw .negativePage(page) }
       guard page <= pages else { throw .pageBeyondEnd(page, pageCount: pages) }
       return Double(page) / Double(pages)

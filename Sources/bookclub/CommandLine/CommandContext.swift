@@ -28,7 +28,7 @@ struct CommandContext {
         ? TextStyle.yellow.apply("warning:", enabled: terminal.colorsErrors)
         : TextStyle.cyan.apply("note:", enabled: terminal.colorsErrors)
       let count = notice.count > 1 ? " (×\(notice.count))" : ""
-      errors.line("\(label) \(notice.message)\(count)")
+      errors.line("\(label) \(TerminalText.safe(notice.message))\(count)")
     }
   }
 

@@ -42,7 +42,7 @@ struct CommandRunner {
       }
       do {
         try await command.run(context)
-        context.output.flush()
+        try context.output.checkWritten()
         return .success
       } catch let error as UsageError {
         return report(error, path: path)
@@ -53,16 +53,22 @@ struct CommandRunner {
         return .interrupted
       } catch {
         context.output.flush()
-        context.errors.line("Error: " + error.localizedDescription)
+        context.errors.line(Self.safe("Error: " + error.localizedDescription))
         return .failure
       }
     }
   }
 
+  /// A message for the terminal: it may quote the command line, paths and titles, so each
+  /// of its lines is made safe.
+  static func safe(_ message: String) -> String {
+    TerminalText.safeLines(message).joined(separator: "\n")
+  }
+
   private func report(_ error: UsageError, path: CommandPath) -> ExitCode {
     context.output.flush()
     let usage = HelpFormatter(path: path, width: context.terminal.width).usage
-    context.errors.line("Error: " + (error.errorDescription ?? "\(error)"))
+    context.errors.line(Self.safe("Error: " + (error.errorDescription ?? "\(error)")))
     context.errors.line("Usage: " + usage)
     context.errors.line("  See '\(path.displayName) --help' for more information.")
     return .usage

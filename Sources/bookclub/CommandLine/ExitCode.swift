@@ -6,4 +6,6 @@ enum ExitCode: Int32 {
   case usage = 64
   /// Interrupted with Ctrl-C (128 + SIGINT).
   case interrupted = 130
+  /// The reader of a pipe went away (128 + SIGPIPE): ended quietly, as other tools end.
+  case closedPipe = 141
 }

@@ -62,8 +62,8 @@ extension Bookclub {
         context.output.line(BookJSON.object(ListedBook(book: added)))
       } else {
         context.output.line(String(added.id))
-        let authors = added.authors.joined(separator: ", ")
-        context.errors.line("Added “\(added.title)” by \(authors) as book \(added.id).")
+        context.errors.line(
+          "Added “\(added.shownTitle)” by \(added.shownAuthors) as book \(added.id).")
       }
     }
   }

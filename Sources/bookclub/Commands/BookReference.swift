@@ -33,7 +33,7 @@ enum BookReferenceError: Error, LocalizedError {
         + ShellQuoting.quote(reference)
     case .ambiguous(let reference, let candidates, let more):
       let lines = candidates.map { book in
-        "  \(book.id)  \(book.title) — \(book.authors.joined(separator: ", "))"
+        "  \(book.id)  \(book.shownTitle) — \(book.shownAuthors)"
       }
       let others = more ? ["  ... and more; narrow it down or use bookclub list --search"] : []
       return

@@ -39,7 +39,7 @@ struct BookTarget {
       store.clear()
       throw SelectionError.bookGone(selection.bookID)
     }
-    if announce { context.errors.line("Using the selected book: \(book.title) (\(book.id))") }
+    if announce { context.errors.line("Using the selected book: \(book.shownTitle) (\(book.id))") }
     return (book, library)
   }
 

@@ -58,7 +58,7 @@ extension Bookclub {
       }
       if !goodreads { try sink.write(archive.footer()) }
       try sink.finish()
-      if let output { context.errors.line("Exported \(count) books to \(output).") }
+      if let output { context.errors.line("Exported \(count) books to \(TerminalText.safe(output)).") }
     }
   }
 }
@@ -75,7 +75,12 @@ struct ExportSink {
   }
 
   func write(_ data: Data) throws {
-    if let file { try file.write(data) } else { output.write(bytes: [UInt8](data)) }
+    if let file {
+      try file.write(data)
+    } else {
+      output.write(bytes: [UInt8](data))
+      try output.throwIfFailed()  // a full disk stops the export at once
+    }
   }
 
   func finish() throws {

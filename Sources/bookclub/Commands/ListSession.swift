@@ -87,6 +87,7 @@ struct ListSession {
       } else if !page.books.isEmpty {
         printRows(page.books[...], withHeader: !printedAny)
       }
+      try context.output.throwIfFailed()  // a full disk stops the listing at once
       printedAny = printedAny || !page.books.isEmpty
       guard let next = page.next else { break }
       query = query.continuing(after: next)
@@ -118,7 +119,7 @@ struct ListSession {
     let first = query.firstPosition
     let command = ([commandName, "--after", next.token] + options.continuationArguments)
       .joined(separator: " ")
-    let text = "Showing \(first)–\(next.position) · next: \(command)"
+    let text = "Showing \(first)–\(next.position) · next: \(TerminalText.safe(command))"
     context.errors.line(TextStyle.dim.apply(text, enabled: context.terminal.colorsErrors))
   }
 
@@ -132,7 +133,8 @@ struct ListSession {
     let status =
       context.notices.current.map { notice in
         let style: TextStyle = notice.level == .warning ? .yellow : .cyan
-        return style.apply(notice.message, enabled: context.terminal.colorsErrors) + " · "
+        return style.apply(
+          TerminalText.safe(notice.message), enabled: context.terminal.colorsErrors) + " · "
       } ?? ""
     let position = "Showing \(query.firstPosition)–\(next.position)"
     let prompt = TextStyle.dim.apply(

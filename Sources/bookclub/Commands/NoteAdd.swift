@@ -27,7 +27,7 @@ extension Bookclub.Note {
       let entry = try await reading.record(nil, note: text)
       context.output.line(ProgressText.shortID(entry))
       context.errors.line(
-        "Noted on “\(reading.book.title)” at \(ProgressText.position(entry.progress, of: reading.book))."
+        "Noted on “\(reading.book.shownTitle)” at \(ProgressText.position(entry.progress, of: reading.book))."
       )
     }
   }

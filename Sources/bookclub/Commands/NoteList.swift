@@ -24,7 +24,7 @@ extension Bookclub.Note {
       }
       guard !notes.isEmpty else {
         context.errors.line(
-          "No notes on “\(reading.book.title)” yet. Add one: bookclub note add \(reading.book.id) <text>"
+          "No notes on “\(reading.book.shownTitle)” yet. Add one: bookclub note add \(reading.book.id) <text>"
         )
         return
       }

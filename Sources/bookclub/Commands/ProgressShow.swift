@@ -19,7 +19,7 @@ extension Bookclub.Progress {
         return
       }
       let book = reading.book
-      context.output.line("\(book.title) — \(book.authors.joined(separator: ", "))")
+      context.output.line("\(book.shownTitle) — \(book.shownAuthors)")
       guard !entries.isEmpty else {
         context.output.line("No progress recorded yet.")
         context.errors.line("To record some: bookclub progress set \(book.id) <page or %>")

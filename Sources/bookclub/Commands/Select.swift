@@ -37,7 +37,7 @@ extension Bookclub {
       guard target.reference != nil else { return try await printSelection(context) }
       let (book, library) = try await target.resolve(in: context)
       try context.selection.save(Selection(bookID: book.id, library: library.path, time: Date()))
-      context.output.line("\(book.id)  \(book.title)")
+      context.output.line("\(book.id)  \(book.shownTitle)")
     }
 
     private func printSelection(_ context: CommandContext) async throws {
@@ -46,7 +46,7 @@ extension Bookclub {
         return
       }
       let (book, _) = try await target.resolve(in: context, announce: false)
-      context.output.line("\(book.id)  \(book.title)")
+      context.output.line("\(book.id)  \(book.shownTitle)")
     }
   }
 }

@@ -31,12 +31,12 @@ extension Bookclub {
     func run(_ context: CommandContext) async throws {
       let (found, library) = try await target.resolve(in: context)
       guard found.status != status else {
-        context.errors.line("“\(found.title)” is already \(status.displayName).")
+        context.errors.line("“\(found.shownTitle)” is already \(status.displayName).")
         return
       }
       let updated = try await library.setStatus(status, of: found.id, at: Date())
       context.output.line(
-        "\(updated.title): \(found.status.displayName) → \(updated.status.displayName)")
+        "\(updated.shownTitle): \(found.status.displayName) → \(updated.status.displayName)")
     }
   }
 }

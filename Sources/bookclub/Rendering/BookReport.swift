@@ -15,13 +15,13 @@ struct BookReport {
 
   func lines(colors: Bool) -> [String] {
     var lines = [
-      TextStyle.bold.apply(book.title, enabled: colors),
-      "by " + book.authors.joined(separator: ", "),
+      TextStyle.bold.apply(book.shownTitle, enabled: colors),
+      "by " + book.shownAuthors,
       "",
     ]
     func field(_ label: String, _ value: String?) {
       guard let value, !value.isEmpty else { return }
-      lines.append(label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
+      lines.append(label.padding(toLength: 10, withPad: " ", startingAt: 0) + TerminalText.safe(value))
     }
     field("Id", String(book.id))
     field("ISBN", book.isbn13 ?? book.isbn10)
@@ -96,9 +96,7 @@ struct BookReport {
   }
 
   private func indented(_ text: String) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.isEmpty ? "" : "  " + $0
-    }
+    TerminalText.safeLines(text).map { $0.isEmpty ? "" : "  " + $0 }
   }
 
   /// `★★★★☆ 4` or `★★★¾☆ 3.75`

@@ -30,8 +30,8 @@ struct BookTable {
       let fraction = listed.progress ?? (book.status == .finished ? 1 : 0)
       return [
         pad(String(book.id), idWidth, right: true),
-        pad(book.title, titleWidth),
-        pad(book.authors.joined(separator: ", "), authorWidth),
+        pad(book.shownTitle, titleWidth),
+        pad(book.shownAuthors, authorWidth),
         styledStatus(book.status),
         bar.render(fraction),
       ].joined(separator: Self.gap)

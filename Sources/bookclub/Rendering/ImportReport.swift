@@ -4,7 +4,9 @@ import ReadingModel
 /// skipped rows with their reasons, remarks, and the columns that were not kept.
 @MainActor
 enum ImportReport {
-  static func print(_ summary: ImportSummary, file: String, to output: TextOutput) {
+  static func print(_ summary: ImportSummary, file: String, to stream: TextOutput) {
+    // Every line holds titles, values and remarks from the file: each is made safe whole.
+    let output = SafeLines(stream)
     let counts =
       "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, "
       + "\(summary.skipped.count) skipped"
@@ -66,6 +68,14 @@ enum ImportReport {
     if !summary.columnsNotKept.isEmpty {
       output.line("Columns not kept: " + summary.columnsNotKept.joined(separator: ", "))
     }
+  }
+
+  /// Lines written through ``TerminalText``.
+  @MainActor
+  private struct SafeLines {
+    let stream: TextOutput
+    init(_ stream: TextOutput) { self.stream = stream }
+    func line(_ text: String) { stream.line(TerminalText.safe(text)) }
   }
 
   /// A value on one line, long ones shortened: reviews can run to pages.

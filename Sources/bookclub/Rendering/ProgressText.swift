@@ -21,7 +21,8 @@ enum ProgressText {
   static func summary(_ reading: CurrentlyReading) -> String {
     let fraction = reading.currentFraction
     var parts = [
-      reading.book.title, position(fraction, of: reading.book), ProgressBar().render(fraction),
+      reading.book.shownTitle, position(fraction, of: reading.book),
+      ProgressBar().render(fraction),
     ]
     if let pace = reading.pace { parts.append(Self.pace(pace)) }
     if let finish = reading.estimatedFinish {
@@ -61,7 +62,8 @@ enum ProgressText {
 
   /// A note on one line of a table: line breaks shown as ↵.
   static func oneLine(_ note: String?) -> String {
-    (note ?? "").split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ↵ ")
+    TerminalText.safe(
+      (note ?? "").split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ↵ "))
   }
 
   /// The short id people type for an entry: its first eight hex digits.

@@ -25,16 +25,17 @@ public struct CSVReader {
   private var finished = false
   private var consumed = 0
   private var rawConsumed = 0
+  /// Why the file stopped being readable, reported by ``next()``.
+  private var readFailure: CSVError?
 
   /// Bytes of the file read so far, for progress bars.
   public var bytesRead: Int { transcoder == nil ? consumed : rawConsumed }
 
   /// Reads the file at `path`.
   ///
-  /// - Throws: ``CSVError/cannotOpen(_:)``.
-  public init(path: String) throws(CSVError) {
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw .cannotOpen(path) }
-    source = .file(handle)
+  /// - Throws: ``InputFileError`` when it is not a readable, non-empty file.
+  public init(path: String) throws(InputFileError) {
+    source = .file(try InputFile(path: path))
   }
 
   /// Reads CSV text already in memory.
@@ -49,19 +50,32 @@ public struct CSVReader {
 
   /// The next record, or `nil` at the end of the input.
   ///
-  /// - Throws: ``CSVError`` for an unterminated quote, text after a closing quote, or
-  ///   invalid UTF-8, with the line where it happens.
+  /// - Throws: ``CSVError`` for an unterminated quote, text after a closing quote, invalid
+  ///   UTF-8, a field past ``fieldLimit``, with the line where it happens, or when the file
+  ///   cannot be read.
   public mutating func next() throws(CSVError) -> Record? {
     if atStart { startReading() }
-    guard peek() != nil else { return nil }
+    guard peek() != nil else {
+      if let readFailure { throw readFailure }
+      return nil
+    }
     let startLine = line
+    let startOffset = consumed
     var fields: [String] = []
     while true {
       let (field, end) = try readField()
       fields.append(field)
+      if let readFailure { throw readFailure }
+      if consumed - startOffset > Self.recordLimit {
+        throw .tooLong(line: startLine, limit: Self.recordLimit)
+      }
       if end != .comma { return Record(fields: fields, line: startLine) }
     }
   }
+
+  /// The most bytes one record may hold: memory stays bounded whatever the input (a file
+  /// without line breaks, a field that never closes its quote).
+  public static let recordLimit = 16 * 1024 * 1024
 
   private enum FieldEnd {
     case comma, lineEnd, input
@@ -77,6 +91,7 @@ public struct CSVReader {
     }
     var field: [UInt8] = []
     while let byte = take() {
+      if field.count > Self.recordLimit { throw .tooLong(line: fieldLine, limit: Self.recordLimit) }
       if byte == Self.comma { return (try decode(field, trimming: true, line: fieldLine), .comma) }
       if let end = lineEnd(after: byte) {
         return (try decode(field, trimming: true, line: fieldLine), end)
@@ -91,6 +106,7 @@ public struct CSVReader {
     var field: [UInt8] = []
     while true {
       guard let byte = take() else { throw .unterminatedQuote(line: fieldLine) }
+      if field.count > Self.recordLimit { throw .tooLong(line: fieldLine, limit: Self.recordLimit) }
       if byte == Self.quote {
         guard peek() == Self.quote else { break }
         _ = take()
@@ -165,8 +181,13 @@ public struct CSVReader {
     case .memory(let bytes):
       raw = bytes
       finished = true
-    case .file(let handle):
-      raw = [UInt8](handle.readData(ofLength: 256 * 1024))
+    case .file(let file):
+      do {
+        raw = try file.read(upTo: 256 * 1024)
+      } catch {
+        readFailure = .unreadable(error.errorDescription ?? "\(error)")
+        raw = []
+      }
       finished = raw.isEmpty
     }
     rawConsumed += raw.count
@@ -175,15 +196,17 @@ public struct CSVReader {
   }
 
   private enum ByteSource {
-    case file(FileHandle)
+    case file(InputFile)
     case memory([UInt8])
   }
 }
 
 /// Why a CSV file cannot be read.
 public enum CSVError: Error, Equatable, Sendable {
-  /// The file cannot be opened.
-  case cannotOpen(String)
+  /// The file cannot be read any further.
+  case unreadable(String)
+  /// A record longer than the reader takes.
+  case tooLong(line: Int, limit: Int)
   /// A quoted field is never closed; the line is where it opens.
   case unterminatedQuote(line: Int)
   /// Something other than a comma or line end follows a closing quote.
@@ -195,7 +218,10 @@ public enum CSVError: Error, Equatable, Sendable {
 extension CSVError: LocalizedError {
   public var errorDescription: String? {
     switch self {
-    case .cannotOpen(let path): "Cannot open '\(path)'. Check the path and its permissions."
+    case .unreadable(let reason): reason
+    case .tooLong(let line, let limit):
+      "line \(line): the row runs past \(limit / 1024 / 1024) MiB without ending; this is not an "
+        + "export bookclub can read (is it a CSV file?). Nothing was imported."
     case .unterminatedQuote(let line):
       "line \(line): a quoted field opens here and is never closed. Check the quotes on that line."
     case .textAfterClosingQuote(let line):

@@ -11,9 +11,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
   /// - Throws: ``ImportError/unrecognized(closest:missing:)`` naming what the closest format
   ///   lacks, or the error reading the file.
   public static func detect(path: String) throws -> ImportFormat {
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw CSVError.cannotOpen(path) }
-    let start = handle.readData(ofLength: 64)
-    try? handle.close()
+    let start = try InputFile(path: path).read(upTo: 64)
     let firstByte = start.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
     if firstByte == UInt8(ascii: "{") { return .bookclub }
     var reader = try CSVReader(path: path)

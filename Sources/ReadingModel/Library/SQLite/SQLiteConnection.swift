@@ -2,33 +2,54 @@ import CSQLite
 import Foundation
 
 /// One SQLite connection. Not thread-safe: owned by exactly one actor (``SQLiteLibrary``).
+///
+/// Statements are run only through ``run(_:_:)``, ``first(_:_:_:)``, ``forEach(_:_:_:)`` and
+/// ``all(_:_:_:)``: each binds, steps and resets its statement in one place, also when a
+/// step fails, so no statement keeps a read snapshot open or a half-run state between calls.
 final class SQLiteConnection {
+  /// How a file is opened.
+  enum Mode {
+    /// Reads only: no journal, no conversion, nothing created.
+    case readOnly
+    /// Reads and writes an existing file.
+    case readWrite
+    /// Reads and writes, creating the file when missing.
+    case create
+  }
+
   private let handle: OpaquePointer
   let path: String
+  let mode: Mode
   /// Compiled statements by their SQL, reused across calls.
   private var statements: [String: SQLiteStatement] = [:]
 
-  /// Opens an existing database file, or creates one when `create` is set.
+  /// Opens a database file.
   ///
   /// Opening reads nothing and writes nothing; problems with the file surface on first use.
-  init(path: String, create: Bool) throws(SQLiteError) {
+  init(path: String, mode: Mode) throws(SQLiteError) {
     var handle: OpaquePointer?
-    let flags =
-      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0)
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    let flags: Int32 =
+      switch mode {
+      case .readOnly: SQLITE_OPEN_READONLY
+      case .readWrite: SQLITE_OPEN_READWRITE
+      case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+      }
+    let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close_v2(handle)
-      throw SQLiteError(code: code, message: message)
+      throw SQLiteError(code: code, message: message, sql: nil, systemError: errno)
     }
     self.handle = handle
     self.path = path
+    self.mode = mode
     sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_handler(handle, waitWhileBusy, nil)
   }
 
   /// Opens a private database in memory, for work that must leave every file untouched.
   static func inMemory() throws(SQLiteError) -> SQLiteConnection {
-    try SQLiteConnection(path: ":memory:", create: true)
+    try SQLiteConnection(path: ":memory:", mode: .create)
   }
 
   deinit {
@@ -36,44 +57,75 @@ final class SQLiteConnection {
     sqlite3_close_v2(handle)
   }
 
-  /// A cached compiled statement for `sql`.
-  ///
-  /// Callers `reset()` it when done, so no statement keeps a read snapshot open between calls.
-  func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
-    if let cached = statements[sql] { return cached }
-    let statement = try prepare(sql)
-    statements[sql] = statement
-    return statement
-  }
-
-  /// Copies this database, whole, into `other` (SQLite's online backup).
-  func copy(into other: SQLiteConnection) throws(SQLiteError) {
-    guard let backup = sqlite3_backup_init(other.handle, "main", handle, "main") else {
-      throw other.lastError(sqlite3_errcode(other.handle))
-    }
-    let code = sqlite3_backup_step(backup, -1)
-    sqlite3_backup_finish(backup)
-    guard code == SQLITE_DONE else { throw lastError(code) }
-  }
-
   /// Runs one or more statements that take no parameters and return no rows.
   func execute(_ sql: String) throws(SQLiteError) {
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
-    guard code == SQLITE_OK else { throw lastError(code) }
+    guard code == SQLITE_OK else { throw lastError(code, sql: sql) }
   }
 
-  /// Compiles one statement.
-  func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
-    var statement: OpaquePointer?
-    let code = sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil)
-    guard code == SQLITE_OK, let statement else { throw lastError(code) }
-    return SQLiteStatement(statement, connection: self)
+  /// Runs one statement that returns no rows.
+  func run(_ sql: String, _ parameters: [SQLiteValue?] = []) throws {
+    try withStatement(sql, parameters) { statement in
+      while try statement.step() {}
+    }
   }
 
-  /// The first column of the first row of a query, as an integer.
-  func scalarInt(_ sql: String) throws(SQLiteError) -> Int64? {
-    let statement = try prepare(sql)
-    return try statement.step() ? statement.int64(0) : nil
+  /// The first row's values read by `read`, or `nil` when there is no row.
+  func first<T>(
+    _ sql: String, _ parameters: [SQLiteValue?] = [], _ read: (SQLiteRow) throws -> T
+  ) throws -> T? {
+    try withStatement(sql, parameters) { statement in
+      try statement.step() ? try read(SQLiteRow(statement)) : nil
+    }
+  }
+
+  /// Calls `body` with each row, in order.
+  func forEach(
+    _ sql: String, _ parameters: [SQLiteValue?] = [], _ body: (SQLiteRow) throws -> Void
+  ) throws {
+    try withStatement(sql, parameters) { statement in
+      while try statement.step() { try body(SQLiteRow(statement)) }
+    }
+  }
+
+  /// Every row's values read by `read`, in order.
+  func all<T>(
+    _ sql: String, _ parameters: [SQLiteValue?] = [], _ read: (SQLiteRow) throws -> T
+  ) throws -> [T] {
+    var rows: [T] = []
+    try forEach(sql, parameters) { rows.append(try read($0)) }
+    return rows
+  }
+
+  /// The first column of the first row as an integer.
+  func integer(_ sql: String, _ parameters: [SQLiteValue?] = []) throws -> Int64? {
+    try first(sql, parameters) { $0.optionalInt64(0) } ?? nil
+  }
+
+  /// Binds, hands the statement to `body`, and resets it however `body` ends. A statement
+  /// that failed is dropped from the cache, so a broken state is never reused.
+  private func withStatement<T>(
+    _ sql: String, _ parameters: [SQLiteValue?], _ body: (SQLiteStatement) throws -> T
+  ) throws -> T {
+    let statement = try cached(sql)
+    defer { statement.reset() }
+    do {
+      try statement.bind(parameters)
+      return try body(statement)
+    } catch let error as SQLiteError {
+      statements[sql] = nil
+      throw error.with(sql: sql)
+    }
+  }
+
+  private func cached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let statement = statements[sql] { return statement }
+    var compiled: OpaquePointer?
+    let code = sqlite3_prepare_v3(handle, sql, -1, 0, &compiled, nil)
+    guard code == SQLITE_OK, let compiled else { throw lastError(code, sql: sql) }
+    let statement = SQLiteStatement(compiled, connection: self)
+    statements[sql] = statement
+    return statement
   }
 
   /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`, rolling back when it throws.
@@ -81,7 +133,18 @@ final class SQLiteConnection {
   /// `IMMEDIATE` takes the write lock up front, so two processes never both read, then both
   /// write, and one fail half-way: the second waits (busy timeout) before reading.
   func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-    try execute("BEGIN IMMEDIATE")
+    try transaction("BEGIN IMMEDIATE", body)
+  }
+
+  /// Runs `body` inside one read transaction, so queries of several tables see one
+  /// snapshot of the library.
+  func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    guard sqlite3_get_autocommit(handle) != 0 else { return try body() }  // already in one
+    return try transaction("BEGIN DEFERRED", body)
+  }
+
+  private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+    try execute(begin)
     do {
       let result = try body()
       try execute("COMMIT")
@@ -92,21 +155,58 @@ final class SQLiteConnection {
     }
   }
 
+  /// Copies this database, whole, into `other` (SQLite's online backup).
+  func copy(into other: SQLiteConnection) throws(SQLiteError) {
+    guard let backup = sqlite3_backup_init(other.handle, "main", handle, "main") else {
+      throw other.lastError(sqlite3_errcode(other.handle), sql: nil)
+    }
+    let code = sqlite3_backup_step(backup, -1)
+    sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE else { throw lastError(code, sql: nil) }
+  }
+
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-  func lastError(_ code: Int32) -> SQLiteError {
-    SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
+  func lastError(_ code: Int32, sql: String?) -> SQLiteError {
+    SQLiteError(
+      code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql,
+      systemError: sqlite3_system_errno(handle))
   }
 }
 
-/// An error reported by SQLite, with its (extended) result code.
+/// How long a write waits for another process's write, in steps of 10 ms; the wait ends at
+/// once when the task waiting is cancelled (Ctrl-C during an import), so cancelling never
+/// waits out the lock.
+private let waitWhileBusy: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = {
+  _, attempts in
+  guard !Task.isCancelled, attempts < SQLiteConnection.busyAttempts else { return 0 }
+  usleep(10_000)
+  return 1
+}
+
+extension SQLiteConnection {
+  /// 10 s of 10 ms waits.
+  static let busyAttempts: Int32 = 1_000
+}
+
+/// An error reported by SQLite, with its (extended) result code and the statement it came
+/// from (for `BOOKCLUB_VERBOSE` and logs, not for people).
 struct SQLiteError: Error, CustomStringConvertible {
   let code: Int32
   let message: String
+  let sql: String?
+  /// The operating system's `errno` behind an I/O error (`ENOSPC`, `EROFS`, ...), or 0.
+  var systemError: Int32 = 0
 
   var primaryCode: Int32 { code & 0xFF }
   var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
   /// The file is not a database, or its pages do not make sense.
   var isDamage: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
-  var description: String { "\(message) (SQLite code \(code))" }
+  var description: String {
+    "\(message) (SQLite code \(code))" + (sql.map { " in: \($0)" } ?? "")
+  }
+
+  func with(sql: String) -> SQLiteError {
+    SQLiteError(code: code, message: message, sql: self.sql ?? sql, systemError: systemError)
+  }
 }

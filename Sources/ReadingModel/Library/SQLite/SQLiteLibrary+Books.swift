@@ -7,7 +7,7 @@ extension SQLiteLibrary {
     """
 
   /// Reads columns 0–8 (``bookColumns``) of the current row.
-  static func book(from row: SQLiteStatement) -> Book {
+  static func book(from row: SQLiteRow) -> Book {
     Book(
       id: row.int64(0),
       title: row.text(1),
@@ -38,11 +38,8 @@ extension SQLiteLibrary {
   }
 
   func fetchBook(_ id: Book.ID, on connection: SQLiteConnection) throws -> Book? {
-    let statement = try statement(
-      "SELECT \(Self.bookColumns) FROM books b WHERE b.id = ?", on: connection)
-    try statement.bind([.integer(id)])
-    defer { statement.reset() }
-    return try statement.step() ? Self.book(from: statement) : nil
+    try connection.first(
+      "SELECT \(Self.bookColumns) FROM books b WHERE b.id = ?", [.integer(id)], Self.book(from:))
   }
 
   public func progress(of bookID: Book.ID) throws -> ReadingProgress {
@@ -59,16 +56,14 @@ extension SQLiteLibrary {
   func fetchProgress(_ ids: ClosedRange<Book.ID>, on connection: SQLiteConnection) throws
     -> [Book.ID: ReadingProgress]
   {
-    let statement = try statement(
+    var entries: [Book.ID: [ReadingProgress.Entry]] = [:]
+    try connection.forEach(
       """
       SELECT book_id, id, progress, time_ms, note FROM progress_entries
       WHERE book_id BETWEEN ? AND ? ORDER BY book_id, time_ms, rowid
-      """, on: connection)
-    try statement.bind([.integer(ids.lowerBound), .integer(ids.upperBound)])
-    defer { statement.reset() }
-    var entries: [Book.ID: [ReadingProgress.Entry]] = [:]
-    while try statement.step() {
-      entries[statement.int64(0), default: []].append(Self.entry(from: statement, at: 1))
+      """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
+    ) { row in
+      entries[row.int64(0), default: []].append(Self.entry(from: row, at: 1))
     }
     return entries.mapValues(ReadingProgress.init(entries:))
   }
@@ -101,30 +96,24 @@ extension SQLiteLibrary {
   func insert(_ book: Book, keepingID: Bool, on connection: SQLiteConnection) throws
     -> Book.ID
   {
-    let statement = try statement(
+    try connection.run(
       """
       INSERT INTO books (title, authors, isbn10, isbn13, page_count, status, added_ms,
         updated_ms, title_key, author_key, search_text, match_title, match_author, id)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, on: connection)
-    try statement.bind(Self.rowValues(book) + [keepingID ? .integer(book.id) : nil])
-    try statement.step()
-    statement.reset()
+      """, Self.rowValues(book) + [keepingID ? .integer(book.id) : nil])
     return connection.lastInsertedRowID
   }
 
   /// Writes every column of an existing book.
   func updateRow(_ book: Book, on connection: SQLiteConnection) throws {
-    let statement = try statement(
+    try connection.run(
       """
       UPDATE books SET title = ?, authors = ?, isbn10 = ?, isbn13 = ?, page_count = ?,
         status = ?, added_ms = ?, updated_ms = ?, title_key = ?, author_key = ?,
         search_text = ?, match_title = ?, match_author = ?
       WHERE id = ?
-      """, on: connection)
-    try statement.bind(Self.rowValues(book) + [.integer(book.id)])
-    try statement.step()
-    statement.reset()
+      """, Self.rowValues(book) + [.integer(book.id)])
   }
 
   /// The book's columns from `title` to `match_author`, keys folded for sorting, search and
@@ -150,14 +139,11 @@ extension SQLiteLibrary {
   func insert(
     _ entry: ReadingProgress.Entry, bookID: Book.ID, on connection: SQLiteConnection
   ) throws {
-    let statement = try statement(
+    try connection.run(
       "INSERT INTO progress_entries (id, book_id, progress, time_ms, note) VALUES (?, ?, ?, ?, ?)",
-      on: connection)
-    try statement.bind([
-      .text(entry.id.uuidString), .integer(bookID), .real(entry.progress),
-      .integer(entry.time.milliseconds), entry.note.map { .text($0) },
-    ])
-    try statement.step()
-    statement.reset()
+      [
+        .text(entry.id.uuidString), .integer(bookID), .real(entry.progress),
+        .integer(entry.time.milliseconds), entry.note.map { .text($0) },
+      ])
   }
 }

@@ -40,14 +40,9 @@ extension SQLiteLibrary {
   private func books(
     where condition: String, _ parameters: [SQLiteValue?], on connection: SQLiteConnection
   ) throws -> [Book] {
-    let statement = try statement(
+    try connection.all(
       "SELECT \(Self.bookColumns) FROM books b WHERE \(condition) ORDER BY b.id LIMIT ?",
-      on: connection)
-    try statement.bind(parameters + [.integer(Int64(BookLookup.candidateLimit + 1))])
-    defer { statement.reset() }
-    var books: [Book] = []
-    while try statement.step() { books.append(Self.book(from: statement)) }
-    return books
+      parameters + [.integer(Int64(BookLookup.candidateLimit + 1))], Self.book(from:))
   }
 
   private static func lookup(_ books: [Book]) -> BookLookup {

@@ -21,7 +21,7 @@ extension SQLiteLibrary {
     -> ArchiveOrigin
   {
     if let archiveID, archiveID == (try libraryID(on: connection)) { return .thisLibrary }
-    if try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM books LIMIT 1)") == 0 {
+    if try connection.first("SELECT 1 FROM books LIMIT 1", [], { _ in true }) == nil {
       if let archiveID { try adoptLibraryID(archiveID, on: connection) }
       return .restore
     }
@@ -131,13 +131,11 @@ extension SQLiteLibrary {
     _ entries: [ReadingProgress.Entry], to bookID: Book.ID, line: Int, run: inout ImportRun,
     on connection: SQLiteConnection
   ) throws -> Int {
-    let owner = try statement("SELECT book_id FROM progress_entries WHERE id = ?", on: connection)
     var added = 0
     for entry in entries {
-      try owner.bind([.text(entry.id.uuidString)])
-      let holder = try owner.step() ? owner.int64(0) : nil
-      owner.reset()
-      if let holder {
+      if let holder = try connection.integer(
+        "SELECT book_id FROM progress_entries WHERE id = ?", [.text(entry.id.uuidString)])
+      {
         if holder != bookID {
           run.remark(
             line,
@@ -167,13 +165,9 @@ extension SQLiteLibrary {
 
   public func archivePage(after lastID: Book.ID?, limit: Int) throws -> [LibraryArchive.Item] {
     try reading(orIfMissing: []) { connection in
-      let statement = try statement(
+      let books = try connection.all(
         "SELECT \(Self.bookColumns) FROM books b WHERE b.id > ? ORDER BY b.id LIMIT ?",
-        on: connection)
-      try statement.bind([.integer(lastID ?? 0), .integer(Int64(limit))])
-      var books: [Book] = []
-      while try statement.step() { books.append(Self.book(from: statement)) }
-      statement.reset()
+        [.integer(lastID ?? 0), .integer(Int64(limit))], Self.book(from:))
       guard let first = books.first?.id, let last = books.last?.id else { return [] }
       // Five queries for the page, not five per book.
       let progress = try fetchProgress(first...last, on: connection)

@@ -12,11 +12,8 @@ extension SQLiteLibrary {
   {
     var found: [(Book.ID, CandidateMatch)] = []
     func add(_ sql: String, _ parameters: [SQLiteValue?], _ how: CandidateMatch) throws {
-      let statement = try statement(sql + " ORDER BY id LIMIT 20", on: connection)
-      try statement.bind(parameters)
-      defer { statement.reset() }
-      while try statement.step() {
-        let id = statement.int64(0)
+      try connection.forEach(sql + " ORDER BY id LIMIT 20", parameters) { row in
+        let id = row.int64(0)
         if !found.contains(where: { $0.0 == id }) { found.append((id, how)) }
       }
     }

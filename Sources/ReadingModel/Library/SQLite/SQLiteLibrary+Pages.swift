@@ -6,24 +6,17 @@ extension SQLiteLibrary {
     let empty = BookPage(books: [], next: nil)
     return try reading(orIfMissing: empty) { connection in
       let (sql, parameters) = Self.pageSQL(query)
-      let statement = try statement(sql, on: connection)
-      try statement.bind(parameters)
-      defer { statement.reset() }
-      var books: [ListedBook] = []
-      var lastKey = ""
       // One row more than asked for tells whether another page follows, without counting.
-      while books.count <= query.limit, try statement.step() {
-        if books.count == query.limit {
-          let cursor = PageCursor(
-            sort: query.sort, position: query.firstPosition - 1 + books.count,
-            key: lastKey, lastID: books[books.count - 1].id)
-          return BookPage(books: books, next: cursor)
-        }
-        books.append(
-          ListedBook(book: Self.book(from: statement), progress: statement.optionalDouble(9)))
-        lastKey = statement.text(10)
+      let rows = try connection.all(sql, parameters) { row in
+        (ListedBook(book: Self.book(from: row), progress: row.optionalDouble(9)), row.text(10))
       }
-      return BookPage(books: books, next: nil)
+      guard rows.count > query.limit, let last = rows.prefix(query.limit).last else {
+        return BookPage(books: rows.map(\.0), next: nil)
+      }
+      let cursor = PageCursor(
+        sort: query.sort, position: query.firstPosition - 1 + query.limit, key: last.1,
+        lastID: last.0.id)
+      return BookPage(books: rows.prefix(query.limit).map(\.0), next: cursor)
     }
   }
 

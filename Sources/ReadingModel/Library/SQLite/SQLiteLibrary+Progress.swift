@@ -57,19 +57,17 @@ extension SQLiteLibrary {
   func fetchStatusChanges(_ ids: ClosedRange<Book.ID>, on connection: SQLiteConnection) throws
     -> [Book.ID: [StatusChange]]
   {
-    let statement = try statement(
+    var changes: [Book.ID: [StatusChange]] = [:]
+    try connection.forEach(
       """
       SELECT book_id, status, time_ms FROM status_changes
       WHERE book_id BETWEEN ? AND ? ORDER BY book_id, time_ms, rowid
-      """, on: connection)
-    try statement.bind([.integer(ids.lowerBound), .integer(ids.upperBound)])
-    defer { statement.reset() }
-    var changes: [Book.ID: [StatusChange]] = [:]
-    while try statement.step() {
-      changes[statement.int64(0), default: []].append(
+      """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
+    ) { row in
+      changes[row.int64(0), default: []].append(
         StatusChange(
-          status: ReadingStatus(rawValue: statement.text(1)) ?? .wantToRead,
-          time: Date(milliseconds: statement.int64(2))))
+          status: ReadingStatus(rawValue: row.text(1)) ?? .wantToRead,
+          time: Date(milliseconds: row.int64(2))))
     }
     return changes
   }
@@ -80,18 +78,12 @@ extension SQLiteLibrary {
       return .notFound
     }
     return try reading(orIfMissing: .notFound) { connection in
-      let statement = try statement(
+      let found = try connection.all(
         """
         SELECT book_id, id, progress, time_ms, note FROM progress_entries
         WHERE id >= ?1 AND id < ?1 || 'Z' LIMIT 2
-        """, on: connection)
-      try statement.bind([.text(prefix)])
-      defer { statement.reset() }
-      var found: [LocatedEntry] = []
-      while try statement.step() {
-        found.append(
-          LocatedEntry(bookID: statement.int64(0), entry: Self.entry(from: statement, at: 1)))
-      }
+        """, [.text(prefix)]
+      ) { row in LocatedEntry(bookID: row.int64(0), entry: Self.entry(from: row, at: 1)) }
       switch found.count {
       case 0: return .notFound
       case 1: return .found(found[0])
@@ -102,29 +94,23 @@ extension SQLiteLibrary {
 
   public func setNote(_ note: String?, ofEntry id: UUID) throws -> ReadingProgress.Entry {
     try writing { connection in
-      let change = try statement(
-        "UPDATE progress_entries SET note = ? WHERE id = ?", on: connection)
-      try change.bind([note.map { .text($0) }, .text(id.uuidString)])
-      try change.step()
-      change.reset()
-      let read = try statement(
-        "SELECT id, progress, time_ms, note, book_id FROM progress_entries WHERE id = ?",
-        on: connection)
-      try read.bind([.text(id.uuidString)])
-      defer { read.reset() }
-      guard try read.step() else { throw LibraryError.entryNotFound(id) }
-      let entry = Self.entry(from: read, at: 0)
-      let touch = try statement(
-        "UPDATE books SET updated_ms = max(updated_ms, ?) WHERE id = ?", on: connection)
-      try touch.bind([.integer(Date().milliseconds), .integer(read.int64(4))])
-      try touch.step()
-      touch.reset()
+      try connection.run(
+        "UPDATE progress_entries SET note = ? WHERE id = ?",
+        [note.map { .text($0) }, .text(id.uuidString)])
+      guard
+        let (entry, bookID) = try connection.first(
+          "SELECT id, progress, time_ms, note, book_id FROM progress_entries WHERE id = ?",
+          [.text(id.uuidString)], { row in (Self.entry(from: row, at: 0), row.int64(4)) })
+      else { throw LibraryError.entryNotFound(id) }
+      try connection.run(
+        "UPDATE books SET updated_ms = max(updated_ms, ?) WHERE id = ?",
+        [.integer(Date().milliseconds), .integer(bookID)])
       return entry
     }
   }
 
   /// Reads an entry from columns `first` (id), +1 (progress), +2 (time), +3 (note).
-  static func entry(from row: SQLiteStatement, at first: Int32) -> ReadingProgress.Entry {
+  static func entry(from row: SQLiteRow, at first: Int32) -> ReadingProgress.Entry {
     ReadingProgress.Entry(
       id: UUID(uuidString: row.text(first)) ?? UUID(),
       progress: row.double(first + 1),
@@ -135,27 +121,21 @@ extension SQLiteLibrary {
   private func latestEntry(of bookID: Book.ID, on connection: SQLiteConnection) throws
     -> ReadingProgress.Entry?
   {
-    let statement = try statement(
+    try connection.first(
       """
       SELECT id, progress, time_ms, note FROM progress_entries
       WHERE book_id = ? ORDER BY time_ms DESC, rowid DESC LIMIT 1
-      """, on: connection)
-    try statement.bind([.integer(bookID)])
-    defer { statement.reset() }
-    return try statement.step() ? Self.entry(from: statement, at: 0) : nil
+      """, [.integer(bookID)]
+    ) { Self.entry(from: $0, at: 0) }
   }
 
   /// Writes a book's status and update time, logging a status change.
   private func update(
     _ book: Book, from old: Book, at time: Date, on connection: SQLiteConnection
   ) throws {
-    let statement = try statement(
-      "UPDATE books SET status = ?, updated_ms = ? WHERE id = ?", on: connection)
-    try statement.bind([
-      .text(book.status.rawValue), .integer(book.dateUpdated.milliseconds), .integer(book.id),
-    ])
-    try statement.step()
-    statement.reset()
+    try connection.run(
+      "UPDATE books SET status = ?, updated_ms = ? WHERE id = ?",
+      [.text(book.status.rawValue), .integer(book.dateUpdated.milliseconds), .integer(book.id)])
     guard book.status != old.status else { return }
     try logStatus(StatusChange(status: book.status, time: time), of: book.id, on: connection)
   }
@@ -164,12 +144,8 @@ extension SQLiteLibrary {
   func logStatus(_ change: StatusChange, of bookID: Book.ID, on connection: SQLiteConnection)
     throws
   {
-    let log = try statement(
-      "INSERT INTO status_changes (book_id, status, time_ms) VALUES (?, ?, ?)", on: connection)
-    try log.bind([
-      .integer(bookID), .text(change.status.rawValue), .integer(change.time.milliseconds),
-    ])
-    try log.step()
-    log.reset()
+    try connection.run(
+      "INSERT INTO status_changes (book_id, status, time_ms) VALUES (?, ?, ?)",
+      [.integer(bookID), .text(change.status.rawValue), .integer(change.time.milliseconds)])
   }
 }

@@ -9,20 +9,14 @@ extension SQLiteLibrary {
   }
 
   func libraryID(on connection: SQLiteConnection) throws -> String? {
-    let statement = try statement(
-      "SELECT value FROM library_info WHERE key = 'id'", on: connection)
-    defer { statement.reset() }
-    return try statement.step() ? statement.text(0) : nil
+    try connection.first("SELECT value FROM library_info WHERE key = 'id'") { $0.text(0) }
   }
 
   /// Makes this library the one an archive was exported from, when it is restored whole
   /// into an empty library.
   func adoptLibraryID(_ id: String, on connection: SQLiteConnection) throws {
-    let statement = try statement(
-      "INSERT OR REPLACE INTO library_info (key, value) VALUES ('id', ?)", on: connection)
-    try statement.bind([.text(id)])
-    try statement.step()
-    statement.reset()
+    try connection.run(
+      "INSERT OR REPLACE INTO library_info (key, value) VALUES ('id', ?)", [.text(id)])
   }
 
   /// The book that `id` names in `source`.
@@ -34,36 +28,24 @@ extension SQLiteLibrary {
   func linked(source: String, id: String, on connection: SQLiteConnection) throws
     -> (book: Book.ID, base: SourceBase?)?
   {
-    let statement = try statement(
+    try connection.first(
       """
       SELECT book_id, base_fields, base_columns FROM book_sources
       WHERE source = ? AND source_id = ?
-      """, on: connection)
-    try statement.bind([.text(source), .text(id)])
-    defer { statement.reset() }
-    guard try statement.step() else { return nil }
-    let base = statement.optionalText(1).map { fields in
-      SourceBase(fieldsJSON: fields, columnsJSON: statement.optionalText(2) ?? "{}")
-    }
-    return (statement.int64(0), base)
+      """, [.text(source), .text(id)]
+    ) { row in (row.int64(0), Self.base(row, fields: 1, columns: 2)) }
   }
 
   /// The book's id in `source` and what the source said at its last import.
   func link(of bookID: Book.ID, in source: String, on connection: SQLiteConnection) throws
     -> (id: String, base: SourceBase?)?
   {
-    let statement = try statement(
+    try connection.first(
       """
       SELECT source_id, base_fields, base_columns FROM book_sources
       WHERE book_id = ? AND source = ?
-      """, on: connection)
-    try statement.bind([.integer(bookID), .text(source)])
-    defer { statement.reset() }
-    guard try statement.step() else { return nil }
-    let base = statement.optionalText(1).map { fields in
-      SourceBase(fieldsJSON: fields, columnsJSON: statement.optionalText(2) ?? "{}")
-    }
-    return (statement.text(0), base)
+      """, [.integer(bookID), .text(source)]
+    ) { row in (row.text(0), Self.base(row, fields: 1, columns: 2)) }
   }
 
   /// Records that `id` names the book in `source`, with the source's base; replaces the
@@ -73,41 +55,41 @@ extension SQLiteLibrary {
     replacing: Bool = true, on connection: SQLiteConnection
   ) throws {
     if replacing {
-      let clear = try statement(
-        "DELETE FROM book_sources WHERE book_id = ? AND source = ?", on: connection)
-      try clear.bind([.integer(bookID), .text(source)])
-      try clear.step()
-      clear.reset()
+      try connection.run(
+        "DELETE FROM book_sources WHERE book_id = ? AND source = ?",
+        [.integer(bookID), .text(source)])
     }
-    let insert = try statement(
+    try connection.run(
       """
       INSERT OR REPLACE INTO book_sources (source, source_id, book_id, base_fields, base_columns)
       VALUES (?, ?, ?, ?, ?)
-      """, on: connection)
-    try insert.bind([
-      .text(source), .text(id), .integer(bookID), base.map { .text($0.fieldsJSON) },
-      base.map { .text($0.columnsJSON) },
-    ])
-    try insert.step()
-    insert.reset()
+      """,
+      [
+        .text(source), .text(id), .integer(bookID), base.map { .text($0.fieldsJSON) },
+        base.map { .text($0.columnsJSON) },
+      ])
   }
 
   /// The bases of every book whose id is in `ids`, by book and source.
   func fetchBases(_ ids: ClosedRange<Book.ID>, on connection: SQLiteConnection) throws
     -> [Book.ID: [String: SourceBase]]
   {
-    let statement = try statement(
+    var bases: [Book.ID: [String: SourceBase]] = [:]
+    try connection.forEach(
       """
       SELECT book_id, source, base_fields, base_columns FROM book_sources
       WHERE book_id BETWEEN ? AND ? AND base_fields IS NOT NULL
-      """, on: connection)
-    try statement.bind([.integer(ids.lowerBound), .integer(ids.upperBound)])
-    defer { statement.reset() }
-    var bases: [Book.ID: [String: SourceBase]] = [:]
-    while try statement.step() {
-      bases[statement.int64(0), default: [:]][statement.text(1)] = SourceBase(
-        fieldsJSON: statement.text(2), columnsJSON: statement.optionalText(3) ?? "{}")
+      """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
+    ) { row in
+      bases[row.int64(0), default: [:]][row.text(1)] = Self.base(row, fields: 2, columns: 3)
     }
     return bases
+  }
+
+  /// The base stored in two columns of a row, when there is one.
+  private static func base(_ row: SQLiteRow, fields: Int32, columns: Int32) -> SourceBase? {
+    row.optionalText(fields).map {
+      SourceBase(fieldsJSON: $0, columnsJSON: row.optionalText(columns) ?? "{}")
+    }
   }
 }

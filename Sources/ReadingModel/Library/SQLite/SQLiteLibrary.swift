@@ -1,126 +1,174 @@
 import CSQLite
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+  private let systemLink = Glibc.link
+#elseif canImport(Darwin)
+  import Darwin
+  private let systemLink = Darwin.link
+#endif
+
 /// The library in one SQLite file (WAL, busy timeout, `BEGIN IMMEDIATE` writes).
 ///
-/// The file is opened on first use. Reading a missing library finds it empty and creates
-/// nothing; the first write creates it and its folders. A file that is not a bookclub
-/// library, is damaged, or has a newer schema is refused before anything is written to it.
+/// The file is opened on first use: read-only for reads, read-write once something is
+/// written. Reading a missing library finds it empty and creates nothing; the first write
+/// creates it, whole, and its folders. A path that is not a regular file, an empty file, a
+/// file that is not a bookclub library, or a newer schema is refused before anything is
+/// written. Once damage is seen, the library is marked and never written again until
+/// ``repair()``.
 public actor SQLiteLibrary: Library {
   public nonisolated let path: String
   private var connection: SQLiteConnection?
-
-  /// How long a write waits for another process's write before giving up.
-  static let busyTimeoutMilliseconds: Int32 = 10_000
+  /// Whether the file was found to be a bookclub library: damage seen after that is the
+  /// library's, and is recorded.
+  private var isVerified = false
+  /// The library's path with symbolic links resolved, once it was opened.
+  private var realPath: String?
 
   public init(path: String) {
     self.path = path
   }
 
   /// The open connection for reading, or `nil` when the library does not exist yet.
-  func connectionForReading() throws(LibraryError) -> SQLiteConnection? {
+  func connectionForReading() throws -> SQLiteConnection? {
     if let connection { return connection }
-    guard FileManager.default.fileExists(atPath: path) else { return nil }
-    return try open(create: false)
+    guard case .regular(let realPath, let size) = try LibraryFile.inspect(path) else {
+      return nil
+    }
+    guard size > 0 else { throw LibraryError.emptyFile(path: path) }
+    return try open(realPath, mode: .readOnly)
   }
 
   /// The open connection for writing, creating the library first when it does not exist.
-  func connectionForWriting() throws(LibraryError) -> SQLiteConnection {
-    if let connection { return connection }
+  func connectionForWriting() throws -> SQLiteConnection {
+    if let connection, connection.mode != .readOnly { return connection }
+    var file = try LibraryFile.inspect(path)
+    if case .missing = file {
+      try create()
+      file = try LibraryFile.inspect(path)
+    }
+    guard case .regular(let realPath, let size) = file else {
+      throw LibraryError.cannotOpen(path: path, detail: "it disappeared while being created")
+    }
+    guard size > 0 else { throw LibraryError.emptyFile(path: path) }
+    guard !LibraryFile.isMarkedDamaged(realPath) else {
+      throw LibraryError.markedDamaged(path: path)
+    }
+    connection = nil  // a read-only connection gives way
+    return try open(realPath, mode: .readWrite)
+  }
+
+  /// Makes a new library beside `path` and links it into place, so no process ever sees a
+  /// half-made library; when another process made one first, that one is used.
+  private func create() throws {
     let folder = (path as NSString).deletingLastPathComponent
     do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
-      throw .cannotOpen(path: path, detail: "cannot create the folder '\(folder)'")
+      throw LibraryError.cannotOpen(path: path, detail: "cannot create the folder '\(folder)'")
     }
-    return try open(create: true)
+    let temporary = "\(path).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    defer { unlink(temporary) }
+    try mapErrors {
+      let fresh = try SQLiteConnection(path: temporary, mode: .create)
+      try fresh.execute("PRAGMA journal_mode = WAL")
+      try prepare(fresh)
+    }
+    if systemLink(temporary, path) != 0, errno != EEXIST {
+      throw errno == EACCES || errno == EROFS || errno == EPERM
+        ? LibraryError.readOnly(path: path)
+        : LibraryError.cannotOpen(path: path, detail: String(cString: strerror(errno)))
+    }
   }
 
-  private func open(create: Bool) throws(LibraryError) -> SQLiteConnection {
-    do {
-      let connection = try SQLiteConnection(path: path, create: create)
-      try prepare(connection)
+  private func open(_ realPath: String, mode: SQLiteConnection.Mode) throws -> SQLiteConnection {
+    self.realPath = realPath
+    return try mapErrors {
+      var connection = try SQLiteConnection(path: realPath, mode: mode)
+      if try !check(connection), mode == .readOnly {
+        // An older library is brought up to date: the one write a read may make.
+        guard !LibraryFile.isMarkedDamaged(realPath) else {
+          throw LibraryError.markedDamaged(path: path)
+        }
+        connection = try SQLiteConnection(path: realPath, mode: .readWrite)
+        _ = try check(connection)
+      }
       self.connection = connection
       return connection
-    } catch let error as LibraryError {
-      throw error
-    } catch let error as SQLiteError {
-      throw libraryError(error)
-    } catch {
-      throw .storage(path: path, detail: error.localizedDescription)
     }
   }
 
-  /// Sets the connection up and checks (and migrates) what it opened.
-  func prepare(_ connection: SQLiteConnection) throws {
-    try connection.execute(
-      "PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds); PRAGMA foreign_keys = ON")
-    try checkAndMigrate(connection)
-  }
-
-  /// Refuses files that are not bookclub libraries; brings older ones up to date.
+  /// Refuses files that are not bookclub libraries, and migrates older ones when the
+  /// connection can write.
   ///
-  /// Only reads happen until the file is known to be a bookclub library (or a new, empty
-  /// database): a stranger's file is never written.
-  private func checkAndMigrate(_ connection: SQLiteConnection) throws {
-    let applicationID = try connection.scalarInt("PRAGMA application_id") ?? 0
-    // Only a file without bookclub's mark needs looking into: an empty database is new.
-    let isOurs = applicationID == Schema.applicationID
-    let isEmpty =
-      try !isOurs && applicationID == 0
-      && connection.scalarInt("SELECT count(*) FROM sqlite_master") == 0
-    guard isOurs || isEmpty else {
+  /// Only reads happen until the file is known to be a bookclub library: a stranger's file
+  /// is never written.
+  ///
+  /// - Returns: Whether the library is current; `false` when it needs a migration that
+  ///   `connection` cannot write.
+  private func check(_ connection: SQLiteConnection) throws -> Bool {
+    let applicationID = try connection.integer("PRAGMA application_id") ?? 0
+    guard applicationID == Schema.applicationID else {
       throw LibraryError.notALibrary(path: path)
     }
-    if applicationID == Schema.applicationID {
-      let version = try schemaVersion(connection)
-      if version > Schema.currentVersion {
-        throw LibraryError.newerSchema(
-          path: path, found: version, supported: Schema.currentVersion)
-      }
-      if version == Schema.currentVersion { return }
+    isVerified = true
+    let version = try schemaVersion(connection)
+    if version > Schema.currentVersion {
+      throw LibraryError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
     }
+    try connection.execute("PRAGMA foreign_keys = ON")
+    guard version < Schema.currentVersion else { return true }
+    guard connection.mode != .readOnly else { return false }
+    try migrate(connection)
+    return true
+  }
+
+  /// Sets up a new database as a library: the schema, then bookclub's mark.
+  func prepare(_ connection: SQLiteConnection) throws {
+    try connection.execute("PRAGMA foreign_keys = ON")
+    if try connection.integer("PRAGMA application_id") == Schema.applicationID {
+      _ = try check(connection)
+    } else {
+      try migrate(connection)
+    }
+  }
+
+  /// Runs the migrations the library lacks, in one transaction.
+  private func migrate(_ connection: SQLiteConnection) throws {
     try connection.writeTransaction {
       // Checked again under the write lock: another process may have migrated meanwhile.
       let current =
-        try connection.scalarInt("PRAGMA application_id") == Schema.applicationID
+        try connection.integer("PRAGMA application_id") == Schema.applicationID
         ? schemaVersion(connection) : 0
       for applied in current..<max(current, Schema.currentVersion) {
         let migration = Schema.migrations[applied]
         try connection.execute(migration.sql)
         try migration.backfill?(connection)
-        let record = try connection.prepare(
-          "INSERT INTO schema_migrations (version, applied_ms) VALUES (?, ?)")
-        try record.bind([.integer(Int64(applied + 1)), .integer(Date().milliseconds)])
-        try record.step()
+        try connection.run(
+          "INSERT INTO schema_migrations (version, applied_ms) VALUES (?, ?)",
+          [.integer(Int64(applied + 1)), .integer(Date().milliseconds)])
       }
       try connection.execute("PRAGMA application_id = \(Schema.applicationID)")
     }
-    // Outside the transaction, as SQLite requires. If another process holds the file, it
-    // stays in rollback-journal mode for now, which is just as safe.
-    try? connection.execute("PRAGMA journal_mode = WAL")
   }
 
   private func schemaVersion(_ connection: SQLiteConnection) throws -> Int {
-    Int(try connection.scalarInt("SELECT max(version) FROM schema_migrations") ?? 0)
+    Int(try connection.integer("SELECT max(version) FROM schema_migrations") ?? 0)
   }
 
-  /// A cached compiled statement for `sql` on `connection`.
-  ///
-  /// Callers `reset()` it when done, so no statement keeps a read snapshot open between calls.
-  func statement(_ sql: String, on connection: SQLiteConnection) throws(SQLiteError)
-    -> SQLiteStatement
-  {
-    try connection.statement(sql)
+  /// Closes the connection, so the next use opens the file afresh.
+  func close() {
+    connection = nil
   }
 
-  /// Runs `body` with the library's connection, mapping SQLite's errors to ``LibraryError``.
+  /// Runs `body` in one read transaction on the library's connection, mapping SQLite's
+  /// errors to ``LibraryError``; `missing` when the library does not exist yet.
   func reading<T>(
     orIfMissing missing: T, _ body: (SQLiteConnection) throws -> T
   ) throws -> T {
     guard let connection = try connectionForReading() else { return missing }
-    return try mapErrors { try body(connection) }
+    return try mapErrors { try connection.readTransaction { try body(connection) } }
   }
 
   /// Runs `body` in a write transaction, creating the library when needed. Errors other
@@ -130,21 +178,38 @@ public actor SQLiteLibrary: Library {
     return try mapErrors { try connection.writeTransaction { try body(connection) } }
   }
 
+  /// Runs `body`, turning SQLite's errors into ``LibraryError`` (and a wait for the lock
+  /// that was cancelled into `CancellationError`), and recording damage.
   func mapErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as SQLiteError {
+      if error.isBusy, Task.isCancelled { throw CancellationError() }
       throw libraryError(error)
     }
   }
 
   private func libraryError(_ error: SQLiteError) -> LibraryError {
     if error.isBusy { return .busy(path: path) }
-    if error.primaryCode == SQLITE_NOTADB { return .notALibrary(path: path) }
-    if error.isDamage { return .damaged(path: path, detail: error.message) }
-    if error.primaryCode == SQLITE_CANTOPEN {
-      return .cannotOpen(path: path, detail: error.message)
+    if error.isDamage {
+      guard isVerified else { return .notALibrary(path: path) }
+      LibraryFile.markDamaged(realPath ?? path, detail: error.message)
+      return .damaged(path: path, detail: error.message)
     }
-    return .storage(path: path, detail: error.message)
+    switch (error.primaryCode, error.systemError) {
+    case (SQLITE_FULL, _), (_, ENOSPC): return .diskFull(path: path)
+    case (SQLITE_READONLY, _), (_, EROFS): return .readOnly(path: path)
+    case (SQLITE_CANTOPEN, _), (SQLITE_PERM, _), (SQLITE_AUTH, _):
+      return .cannotOpen(
+        path: path,
+        detail: error.systemError == EACCES ? "permission denied" : error.message)
+    default:
+      return .storage(path: path, detail: Self.verbose ? error.description : error.message)
+    }
+  }
+
+  /// Whether errors name the SQL behind them (`BOOKCLUB_VERBOSE=1`).
+  nonisolated static var verbose: Bool {
+    ProcessInfo.processInfo.environment["BOOKCLUB_VERBOSE"] == "1"
   }
 }

@@ -1,10 +1,10 @@
 import CSQLite
 
-/// A compiled statement, finalized when released. Used only on its connection's actor.
+/// A compiled statement, finalized when released. Used only by its connection, which binds,
+/// steps and resets it in one place.
 final class SQLiteStatement {
   private let handle: OpaquePointer
-  // The connection finalizes its cached statements before it closes; statements made with
-  // `prepare` live only inside the call that made them.
+  // The connection finalizes its statements before it closes.
   private unowned let connection: SQLiteConnection
 
   init(_ handle: OpaquePointer, connection: SQLiteConnection) {
@@ -27,9 +27,22 @@ final class SQLiteStatement {
       case nil: code = sqlite3_bind_null(handle, index)
       case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
       case .real(let number): code = sqlite3_bind_double(handle, index, number)
-      case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, sqliteTransient)
+      case .text(let text): code = Self.bind(text, to: index, of: handle)
       }
-      guard code == SQLITE_OK else { throw connection.lastError(code) }
+      guard code == SQLITE_OK else { throw connection.lastError(code, sql: nil) }
+    }
+  }
+
+  /// Binds text by its length, so a NUL inside it does not cut it short.
+  private static func bind(_ text: String, to index: Int32, of handle: OpaquePointer) -> Int32 {
+    var text = text
+    return text.withUTF8 { buffer in
+      guard let base = buffer.baseAddress, !buffer.isEmpty else {
+        return sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
+      }
+      return UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        sqlite3_bind_text(handle, index, $0, Int32(buffer.count), sqliteTransient)
+      }
     }
   }
 
@@ -41,12 +54,11 @@ final class SQLiteStatement {
   /// Advances to the next row.
   ///
   /// - Returns: `true` when a row is available, `false` when the statement is done.
-  @discardableResult
   func step() throws(SQLiteError) -> Bool {
     switch sqlite3_step(handle) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
-    case let code: throw connection.lastError(code)
+    case let code: throw connection.lastError(code, sql: nil)
     }
   }
 
@@ -56,9 +68,24 @@ final class SQLiteStatement {
 
   func text(_ column: Int32) -> String {
     guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-    return String(cString: bytes)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    // By length, not up to the first NUL: text with a NUL in it comes back whole.
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+}
+
+/// The current row of a query, for reading columns.
+struct SQLiteRow {
+  private let statement: SQLiteStatement
+
+  init(_ statement: SQLiteStatement) {
+    self.statement = statement
   }
 
+  func isNull(_ column: Int32) -> Bool { statement.isNull(column) }
+  func int64(_ column: Int32) -> Int64 { statement.int64(column) }
+  func double(_ column: Int32) -> Double { statement.double(column) }
+  func text(_ column: Int32) -> String { statement.text(column) }
   func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
   func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
   func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }

@@ -1,0 +1,108 @@
+import CSQLite
+import Foundation
+
+extension SQLiteLibrary {
+  /// Checks every part of the library file: SQLite's own integrity check, then each table
+  /// (read without its indexes) and each index on its own, so a damaged index is told
+  /// apart from lost rows. A sound library that was marked damaged is unmarked.
+  ///
+  /// - Throws: ``LibraryError`` when the file is not a library at all.
+  public func check() throws -> LibraryHealth {
+    let marked = LibraryFile.isMarkedDamaged(realPathOrPath)
+    guard let connection = try connectionForChecking() else {
+      return LibraryHealth(problems: [], books: 0, entries: 0, wasMarked: marked)
+    }
+    var problems = Self.integrityProblems(connection)
+    if !problems.isEmpty {
+      // SQLite stops at the first broken page: look at each part to say which are whole.
+      problems = Self.partProblems(connection)
+      if problems.isEmpty { problems = Self.integrityProblems(connection) }
+    }
+    let books = try? connection.integer("SELECT count(*) FROM books NOT INDEXED")
+    let entries = try? connection.integer("SELECT count(*) FROM progress_entries NOT INDEXED")
+    if problems.isEmpty, marked { unlink(LibraryFile.damageMarker(of: realPathOrPath)) }
+    return LibraryHealth(
+      problems: problems, books: books.map { Int($0) }, entries: entries.map { Int($0) },
+      wasMarked: marked)
+  }
+
+  var realPathOrPath: String {
+    if case .regular(let real, _)? = try? LibraryFile.inspect(path) { return real }
+    return path
+  }
+
+  /// A read-only connection that does not give up on damage: checking is how damage is
+  /// looked at.
+  private func connectionForChecking() throws -> SQLiteConnection? {
+    guard case .regular(let realPath, let size) = try LibraryFile.inspect(path) else {
+      return nil
+    }
+    guard size > 0 else { throw LibraryError.emptyFile(path: path) }
+    let connection = try mapErrors { try SQLiteConnection(path: realPath, mode: .readOnly) }
+    let applicationID = try? connection.integer("PRAGMA application_id")
+    guard applicationID == nil || applicationID == Schema.applicationID else {
+      throw LibraryError.notALibrary(path: path)
+    }
+    return connection
+  }
+
+  /// What `PRAGMA integrity_check` says is wrong; a check that itself fails is a problem.
+  private static func integrityProblems(_ connection: SQLiteConnection) -> [LibraryHealth.Problem]
+  {
+    do {
+      let lines = try connection.all("PRAGMA integrity_check") { $0.text(0) }
+      guard lines != ["ok"] else { return [] }
+      return lines.map { line in
+        let index = line.range(of: "index ").map {
+          String(line[$0.upperBound...].prefix { !$0.isWhitespace })
+        }
+        return LibraryHealth.Problem(part: index, isIndex: index != nil, detail: line)
+      }
+    } catch let error as SQLiteError {
+      return [LibraryHealth.Problem(part: nil, isIndex: false, detail: error.message)]
+    } catch {
+      return [LibraryHealth.Problem(part: nil, isIndex: false, detail: "\(error)")]
+    }
+  }
+
+  /// Reads each table without its indexes and each index on its own.
+  private static func partProblems(_ connection: SQLiteConnection) -> [LibraryHealth.Problem] {
+    let parts: [(name: String, type: String, table: String, sql: String?)]
+    do {
+      parts = try connection.all(
+        """
+        SELECT name, type, tbl_name, sql FROM sqlite_master
+        WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY type DESC, name
+        """
+      ) { ($0.text(0), $0.text(1), $0.text(2), $0.optionalText(3)) }
+    } catch {
+      return [
+        LibraryHealth.Problem(
+          part: "sqlite_master", isIndex: false,
+          detail: "the list of tables cannot be read (\(error))")
+      ]
+    }
+    var problems: [LibraryHealth.Problem] = []
+    for part in parts {
+      let isIndex = part.type == "index"
+      let query =
+        isIndex
+        ? "SELECT count(*) FROM \"\(part.table)\" INDEXED BY \"\(part.name)\""
+          + (part.sql.flatMap(partialCondition).map { " WHERE \($0)" } ?? "")
+        : "SELECT count(*) FROM \"\(part.name)\" NOT INDEXED"
+      do {
+        _ = try connection.integer(query)
+      } catch let error as SQLiteError where error.isDamage || error.primaryCode == SQLITE_IOERR {
+        problems.append(LibraryHealth.Problem(part: part.name, isIndex: isIndex, detail: error.message))
+      } catch {
+        continue  // an index SQLite will not use for a plain count says nothing either way
+      }
+    }
+    return problems
+  }
+
+  /// The `WHERE` of a partial index's SQL.
+  private static func partialCondition(_ sql: String) -> String? {
+    sql.range(of: " WHERE ", options: .caseInsensitive).map { String(sql[$0.upperBound...]) }
+  }
+}

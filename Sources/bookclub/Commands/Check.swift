@@ -1,0 +1,93 @@
+import Foundation
+import ReadingModel
+
+extension Bookclub {
+  /// `bookclub check`: is the library file sound?
+  struct Check: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "check",
+      abstract: "Check the library file for damage.",
+      discussion: """
+        Runs SQLite's integrity check, then reads every table and every index on its own, and \
+        says in plain words what cannot be read. Exits 1 when the library is damaged; \
+        'bookclub repair' then recovers it. A library found damaged by any command is not \
+        written to until a check finds it sound or it is repaired.
+        """,
+      options: [.flag("json", help: "Print the findings as JSON."), LibraryOption.spec]
+    )
+
+    let json: Bool
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      json = values.flag("json")
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let library = context.library(flag: libraryPath)
+      let health = try await library.check()
+      if json {
+        context.output.line(Self.json(health).text)
+      } else {
+        for line in Self.lines(health, path: library.path) { context.output.line(line) }
+      }
+      if !health.isSound { throw LibraryHealthError.damaged(path: library.path) }
+    }
+
+    static func lines(_ health: LibraryHealth, path: String) -> [String] {
+      let counts = "\(health.books ?? 0) books and \(health.entries ?? 0) progress entries"
+      guard !health.isSound else {
+        return ["The library '\(TerminalText.safe(path))' is sound: \(counts)."]
+          + (health.wasMarked ? ["It had been marked damaged; the mark is removed."] : [])
+      }
+      var lines = ["The library '\(TerminalText.safe(path))' is damaged:"]
+      for problem in health.problems {
+        let part = problem.part.map { "the \(problem.isIndex ? "index" : "table") \($0)" }
+        let consequence =
+          problem.isIndex
+          ? "; an index is rebuilt from its table, so no row is lost"
+          : problem.part == nil ? "" : "; some of its rows may be lost"
+        lines.append(
+          "  - \(part ?? "the file") cannot be read (\(TerminalText.safe(problem.detail)))"
+            + consequence)
+      }
+      lines.append(
+        health.books == nil
+          ? "Its books cannot be counted." : "\(counts) can still be read.")
+      lines.append(
+        "Run 'bookclub repair': it keeps the damaged file as a backup, then recovers every row "
+          + "it can read.")
+      return lines
+    }
+
+    /// `{"sound", "books", "entries", "problems": [{"part", "index", "detail"}]}`
+    static func json(_ health: LibraryHealth) -> JSONOutput {
+      .object([
+        "sound": .bool(health.isSound),
+        "books": health.books.map { .int(Int64($0)) } ?? .null,
+        "entries": health.entries.map { .int(Int64($0)) } ?? .null,
+        "problems": .array(
+          health.problems.map {
+            .object([
+              "part": $0.part.map(JSONOutput.string) ?? .null, "index": .bool($0.isIndex),
+              "detail": .string($0.detail),
+            ])
+          }),
+      ])
+    }
+  }
+}
+
+/// Why `check` exits 1.
+enum LibraryHealthError: Error, LocalizedError {
+  /// The check found damage (described on stdout).
+  case damaged(path: String)
+
+  var errorDescription: String? {
+    switch self {
+    case .damaged(let path):
+      "The library '\(path)' is damaged; 'bookclub repair' recovers what can be read."
+    }
+  }
+}

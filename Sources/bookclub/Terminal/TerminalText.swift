@@ -1,0 +1,59 @@
+import ReadingModel
+
+/// The one place where text from data meets the terminal (DESIGN.md section 8).
+///
+/// Titles, authors, notes, reviews, tags, paths and arguments come from strangers' files and
+/// from command lines. Before any of it is printed as text, every character that could drive
+/// a terminal is shown as a visible escape instead: C0 controls and DEL as `\e`, `\t`,
+/// `\x07`, ...; C1 controls as `\x9b`; bidirectional overrides and isolates as `<U+202E>`.
+/// So an OSC 52 clipboard write, a window title, a hyperlink or a screen clear in a title
+/// is printed as harmless text. `--json` and exported files carry the exact text.
+enum TerminalText {
+  /// `text` with every control and bidirectional formatting character made visible.
+  static func safe(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if let escape = escape(scalar) {
+        result.append(contentsOf: escape.unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  /// `text` made safe line by line: line breaks stay, for blocks such as reviews that are
+  /// printed over several lines.
+  static func safeLines(_ text: String) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { safe(String($0)) }
+  }
+
+  /// The visible form of a scalar that must not reach the terminal as it is.
+  private static func escape(_ scalar: Unicode.Scalar) -> String? {
+    switch scalar.value {
+    case 0x1B: return "\\e"
+    case 0x09: return "\\t"
+    case 0x0A: return "\\n"
+    case 0x0D: return "\\r"
+    case 0x00: return "\\0"
+    case 0x01..<0x20, 0x7F..<0xA0: return "\\x" + hex(scalar.value, digits: 2)
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+      return "<U+" + hex(scalar.value, digits: 4) + ">"
+    default: return nil
+    }
+  }
+
+  private static func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: digits == 4)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
+  }
+}
+
+extension Book {
+  /// The title as it may be printed (see ``TerminalText``).
+  var shownTitle: String { TerminalText.safe(title) }
+
+  /// The authors, comma-separated, as they may be printed.
+  var shownAuthors: String { TerminalText.safe(authors.joined(separator: ", ")) }
+}
