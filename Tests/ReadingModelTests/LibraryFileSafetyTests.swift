@@ -72,10 +72,16 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 
-  @Test func anEmptyFileBecomesALibrary() async throws {
+  @Test func anEmptyFileIsRefusedNotConverted() async throws {
+    // Perhaps a library truncated by a crash: turning it into a new one would hide that.
     let path = try write(Data(), to: "empty.sqlite")
-    let book = try await SQLiteLibrary(path: path).add(try sampleBook(0))
-    #expect(try await SQLiteLibrary(path: path).book(id: book.id) == book)
+    try await expectRefused(path, with: .emptyFile(path: path))
+  }
+
+  @Test func anotherProgramsEmptyDatabaseIsRefused() async throws {
+    let path = folder.path("empty-db.sqlite")
+    try runSQL(path, "PRAGMA user_version = 7;")  // a valid database with no tables
+    try await expectRefused(path, with: .notALibrary(path: path))
   }
 
   func fill(_ library: SQLiteLibrary, count: Int) async throws {

@@ -37,6 +37,8 @@ public enum FileError: Error, Equatable, Sendable {
   case cannotWrite(String, reason: String)
   /// The lock file cannot be opened or locked.
   case cannotLock(String, reason: String)
+  /// The file cannot be read.
+  case cannotRead(String, reason: String)
 }
 
 extension FileError: LocalizedError {
@@ -44,6 +46,7 @@ extension FileError: LocalizedError {
     switch self {
     case .cannotWrite(let path, let reason): "Cannot write '\(path)': \(reason)."
     case .cannotLock(let path, let reason): "Cannot lock '\(path)': \(reason)."
+    case .cannotRead(let path, let reason): "Cannot read '\(path)': \(reason)."
     }
   }
 }

@@ -61,46 +61,22 @@ public struct LibraryArchive: Sendable, Codable, Equatable {
     self.books = books
   }
 
-  /// Reads an archive, checking its format and version.
+  /// Reads an archive, checking its format, its version and every book.
   ///
   /// - Parameter data: The file's bytes.
-  /// - Throws: ``ArchiveError``.
+  /// - Throws: ``ArchiveError``, naming the first book that does not fit.
   public static func decode(_ data: Data) throws(ArchiveError) -> LibraryArchive {
-    let header: Header
-    do {
-      header = try JSONDecoder().decode(Header.self, from: data)
-    } catch {
-      throw .unreadable(Self.describe(error))
-    }
-    guard header.format == formatName else { throw .notAnArchive }
-    guard header.version <= currentVersion else { throw .newerVersion(header.version) }
-    do {
-      return try interchangeDecoder.decode(LibraryArchive.self, from: data)
-    } catch {
-      throw .unreadable(Self.describe(error))
-    }
+    var reader = try ArchiveReader(bytes: [UInt8](data))
+    var books: [Item] = []
+    while let book = try reader.next() { books.append(try book.get()) }
+    var archive = LibraryArchive(books: books, library: reader.library)
+    archive.version = reader.version
+    return archive
   }
 
   /// The archive as pretty, key-sorted JSON: the same library always gives the same bytes.
   public func encoded() throws -> Data {
     try interchangeEncoder.encode(self)
-  }
-
-  private struct Header: Decodable {
-    var format: String?
-    var version: Int
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
-      DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-      return path.isEmpty
-        ? context.debugDescription : "at \(path.joined()): \(context.debugDescription)"
-    default:
-      return error.localizedDescription
-    }
   }
 }
 
@@ -112,12 +88,15 @@ public enum ArchiveError: Error, Equatable, Sendable {
   case notAnArchive
   /// The archive was written by a newer bookclub.
   case newerVersion(Int)
+  /// A book whose values do not fit, and why.
+  case invalidBook(String, reason: String)
 }
 
 extension ArchiveError: LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .unreadable(let detail): "The archive cannot be read: \(detail)."
+    case .invalidBook(let book, let reason): "In the archive, \(book): \(reason)."
     case .notAnArchive: "The file is not a bookclub archive (no \"format\": \"bookclub\")."
     case .newerVersion(let version):
       "The archive is version \(version), newer than this bookclub reads (\(LibraryArchive.currentVersion)). Update bookclub."

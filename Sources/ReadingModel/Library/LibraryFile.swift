@@ -25,7 +25,8 @@ enum LibraryFile {
       let error = errno
       var link = stat()
       if error == ENOENT, lstat(path, &link) == 0 {
-        throw .unusablePath(path: path, reason: "it is a symbolic link to a file that does not exist")
+        throw .unusablePath(
+          path: path, reason: "it is a symbolic link to a file that does not exist")
       }
       switch error {
       case ENOENT: return .missing
@@ -44,8 +45,10 @@ enum LibraryFile {
       }
       return .regular(realPath: real ?? path, size: Int(info.st_size))
     case S_IFDIR: throw .unusablePath(path: path, reason: "it is a folder, not a library file")
-    case S_IFIFO: throw .unusablePath(path: path, reason: "it is a FIFO (named pipe), not a library file")
-    case S_IFCHR, S_IFBLK: throw .unusablePath(path: path, reason: "it is a device, not a library file")
+    case S_IFIFO:
+      throw .unusablePath(path: path, reason: "it is a FIFO (named pipe), not a library file")
+    case S_IFCHR, S_IFBLK:
+      throw .unusablePath(path: path, reason: "it is a device, not a library file")
     default: throw .unusablePath(path: path, reason: "it is not a regular file")
     }
   }
@@ -56,7 +59,8 @@ enum LibraryFile {
 
   /// Records that the library at `path` was found damaged, and how.
   static func markDamaged(_ path: String, detail: String) {
-    let text = "bookclub found this library damaged on \(InterchangeDate.format(milliseconds: Date().milliseconds)): \(detail)\nRun 'bookclub check', then 'bookclub repair'.\n"
+    let text =
+      "bookclub found this library damaged on \(InterchangeDate.format(milliseconds: Date().milliseconds)): \(detail)\nRun 'bookclub check', then 'bookclub repair'.\n"
     try? AtomicFile.write(Data(text.utf8), to: damageMarker(of: path))
   }
 

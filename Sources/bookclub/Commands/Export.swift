@@ -58,7 +58,9 @@ extension Bookclub {
       }
       if !goodreads { try sink.write(archive.footer()) }
       try sink.finish()
-      if let output { context.errors.line("Exported \(count) books to \(TerminalText.safe(output)).") }
+      if let output {
+        context.errors.line("Exported \(count) books to \(TerminalText.safe(output)).")
+      }
     }
   }
 }

@@ -26,7 +26,8 @@ extension Bookclub {
       let library = context.library(flag: libraryPath)
       let health = try await library.check()
       guard !health.isSound else {
-        context.output.line("The library '\(TerminalText.safe(library.path))' is sound; nothing to repair.")
+        context.output.line(
+          "The library '\(TerminalText.safe(library.path))' is sound; nothing to repair.")
         return
       }
       let report = try await library.repair()

@@ -21,7 +21,8 @@ struct BookReport {
     ]
     func field(_ label: String, _ value: String?) {
       guard let value, !value.isEmpty else { return }
-      lines.append(label.padding(toLength: 10, withPad: " ", startingAt: 0) + TerminalText.safe(value))
+      lines.append(
+        label.padding(toLength: 10, withPad: " ", startingAt: 0) + TerminalText.safe(value))
     }
     field("Id", String(book.id))
     field("ISBN", book.isbn13 ?? book.isbn10)

@@ -63,7 +63,8 @@ enum ProgressText {
   /// A note on one line of a table: line breaks shown as ↵.
   static func oneLine(_ note: String?) -> String {
     TerminalText.safe(
-      (note ?? "").split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ↵ "))
+      (note ?? "").split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ↵ ")
+    )
   }
 
   /// The short id people type for an entry: its first eight hex digits.

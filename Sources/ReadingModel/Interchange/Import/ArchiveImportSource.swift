@@ -1,32 +1,34 @@
 import Foundation
 
-/// An import source over a bookclub archive: every book keeps its id and history.
+/// An import source over a bookclub archive, read a book at a time: every book keeps its
+/// history. A book whose values do not fit is skipped, naming the field.
 struct ArchiveImportSource: ImportSource {
-  private let items: [LibraryArchive.Item]
-  let archiveLibraryID: String?
-  private var index = 0
+  private var reader: ArchiveReader
   let totalBytes: Int
 
-  let formatName = "bookclub"
+  let formatName = LibraryArchive.formatName
   let columnsNotKept: [String] = []
   let remarks: [String] = []
+  var archiveLibraryID: String? { reader.library }
 
-  /// Reads the whole archive (it is decoded at once, unlike CSV files).
+  /// Opens the archive, checking its format and version.
   ///
   /// - Throws: ``ArchiveError``, or the error reading the file.
   init(path: String) throws {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    let archive = try LibraryArchive.decode(data)
-    items = archive.books
-    archiveLibraryID = archive.library
-    totalBytes = max(items.count, 1)
+    reader = try ArchiveReader(path: path)
+    totalBytes = (try? InputFile(path: path).size) ?? 1
   }
 
-  var bytesRead: Int { index }
+  var bytesRead: Int { reader.bytesRead }
 
   mutating func next() throws -> ImportRow? {
-    guard index < items.count else { return nil }
-    defer { index += 1 }
-    return .archived(items[index])
+    guard let book = try reader.next() else { return nil }
+    switch book {
+    case .success(let item): return .archived(item)
+    case .failure(let error):
+      let reason: String
+      if case .invalidBook(_, let why) = error { reason = why } else { reason = "\(error)" }
+      return .skip(line: reader.position, reason: reason)
+    }
   }
 }

@@ -58,14 +58,14 @@ extension SQLiteLibrary {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
-      .integer(bookID), details.rating.map { .real($0) }, details.review.map { .text($0) },
-      .text(details.tags.joined(separator: "\n")),
-      .text(details.readings.map(\.text).joined(separator: "\n")),
-      details.readCount.map { .integer(Int64($0)) }, details.publisher.map { .text($0) },
-      details.publicationYear.map { .integer(Int64($0)) }, details.binding.map { .text($0) },
-      details.privateNotes.map { .text($0) }, details.editionYear.map { .integer(Int64($0)) },
-      .text(details.contributors.joined(separator: "\n")),
-      .text(details.identifiers.joined(separator: "\n")),
+        .integer(bookID), details.rating.map { .real($0) }, details.review.map { .text($0) },
+        .text(details.tags.joined(separator: "\n")),
+        .text(details.readings.map(\.text).joined(separator: "\n")),
+        details.readCount.map { .integer(Int64($0)) }, details.publisher.map { .text($0) },
+        details.publicationYear.map { .integer(Int64($0)) }, details.binding.map { .text($0) },
+        details.privateNotes.map { .text($0) }, details.editionYear.map { .integer(Int64($0)) },
+        .text(details.contributors.joined(separator: "\n")),
+        .text(details.identifiers.joined(separator: "\n")),
       ])
   }
 

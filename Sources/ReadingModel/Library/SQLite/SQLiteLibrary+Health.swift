@@ -47,8 +47,7 @@ extension SQLiteLibrary {
   }
 
   /// What `PRAGMA integrity_check` says is wrong; a check that itself fails is a problem.
-  private static func integrityProblems(_ connection: SQLiteConnection) -> [LibraryHealth.Problem]
-  {
+  private static func integrityProblems(_ connection: SQLiteConnection) -> [LibraryHealth.Problem] {
     do {
       let lines = try connection.all("PRAGMA integrity_check") { $0.text(0) }
       guard lines != ["ok"] else { return [] }
@@ -93,7 +92,8 @@ extension SQLiteLibrary {
       do {
         _ = try connection.integer(query)
       } catch let error as SQLiteError where error.isDamage || error.primaryCode == SQLITE_IOERR {
-        problems.append(LibraryHealth.Problem(part: part.name, isIndex: isIndex, detail: error.message))
+        problems.append(
+          LibraryHealth.Problem(part: part.name, isIndex: isIndex, detail: error.message))
       } catch {
         continue  // an index SQLite will not use for a plain count says nothing either way
       }

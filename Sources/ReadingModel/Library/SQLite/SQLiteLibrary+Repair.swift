@@ -97,18 +97,22 @@ extension SQLiteLibrary {
         try fresh.run(copy, [.integer(after), .integer(chunk)])
       } catch let error as SQLiteError where error.isDamage || error.primaryCode == SQLITE_IOERR {
         guard let next = Self.nextReadableRow(of: table, after: after, on: fresh) else {
-          lost.append("\(table): the rows after id \(after == Int64.min ? 0 : after) could not be read")
+          lost.append(
+            "\(table): the rows after id \(after == Int64.min ? 0 : after) could not be read")
           return copied
         }
-        lost.append("\(table): the rows with ids \(after == Int64.min ? 0 : after + 1) to \(next - 1) could not be read")
+        lost.append(
+          "\(table): the rows with ids \(after == Int64.min ? 0 : after + 1) to \(next - 1) could not be read"
+        )
         after = next - 1
         rowsAtATime = 500
         continue
       }
       let newest = try fresh.integer("SELECT max(rowid) FROM main.\(table)")
       guard let newest, newest > after else { return copied }
-      copied += Int(try fresh.integer(
-        "SELECT count(*) FROM main.\(table) WHERE rowid > ?", [.integer(after)]) ?? 0)
+      copied += Int(
+        try fresh.integer(
+          "SELECT count(*) FROM main.\(table) WHERE rowid > ?", [.integer(after)]) ?? 0)
       after = newest
       rowsAtATime = max(0, rowsAtATime - 1)
     }
@@ -149,10 +153,13 @@ extension SQLiteLibrary {
     return lost
   }
 
-  private static func columns(of table: String, in database: String, on connection: SQLiteConnection)
+  private static func columns(
+    of table: String, in database: String, on connection: SQLiteConnection
+  )
     throws -> [String]
   {
-    try connection.all("SELECT name FROM pragma_table_info(?, ?)", [.text(table), .text(database)]) {
+    try connection.all("SELECT name FROM pragma_table_info(?, ?)", [.text(table), .text(database)])
+    {
       $0.text(0)
     }
   }

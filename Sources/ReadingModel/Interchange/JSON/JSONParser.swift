@@ -1,0 +1,334 @@
+/// Reads JSON a value at a time from bytes in memory or from a file read in chunks, so an
+/// archive of any size is imported in bounded memory: the top-level object is walked
+/// member by member and its `books` array element by element.
+///
+/// Every error names its line and column. A value deeper than ``depthLimit`` or longer
+/// than ``valueLimit`` bytes is refused, so no input can exhaust memory or the stack.
+public struct JSONParser {
+  /// How deeply arrays and objects may nest.
+  public static let depthLimit = 64
+  /// The most bytes one value read with ``value()`` may span.
+  public static let valueLimit = 16 * 1024 * 1024
+
+  private var source: ByteSource
+  private var chunk: [UInt8] = []
+  private var index = 0
+  private var finished = false
+  /// Bytes consumed before `chunk`.
+  private var chunkStart = 0
+  private var line = 1
+  private var lineStart = 0
+
+  /// Parses bytes already in memory.
+  public init(bytes: [UInt8]) {
+    source = .memory(bytes)
+  }
+
+  /// Parses a file, reading it in chunks.
+  public init(file: InputFile) {
+    source = .file(file)
+  }
+
+  /// How many bytes have been consumed: the position of the next byte.
+  public var offset: Int { chunkStart + index }
+
+  // MARK: Structure
+
+  /// Skips whitespace and reads `byte`, or throws naming what was expected.
+  public mutating func expect(_ byte: UInt8, _ what: String) throws(JSONError) {
+    try skipWhitespace()
+    guard try peek() == byte else { throw syntaxError("expected \(what)") }
+    _ = try take()
+  }
+
+  /// Skips whitespace; if the next byte is `byte`, reads it.
+  ///
+  /// - Returns: Whether it was there.
+  public mutating func skip(_ byte: UInt8) throws(JSONError) -> Bool {
+    try skipWhitespace()
+    guard try peek() == byte else { return false }
+    _ = try take()
+    return true
+  }
+
+  /// Whether only whitespace is left.
+  public mutating func isAtEnd() throws(JSONError) -> Bool {
+    try skipWhitespace()
+    return try peek() == nil
+  }
+
+  /// Reads the next value, whole.
+  public mutating func value() throws(JSONError) -> JSONValue {
+    try skipWhitespace()
+    return try value(depth: 0, limitFrom: offset)
+  }
+
+  /// Reads past the next value without keeping it: a fast walk that still checks it.
+  public mutating func skipValue() throws(JSONError) {
+    try skipWhitespace()
+    switch try peek() {
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      var depth = 0
+      var inString = false
+      while let byte = try take() {
+        if inString {
+          if byte == UInt8(ascii: "\\") {
+            _ = try take()
+          } else if byte == UInt8(ascii: "\"") {
+            inString = false
+          }
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "\""): inString = true
+        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth -= 1
+          if depth == 0 { return }
+        default: continue
+        }
+      }
+      throw syntaxError("the file ends inside an array or object")
+    default:
+      _ = try value()
+    }
+  }
+
+  /// Reads an object member's key and its colon.
+  public mutating func key() throws(JSONError) -> String {
+    try skipWhitespace()
+    guard try peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a quoted key") }
+    let key = try string(limitFrom: offset)
+    try expect(UInt8(ascii: ":"), "':' after a key")
+    return key
+  }
+
+  // MARK: Values
+
+  private mutating func value(depth: Int, limitFrom start: Int) throws(JSONError) -> JSONValue {
+    guard depth < Self.depthLimit else {
+      throw .tooDeep(line: line, limit: Self.depthLimit)
+    }
+    try skipWhitespace()
+    guard let byte = try peek() else { throw syntaxError("the file ends where a value should be") }
+    switch byte {
+    case UInt8(ascii: "{"):
+      _ = try take()
+      var members: [String: JSONValue] = [:]
+      if try skip(UInt8(ascii: "}")) { return .object(members) }
+      repeat {
+        let key = try key()
+        members[key] = try value(depth: depth + 1, limitFrom: start)
+        try checkSize(from: start)
+      } while try skip(UInt8(ascii: ","))
+      try expect(UInt8(ascii: "}"), "',' or '}' in an object")
+      return .object(members)
+    case UInt8(ascii: "["):
+      _ = try take()
+      var elements: [JSONValue] = []
+      if try skip(UInt8(ascii: "]")) { return .array(elements) }
+      repeat {
+        elements.append(try value(depth: depth + 1, limitFrom: start))
+        try checkSize(from: start)
+      } while try skip(UInt8(ascii: ","))
+      try expect(UInt8(ascii: "]"), "',' or ']' in an array")
+      return .array(elements)
+    case UInt8(ascii: "\""):
+      return .string(try string(limitFrom: start))
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return try number()
+    default:
+      throw syntaxError("expected a value")
+    }
+  }
+
+  private mutating func literal(_ word: String) throws(JSONError) {
+    for expected in word.utf8 {
+      guard try take() == expected else { throw syntaxError("expected '\(word)'") }
+    }
+  }
+
+  private mutating func number() throws(JSONError) -> JSONValue {
+    var text: [UInt8] = []
+    var isInteger = true
+    while let byte = try peek(),
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+        || byte == UInt8(ascii: "E")
+    {
+      if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+        isInteger = false
+      }
+      text.append(byte)
+      _ = try take()
+      guard text.count <= 64 else { throw syntaxError("a number is too long") }
+    }
+    let string = String(decoding: text, as: UTF8.self)
+    if isInteger, let integer = Int64(string) { return .integer(integer) }
+    guard let number = Double(string), number.isFinite else {
+      throw syntaxError("'\(string)' is not a number")
+    }
+    return .number(number)
+  }
+
+  private mutating func string(limitFrom start: Int) throws(JSONError) -> String {
+    _ = try take()  // the opening quote
+    var bytes: [UInt8] = []
+    while true {
+      guard let byte = try take() else { throw syntaxError("the file ends inside a string") }
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+          throw syntaxError("a string is not valid UTF-8")
+        }
+        return text
+      case UInt8(ascii: "\\"):
+        try unescape(into: &bytes)
+      case 0..<0x20:
+        throw syntaxError("a control character must be escaped in a string")
+      default:
+        bytes.append(byte)
+      }
+      try checkSize(from: start)
+    }
+  }
+
+  private func checkSize(from start: Int) throws(JSONError) {
+    if offset - start > Self.valueLimit { throw .tooLarge(line: line, limit: Self.valueLimit) }
+  }
+
+  private mutating func unescape(into bytes: inout [UInt8]) throws(JSONError) {
+    guard let byte = try take() else { throw syntaxError("the file ends inside a string") }
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
+    case UInt8(ascii: "b"): bytes.append(0x08)
+    case UInt8(ascii: "f"): bytes.append(0x0C)
+    case UInt8(ascii: "n"): bytes.append(0x0A)
+    case UInt8(ascii: "r"): bytes.append(0x0D)
+    case UInt8(ascii: "t"): bytes.append(0x09)
+    case UInt8(ascii: "u"):
+      var code = try hex4()
+      if (0xD800..<0xDC00).contains(code) {
+        guard try take() == UInt8(ascii: "\\"), try take() == UInt8(ascii: "u") else {
+          throw syntaxError("a surrogate pair is missing its second half")
+        }
+        let low = try hex4()
+        guard (0xDC00..<0xE000).contains(low) else {
+          throw syntaxError("a surrogate pair is missing its second half")
+        }
+        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+      }
+      guard let scalar = Unicode.Scalar(code) else {
+        throw syntaxError("\\u\(String(code, radix: 16)) is not a character")
+      }
+      bytes += Array(String(Character(scalar)).utf8)
+    default:
+      throw syntaxError("'\\\(Character(Unicode.Scalar(byte)))' is not an escape")
+    }
+  }
+
+  private mutating func hex4() throws(JSONError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard let byte = try take(), let digit = Self.hexValue(byte) else {
+        throw syntaxError("\\u needs four hex digits")
+      }
+      value = value << 4 | digit
+    }
+    return value
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+
+  // MARK: Bytes
+
+  private mutating func skipWhitespace() throws(JSONError) {
+    while let byte = try peek(),
+      byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    {
+      _ = try take()
+    }
+  }
+
+  private mutating func peek() throws(JSONError) -> UInt8? {
+    while index >= chunk.count, !finished { try refill() }
+    return index < chunk.count ? chunk[index] : nil
+  }
+
+  private mutating func take() throws(JSONError) -> UInt8? {
+    guard let byte = try peek() else { return nil }
+    index += 1
+    if byte == 0x0A {
+      line += 1
+      lineStart = offset
+    }
+    return byte
+  }
+
+  private mutating func refill() throws(JSONError) {
+    chunkStart += chunk.count
+    index = 0
+    switch source {
+    case .memory(let bytes):
+      chunk = bytes
+      source = .memory([])
+      finished = bytes.isEmpty
+    case .file(let file):
+      do {
+        chunk = try file.read(upTo: 256 * 1024)
+      } catch {
+        throw .unreadable(error.errorDescription ?? "\(error)")
+      }
+      finished = chunk.isEmpty
+    }
+  }
+
+  private func syntaxError(_ expected: String) -> JSONError {
+    .syntax(line: line, column: offset - lineStart + 1, detail: expected)
+  }
+
+  private enum ByteSource {
+    case memory([UInt8])
+    case file(InputFile)
+  }
+}
+
+/// Why JSON could not be read.
+public enum JSONError: Error, Equatable, Sendable {
+  /// The text is not JSON here.
+  case syntax(line: Int, column: Int, detail: String)
+  /// A value nests deeper than the parser follows.
+  case tooDeep(line: Int, limit: Int)
+  /// A value is longer than the parser keeps.
+  case tooLarge(line: Int, limit: Int)
+  /// The file could not be read.
+  case unreadable(String)
+}
+
+extension JSONError {
+  public var message: String {
+    switch self {
+    case .syntax(let line, let column, let detail): "line \(line), column \(column): \(detail)"
+    case .tooDeep(let line, let limit): "line \(line): nested more than \(limit) levels deep"
+    case .tooLarge(let line, let limit):
+      "line \(line): a value runs past \(limit / 1024 / 1024) MiB"
+    case .unreadable(let reason): reason
+    }
+  }
+}
