@@ -12,7 +12,7 @@ struct Bookclub: CommandGroup {
     abstract: "Keep your library, log reading progress with notes, and see where you stand.",
     subcommands: [
       List.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Select.self,
-      Settings.self, Import.self, Export.self, Demo.self,
+      Settings.self, Import.self, Export.self, Check.self, Repair.self, Demo.self,
     ]
   )
 
@@ -20,7 +20,12 @@ struct Bookclub: CommandGroup {
     InterruptHandler.install()
     let context = CommandContext.live(environment: ProcessInfo.processInfo.environment)
     let runner = CommandRunner(root: Bookclub.self, version: version, context: context)
-    let status = await runner.run(Array(CommandLine.arguments.dropFirst()))
+    let status: ExitCode
+    do {
+      status = await runner.run(try RawArguments.read())
+    } catch {
+      status = runner.report(error, path: CommandPath(commands: [Bookclub.self]))
+    }
     exit(status.rawValue)
   }
 }

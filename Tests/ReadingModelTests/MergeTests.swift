@@ -132,9 +132,10 @@ import Testing
     let base = SourceBase(
       fields: fields([.title: "Quote \" slash \\ line\nbreak 📚", .rating: "", .tags: "a\nb"]),
       columns: ["ISBN": "=\"0141439548\"", "Title": "\u{1}control"])
-    let stored = try #require(
-      SourceBase(fieldsJSON: base.fieldsJSON, columnsJSON: StringMapJSON.encode(base.columns)))
+    let stored = SourceBase(
+      fieldsJSON: base.fieldsJSON, columnsJSON: StringMapJSON.encode(base.columns))
     #expect(stored == base)
+    #expect(stored.fields == base.fields && stored.columns == base.columns)
     #expect(StringMapJSON.decode(#"{"a":"\ud83d\udcda\u00e9\n"}"#) == ["a": "📚é\n"])
     #expect(StringMapJSON.decode(#"{"a":1}"#) == nil)
     #expect(StringMapJSON.decode(#"{"a":"b""#) == nil)

@@ -41,3 +41,21 @@ public enum JSONValue: Sendable, Equatable, Codable {
     }
   }
 }
+
+extension JSONValue {
+  /// The value as compact JSON, object keys sorted.
+  public func write(to json: inout JSONWriter) {
+    switch self {
+    case .null: json.null()
+    case .bool(let value): json.raw(value ? "true" : "false")
+    case .integer(let value): json.integer(value)
+    case .number(let value): json.number(value)
+    case .string(let value): json.string(value)
+    case .array(let values): json.array(values) { $1.write(to: &$0) }
+    case .object(let members):
+      json.object { object in
+        for key in members.keys.sorted() { object.member(key) { members[key]?.write(to: &$0) } }
+      }
+    }
+  }
+}

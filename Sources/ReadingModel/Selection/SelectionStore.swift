@@ -18,17 +18,38 @@ public struct SelectionStore: Sendable {
     UserFolder.state.path(environment: environment) + "/selection"
   }
 
-  /// The file for this scene: its name made safe (`/dev/pts/3` → `dev-pts-3.json`).
+  /// The file for this scene: its name made safe (`/dev/pts/3` → `dev-pts-3.json`); a long
+  /// name is shortened and told apart by a hash of the whole, so any scene fits the file
+  /// system's limit on names.
   public var path: String {
-    let safe = scene.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." ? $0 : "-" }
-    let name = String(safe).trimmingCharacters(in: CharacterSet(charactersIn: "-."))
+    let safe = scene.unicodeScalars.map { scalar -> Character in
+      let character = Character(scalar)
+      return scalar.isASCII
+        && (character.isLetter || character.isNumber || character == "_"
+          || character == ".")
+        ? character : "-"
+    }
+    var name = String(safe).trimmingCharacters(in: CharacterSet(charactersIn: "-."))
+    if name.utf8.count > 64 || !scene.utf8.allSatisfy({ $0 < 0x80 }) {
+      name = String(name.prefix(48)) + "-" + Self.hash(scene)
+    }
     return folder + "/" + (name.isEmpty ? "default" : name) + ".json"
+  }
+
+  /// FNV-1a, 64 bits, in hex: the same in every process (Swift's `Hasher` is not).
+  private static func hash(_ text: String) -> String {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      value ^= UInt64(byte)
+      value = value &* 0x100_0000_01b3
+    }
+    return String(value, radix: 16)
   }
 
   /// The selection, or `nil` when none was made (or its file cannot be read, which is
   /// the same to the reader: a selection is a convenience, not data).
   public func load() -> Selection? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard let data = try? SmallFile.read(path) else { return nil }
     return try? interchangeDecoder.decode(Selection.self, from: data)
   }
 

@@ -3,9 +3,13 @@
 public struct Settings: Sendable, Equatable {
   /// Every key in the file.
   public private(set) var document: [String: JSONValue]
+  /// Each key's value exactly as the file wrote it, written back as it was for keys this
+  /// bookclub does not change (`12345678901234567890` stays that, not `1.2e+19`).
+  private(set) var text: [String: String]
 
-  public init(document: [String: JSONValue] = [:]) {
+  public init(document: [String: JSONValue] = [:], text: [String: String] = [:]) {
     self.document = document
+    self.text = text
   }
 
   /// The setting's value: the file's when valid, else the default.
@@ -23,11 +27,13 @@ public struct Settings: Sendable, Equatable {
 
   public mutating func set(_ key: SettingKey, to value: SettingValue) {
     document[key.rawValue] = value.json
+    text[key.rawValue] = nil
   }
 
   /// Forgets `key`, so its default applies.
   public mutating func reset(_ key: SettingKey) {
     document[key.rawValue] = nil
+    text[key.rawValue] = nil
   }
 
   /// Forgets every known key; keys bookclub does not know stay.

@@ -22,13 +22,19 @@ public struct SettingsStore: Sendable {
   ///
   /// - Throws: ``SettingsError`` when the file exists but cannot be read as settings.
   public func load() throws(SettingsError) -> Settings {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      if FileManager.default.fileExists(atPath: path) {
-        throw .unreadable(path: path, line: nil, column: nil, detail: "permission denied")
-      }
-      return Settings()
+    let data: Data?
+    do {
+      data = try SmallFile.read(path)
+    } catch {
+      throw .unreadable(path: path, line: nil, column: nil, detail: Self.reason(error))
     }
+    guard let data else { return Settings() }
     return try Self.parse(data, path: path)
+  }
+
+  private static func reason(_ error: FileError) -> String {
+    if case .cannotRead(_, let reason) = error { return reason }
+    return error.localizedDescription
   }
 
   /// Changes the settings: under the lock, reads the file afresh, applies `change` and
@@ -51,48 +57,65 @@ public struct SettingsStore: Sendable {
     }
   }
 
-  /// The file's text: pretty-printed, keys sorted, ending with a newline.
+  /// The file's text: one key a line, sorted, each value of a key bookclub did not change
+  /// exactly as it was, ending with a newline.
   static func encode(_ settings: Settings) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(settings.document)) ?? Data("{}".utf8)
-    return data + Data("\n".utf8)
+    let lines = settings.document.keys.sorted().map { key -> String in
+      var name = JSONWriter()
+      name.string(key)
+      let value = settings.text[key] ?? settings.document[key].map(Self.text) ?? "null"
+      return "  " + String(decoding: name.bytes, as: UTF8.self) + ": " + value
+    }
+    let body = lines.isEmpty ? "{}" : "{\n" + lines.joined(separator: ",\n") + "\n}"
+    return Data((body + "\n").utf8)
   }
 
+  /// A value bookclub wrote, as JSON.
+  private static func text(_ value: JSONValue) -> String {
+    var json = JSONWriter()
+    value.write(to: &json)
+    return String(decoding: json.bytes, as: UTF8.self)
+  }
+
+  /// Reads the file: an object whose values are kept both parsed and as written.
   static func parse(_ data: Data, path: String) throws(SettingsError) -> Settings {
-    if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+    let bytes = [UInt8](data)
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       return Settings()  // An empty file is an empty set of settings.
     }
-    do {
-      // JSONSerialization says where the problem is; JSONDecoder keeps the value types.
-      _ = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      let (line, column) = location(of: error, in: data)
-      throw .unreadable(path: path, line: line, column: column, detail: "it is not valid JSON")
+    guard String(validating: bytes, as: UTF8.self) != nil else {
+      throw .unreadable(path: path, line: nil, column: nil, detail: "it is not UTF-8 text")
     }
+    var parser = JSONParser(bytes: bytes)
+    var document: [String: JSONValue] = [:]
+    var text: [String: String] = [:]
     do {
-      return Settings(document: try JSONDecoder().decode([String: JSONValue].self, from: data))
-    } catch {
-      throw .notAnObject(path: path)
-    }
-  }
-
-  /// Turns "around character N" in a JSONSerialization error into a line and column.
-  private static func location(of error: any Error, in data: Data) -> (Int?, Int?) {
-    let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-    guard let range = detail.range(of: "character "),
-      let offset = Int(detail[range.upperBound...].prefix { $0.isNumber })
-    else { return (nil, nil) }
-    var line = 1
-    var column = 1
-    for byte in data.prefix(offset) {
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
+      guard try parser.skip(UInt8(ascii: "{")) else {
+        _ = try parser.value()  // valid JSON of another shape, or a syntax error
+        throw SettingsError.notAnObject(path: path)
       }
+      if try !parser.skip(UInt8(ascii: "}")) {
+        repeat {
+          let key = try parser.key()
+          let start = parser.offset
+          document[key] = try parser.value()
+          text[key] = String(decoding: bytes[start..<parser.offset], as: UTF8.self).trimmed
+        } while try parser.skip(UInt8(ascii: ","))
+        try parser.expect(UInt8(ascii: "}"), "',' or '}'")
+      }
+      guard try parser.isAtEnd() else {
+        throw JSONError.syntax(line: 0, column: 0, detail: "there is text after the settings")
+      }
+    } catch let error as SettingsError {
+      throw error
+    } catch let error as JSONError {
+      if case .syntax(let line, let column, _) = error, line > 0 {
+        throw .unreadable(path: path, line: line, column: column, detail: "it is not valid JSON")
+      }
+      throw .unreadable(path: path, line: nil, column: nil, detail: error.message)
+    } catch {
+      throw .unreadable(path: path, line: nil, column: nil, detail: "\(error)")
     }
-    return (line, column)
+    return Settings(document: document, text: text)
   }
 }

@@ -128,7 +128,13 @@ struct CommandParser {
       let value: String
       if let inlineValue {
         value = inlineValue
-      } else if index < tokens.count, !isOptionLike(tokens[index]) {
+      } else if index < tokens.count,
+        !isOptionLike(tokens[index])
+          || (tokens[index] != "--" && find(split(tokens[index]).0, in: signature.options) == nil
+            && tokens[index] != "--help" && tokens[index] != "-h")
+      {
+        // A value may start with `-` when it names no option: `--at -2024-01-01` is then a
+        // bad date, not a missing value.
         value = tokens[index]
         index += 1
       } else {

@@ -65,7 +65,7 @@ struct CommandRunner {
     TerminalText.safeLines(message).joined(separator: "\n")
   }
 
-  private func report(_ error: UsageError, path: CommandPath) -> ExitCode {
+  func report(_ error: UsageError, path: CommandPath) -> ExitCode {
     context.output.flush()
     let usage = HelpFormatter(path: path, width: context.terminal.width).usage
     context.errors.line(Self.safe("Error: " + (error.errorDescription ?? "\(error)")))

@@ -3,6 +3,9 @@ import Foundation
 /// `--at <date>`: when something happened, never in the future.
 @MainActor
 enum DateOption {
+  /// 1800-01-01T00:00:00Z: earlier dates are typing mistakes, not reading.
+  static let earliest = Date(milliseconds: -5_364_662_400_000)
+
   /// Reads the option `long` as a date.
   ///
   /// - Throws: ``UsageError/invalidValue(_:for:allowed:)`` for text that is not a date or
@@ -18,6 +21,10 @@ enum DateOption {
     }
     guard date <= now.addingTimeInterval(60) else {
       throw .invalidValue(text, for: values.display(long), allowed: "The date is in the future.")
+    }
+    guard date >= earliest else {
+      throw .invalidValue(
+        text, for: values.display(long), allowed: "Reading is recorded from 1800 on.")
     }
     return date
   }

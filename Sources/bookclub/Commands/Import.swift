@@ -44,6 +44,9 @@ extension Bookclub {
 
     init(_ values: ParsedValues) throws(UsageError) {
       file = values.argument("file") ?? ""
+      guard !file.isEmpty else {
+        throw .invalidValue(file, for: "<file>", allowed: "Please give the path of an export file.")
+      }
       format = values.choice("format", as: ImportFormat.self)
       options = ImportOptions(
         dryRun: values.flag("dry-run"),
@@ -94,6 +97,7 @@ extension Bookclub {
         report(summary, context)
         throw ImportError.nothingImported(summary)
       }
+      InterruptHandler.ignoreFromNowOn()  // committed: the exit status is success
       line?.clear()
       report(summary, context)
     }

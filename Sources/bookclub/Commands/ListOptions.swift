@@ -31,6 +31,8 @@ struct ListOptions: Sendable {
   var all: Bool
   var status: ReadingStatus?
   var search: String?
+  /// Longer searches are no title or author anyone types.
+  static let searchLimit = 500
   var sort: BookSort
   var json: Bool
 
@@ -41,6 +43,11 @@ struct ListOptions: Sendable {
     all = values.flag("all")
     status = values.choice("status", as: ReadingStatus.self)
     search = values.string("search").flatMap { $0.isEmpty ? nil : $0 }
+    if let search, search.count > Self.searchLimit {
+      throw .invalidValue(
+        String(search.prefix(40)) + "…", for: values.display("search"),
+        allowed: "Search for at most \(Self.searchLimit) characters: words of a title or author.")
+    }
     json = values.flag("json")
     let explicitSort = values.choice("sort", as: BookSort.self)
     if let token = values.string("after") {

@@ -1,4 +1,5 @@
 import Foundation
+import ReadingModel
 
 /// A private temporary file holding a draft for the editor; removed once its content is
 /// recorded, kept when it could not be, so nothing typed is lost.
@@ -15,11 +16,19 @@ struct DraftFile {
     else { throw DraftFileError.cannotWrite(path) }
   }
 
+  /// The draft's text.
+  ///
+  /// - Throws: ``DraftFileError`` when it cannot be read, or is not text: invalid UTF-8 or
+  ///   a NUL would be lost or cut short, so such a draft is kept instead.
   func contents() throws -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw DraftFileError.cannotRead(path)
+    guard let data = try? SmallFile.read(path) else { throw DraftFileError.cannotRead(path) }
+    guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
+      throw DraftFileError.notText(path, reason: "it is not valid UTF-8")
     }
-    return String(decoding: data, as: UTF8.self)
+    guard !text.utf8.contains(0) else {
+      throw DraftFileError.notText(path, reason: "it holds a NUL character")
+    }
+    return text
   }
 
   func remove() {
@@ -33,6 +42,8 @@ enum DraftFileError: Error, LocalizedError {
   case cannotWrite(String)
   /// The draft disappeared or cannot be read after editing.
   case cannotRead(String)
+  /// The draft is not text bookclub can keep whole.
+  case notText(String, reason: String)
 
   var errorDescription: String? {
     switch self {
@@ -40,6 +51,8 @@ enum DraftFileError: Error, LocalizedError {
       "Cannot write the draft '\(path)'. Is the temporary folder writable?"
     case .cannotRead(let path):
       "Cannot read the draft '\(path)' after editing; nothing was recorded."
+    case .notText(let path, let reason):
+      "The draft cannot be recorded: \(reason). Nothing was recorded; your draft is kept at \(path)"
     }
   }
 }

@@ -21,6 +21,10 @@ enum InterruptHandler {
   /// What to do instead of exiting, while cancellable work runs.
   private static let cancellation = Mutex<(@Sendable () -> Void)?>(nil)
 
+  /// While set, Ctrl-C does nothing: an editor has the terminal, or the work is done and
+  /// only its result is being told.
+  private static let ignoring = Mutex(false)
+
   // Kept alive for the life of the process.
   @MainActor private static var source: DispatchSourceSignal?
 
@@ -59,7 +63,22 @@ enum InterruptHandler {
     return try await task.value
   }
 
+  /// Runs `body` while Ctrl-C is ignored: the program in the foreground (an editor) gets it,
+  /// and bookclub waits for that program instead of leaving it orphaned.
+  static func ignoring<T>(_ body: () throws -> T) rethrows -> T {
+    ignoring.withLock { $0 = true }
+    defer { ignoring.withLock { $0 = false } }
+    return try body()
+  }
+
+  /// From now on Ctrl-C is ignored: the work has committed, and the exit status must say so
+  /// even if Ctrl-C comes while the result is printed.
+  static func ignoreFromNowOn() {
+    ignoring.withLock { $0 = true }
+  }
+
   private nonisolated static func interrupted() {
+    if ignoring.withLock({ $0 }) { return }
     if let cancel = cancellation.withLock({ current in
       defer { current = nil }
       return current
