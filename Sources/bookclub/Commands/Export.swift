@@ -33,6 +33,10 @@ extension Bookclub {
     init(_ values: ParsedValues) throws(UsageError) {
       goodreads = values.string("format") == "goodreads"
       output = values.string("output")
+      if output?.isEmpty == true {
+        throw .invalidValue(
+          "", for: values.display("output"), allowed: "Please give a file's path.")
+      }
       libraryPath = LibraryOption.value(in: values)
     }
 

@@ -84,11 +84,23 @@ extension SQLiteLibrary {
     var problems: [LibraryHealth.Problem] = []
     for part in parts {
       let isIndex = part.type == "index"
-      let query =
-        isIndex
-        ? "SELECT count(*) FROM \"\(part.table)\" INDEXED BY \"\(part.name)\""
-          + (part.sql.flatMap(partialCondition).map { " WHERE \($0)" } ?? "")
-        : "SELECT count(*) FROM \"\(part.name)\" NOT INDEXED"
+      let query: String
+      if isIndex {
+        // Ordered by its first column, the rows must come from the index itself: a plain
+        // count(*) may be answered without reading the index's pages.
+        let column =
+          (try? connection.first("SELECT name FROM pragma_index_info(?)", [.text(part.name)]) {
+            $0.text(0)
+          }) ?? nil
+        guard let column else { continue }
+        let condition = part.sql.flatMap(partialCondition).map { " WHERE \($0)" } ?? ""
+        query = """
+          SELECT count(*) FROM (SELECT "\(column)" FROM "\(part.table)" INDEXED BY \
+          "\(part.name)"\(condition) ORDER BY "\(column)")
+          """
+      } else {
+        query = "SELECT count(*) FROM \"\(part.name)\" NOT INDEXED"
+      }
       do {
         _ = try connection.integer(query)
       } catch let error as SQLiteError where error.isDamage || error.primaryCode == SQLITE_IOERR {

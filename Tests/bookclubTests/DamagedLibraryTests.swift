@@ -1,0 +1,182 @@
+import CSQLite
+import Foundation
+import Testing
+
+/// Every kind of file that is not a sound library gets a clear error, exit 1, and is left
+/// byte for byte as it was; a damaged library is never written, and `check` and `repair`
+/// recover it.
+@Suite struct DamagedLibraryTests {
+  let home = TestHome()
+  var library: String { home.path("library.sqlite") }
+
+  @discardableResult
+  func run(_ arguments: [String], library: String? = nil) throws -> BookclubProcess.Result {
+    try home.bookclub.run(
+      arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library])
+  }
+
+  /// A library of `books` books, made by one import, with its WAL folded into the file.
+  func makeLibrary(books: Int, at path: String) throws {
+    let csv = home.path("fixture.csv")
+    try GeneratedExport.goodreads(rows: books).write(
+      toFile: csv, atomically: false, encoding: .utf8)
+    #expect(try run(["import", csv], library: path).status == 0)
+    try sql(path, "PRAGMA wal_checkpoint(TRUNCATE)")
+  }
+
+  /// Runs SQL with SQLite directly, returning the first column of each row.
+  @discardableResult
+  func sql(_ path: String, _ text: String) throws -> [String] {
+    var handle: OpaquePointer?
+    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw Failure() }
+    defer { sqlite3_close(handle) }
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, text, -1, &statement, nil) == SQLITE_OK else {
+      throw Failure()
+    }
+    defer { sqlite3_finalize(statement) }
+    var rows: [String] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+      rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+    }
+    return rows
+  }
+
+  struct Failure: Error {}
+
+  /// Overwrites one page of the file with zeros.
+  func zero(page: Int, of path: String) throws {
+    let pageSize = Int(try sql(path, "PRAGMA page_size").first ?? "4096") ?? 4096
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+    try handle.write(contentsOf: Data(count: pageSize))
+    try handle.close()
+  }
+
+  @Test func aDamagedIndexPageIsNeverWrittenAndIsRepairedWithNoRowLost() throws {
+    try makeLibrary(books: 300, at: library)
+    try run(["progress", "set", "1", "10%", "--note", "kept through the repair"])
+    try sql(library, "PRAGMA wal_checkpoint(TRUNCATE)")
+    let exportBefore = try run(["export"]).stdout
+    let page = try #require(
+      Int(try sql(library, "SELECT pageno FROM dbstat WHERE name = 'books_by_title'").first ?? ""))
+    try zero(page: page, of: library)
+    let damaged = try Data(contentsOf: URL(fileURLWithPath: library))
+
+    let listed = try run(["list", "--sort", "title"])
+    #expect(listed.status == 1)
+    #expect(listed.stderr.contains("is damaged"))
+    #expect(listed.stderr.contains("bookclub check"))
+    #expect(FileManager.default.fileExists(atPath: library + ".damaged"))
+    for write in [
+      ["add", "New", "-a", "Someone"], ["progress", "set", "2", "5%"], ["status", "3", "reading"],
+    ] {
+      let refused = try run(write)
+      #expect(refused.status == 1, "\(write)")
+      #expect(refused.stderr.contains("was found damaged, so bookclub will not write to it"))
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: library)) == damaged)
+
+    let check = try run(["check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("is damaged:"))
+    #expect(check.stdout.contains("the index books_by_title cannot be read"))
+    #expect(check.stdout.contains("no row is lost"))
+    #expect(check.stdout.contains("300 books"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: library)) == damaged)
+
+    let repair = try run(["repair"])
+    #expect(repair.status == 0, "\(repair.stderr)")
+    #expect(repair.stdout.contains("Nothing was lost."))
+    #expect(repair.stdout.contains("300 books rows"))
+    let backups = try FileManager.default.contentsOfDirectory(atPath: home.url.path)
+      .filter { $0.hasPrefix("library.sqlite.damaged-") }
+    #expect(backups.count == 1)
+    #expect(try Data(contentsOf: home.url.appendingPathComponent(backups[0])) == damaged)
+    #expect(!FileManager.default.fileExists(atPath: library + ".damaged"))
+
+    #expect(try run(["check"]).stdout.contains("is sound: 300 books and 1 progress entries"))
+    #expect(try run(["export"]).stdout == exportBefore)
+    #expect(try run(["list", "--sort", "title", "--limit", "3"]).status == 0)
+    #expect(try run(["add", "After the repair", "-a", "Someone"]).status == 0)
+  }
+
+  /// Each kind of damage, and what bookclub must say about it.
+  struct Kind: CustomStringConvertible, Sendable {
+    var name: String
+    var says: String
+    var description: String { name }
+  }
+
+  static let kinds: [Kind] = [
+    Kind(name: "random bytes", says: "is not a bookclub library"),
+    Kind(name: "empty file", says: "is an empty file"),
+    Kind(name: "truncated library", says: "damaged"),
+    Kind(name: "another program's database", says: "is not a bookclub library"),
+    Kind(name: "JSON", says: "is not a bookclub library"),
+    Kind(name: "directory", says: "it is a folder"),
+    Kind(name: "FIFO", says: "it is a FIFO"),
+    Kind(name: "newer schema", says: "was written by a newer bookclub"),
+    Kind(name: "read-only file", says: "read-only"),
+    Kind(name: "damaged index page", says: "damaged"),
+    Kind(name: "symlink loop", says: "its symbolic links form a loop"),
+  ]
+
+  /// Makes a damaged file of `kind` at `path`.
+  ///
+  /// - Returns: `false` when the kind cannot be made here (a read-only file means nothing to
+  ///   root).
+  func make(_ kind: Kind, at path: String) throws -> Bool {
+    let url = URL(fileURLWithPath: path)
+    switch kind.name {
+    case "random bytes":
+      var generator = SystemRandomNumberGenerator()
+      try Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: url)
+    case "empty file": try Data().write(to: url)
+    case "truncated library":
+      try makeLibrary(books: 200, at: path)
+      let data = try Data(contentsOf: url)
+      try data.prefix(data.count / 2).write(to: url)
+    case "another program's database": try sql(path, "CREATE TABLE notes (body TEXT)")
+    case "JSON": try Data("{\"books\": []}".utf8).write(to: url)
+    case "directory":
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    case "FIFO": guard mkfifo(path, 0o600) == 0 else { throw Failure() }
+    case "newer schema":
+      try makeLibrary(books: 3, at: path)
+      try sql(path, "INSERT INTO schema_migrations VALUES (99, 0)")
+      try sql(path, "PRAGMA wal_checkpoint(TRUNCATE)")
+    case "read-only file":
+      guard getuid() != 0 else { return false }
+      try makeLibrary(books: 3, at: path)
+      try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+    case "damaged index page":
+      try makeLibrary(books: 300, at: path)
+      let page =
+        Int(try sql(path, "SELECT pageno FROM dbstat WHERE name = 'books_by_title'").first ?? "")
+        ?? 2
+      try zero(page: page, of: path)
+    case "symlink loop":
+      try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path)
+    default: return false
+    }
+    return true
+  }
+
+  @Test(arguments: kinds)
+  func everyKindOfDamageIsRefusedAndLeftAlone(_ kind: Kind) throws {
+    let path = home.path("damaged.sqlite")
+    guard try make(kind, at: path) else { return }
+    let checksum = try? Data(contentsOf: URL(fileURLWithPath: path))
+    for command in [["list", "--sort", "title"], ["add", "New", "-a", "Someone"]] {
+      let result = try run(command, library: path)
+      #expect(result.status == 1, "\(kind) \(command): \(result.stderr)")
+      #expect(result.stderr.contains(kind.says), "\(kind) \(command): \(result.stderr)")
+      #expect(!result.stderr.contains("Fatal error"))
+    }
+    if kind.name != "FIFO" && kind.name != "directory" && kind.name != "symlink loop" {
+      let after = try? Data(contentsOf: URL(fileURLWithPath: path))
+      #expect(after == checksum, "\(kind) changed")
+    }
+  }
+}

@@ -1,0 +1,234 @@
+import CSQLite
+import Foundation
+import ReadingModel
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Ctrl-C at the awkward moments, inputs that would grow without end, and input that is not
+/// what it claims to be.
+@Suite struct SignalAndLimitTests {
+  let home = TestHome()
+  var library: String { home.path("library.sqlite") }
+
+  @discardableResult
+  func run(_ arguments: [String]) throws -> BookclubProcess.Result {
+    try home.bookclub.run(arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library])
+  }
+
+  /// Starts bookclub with stderr on a pipe the caller reads.
+  func start(_ arguments: [String]) throws -> (Process, Pipe) {
+    let process = Process()
+    process.executableURL = BookclubProcess.executable
+    process.arguments = arguments + ["--library", library]
+    process.environment = home.bookclub.environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    return (process, errors)
+  }
+
+  @Test func ctrlCWhileWaitingForTheLockEndsTheImportAtOnce() throws {
+    try run(["add", "Kept", "-a", "Me"])
+    let csv = home.path("export.csv")
+    try GeneratedExport.goodreads(rows: 50).write(toFile: csv, atomically: false, encoding: .utf8)
+    // Another program holds the write lock.
+    var holder: OpaquePointer?
+    sqlite3_open(library, &holder)
+    #expect(sqlite3_exec(holder, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
+    defer {
+      sqlite3_exec(holder, "ROLLBACK", nil, nil, nil)
+      sqlite3_close(holder)
+    }
+    let (process, errors) = try start(["import", csv])
+    Thread.sleep(forTimeInterval: 0.8)  // well into the wait for the lock
+    #expect(process.isRunning)
+    let interrupted = Date()
+    process.interrupt()
+    process.waitUntilExit()
+    let waited = Date().timeIntervalSince(interrupted)
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 130, "\(stderr)")
+    #expect(stderr.contains("Import cancelled; nothing was changed."))
+    #expect(waited < 1.0, "took \(waited) s after Ctrl-C")  // 10 ms steps; CI machines are slow
+  }
+
+  @Test func ctrlCWhileTheSummaryIsPrintedStillSaysTheImportHappened() throws {
+    let csv = home.path("export.csv")
+    let rows = 3000
+    try GeneratedExport.goodreads(rows: rows).write(toFile: csv, atomically: false, encoding: .utf8)
+    try run(["import", csv])
+    // Every row's rating changes: the summary lists 3,000 books, more than a pipe holds.
+    var changed = try String(contentsOfFile: csv, encoding: .utf8)
+    changed = changed.replacingOccurrences(of: ",3.9,", with: ",3.8,")
+      .replacingOccurrences(of: "Publisher,Paperback", with: "Another Publisher,Paperback")
+    try changed.write(toFile: csv, atomically: false, encoding: .utf8)
+    let (process, errors) = try start(["import", csv])
+    // Wait until the import has committed; the process is then blocked printing.
+    var committed = false
+    for _ in 0..<600 where !committed {
+      Thread.sleep(forTimeInterval: 0.05)
+      committed = (try? exportedPublishers()) == rows
+    }
+    #expect(committed)
+    process.interrupt()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(stderr.hasPrefix("Imported "))
+  }
+
+  /// How many books have the changed publisher, read with SQLite directly.
+  func exportedPublishers() throws -> Int {
+    var handle: OpaquePointer?
+    guard sqlite3_open_v2(library, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+      return 0
+    }
+    defer { sqlite3_close(handle) }
+    var statement: OpaquePointer?
+    sqlite3_prepare_v2(
+      handle, "SELECT count(*) FROM book_details WHERE publisher = 'Another Publisher'", -1,
+      &statement, nil)
+    defer { sqlite3_finalize(statement) }
+    return sqlite3_step(statement) == SQLITE_ROW ? Int(sqlite3_column_int64(statement, 0)) : 0
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func ctrlCWithTheEditorOpenWaitsForTheEditorAndRecordsWhatItSaved() throws {
+    try run(["add", "Middlemarch", "-a", "George Eliot", "--pages", "880"])
+    let editor = home.path("slow-editor.sh")
+    // An editor that ignores Ctrl-C, as vi does; it presses Ctrl-C on bookclub itself.
+    try """
+    #!/bin/sh
+    trap '' INT
+    bookclub=$(cut -d' ' -f4 /proc/$PPID/stat)
+    kill -INT "$bookclub"
+    sleep 0.5
+    printf '450\\n\\nSaved after Ctrl-C\\n' > "$1"
+    """.write(toFile: editor, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
+    var shell = BookclubProcess(home: home.url)
+    shell.environment["EDITOR"] = editor
+    shell.environment["BOOKCLUB_LIBRARY"] = library
+    let result = try shell.run(
+      executable: URL(fileURLWithPath: "/usr/bin/script"),
+      ["-qec", "\(BookclubProcess.executable.path) progress edit 1", "/dev/null"])
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.contains("page 450 of 880"))
+    #expect(try run(["note", "list", "1"]).stdout.contains("Saved after Ctrl-C"))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func aDraftThatIsNotTextIsKeptAndItsPathPrinted() throws {
+    try run(["add", "Middlemarch", "-a", "George Eliot", "--pages", "880"])
+    for (name, bytes) in [("invalid.sh", "\\377\\376"), ("nul.sh", "note\\000cut")] {
+      let editor = home.path(name)
+      try "#!/bin/sh\nprintf '450\\n\\n\(bytes)\\n' > \"$1\"\n".write(
+        toFile: editor, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
+      var shell = BookclubProcess(home: home.url)
+      shell.environment["EDITOR"] = editor
+      shell.environment["BOOKCLUB_LIBRARY"] = library
+      let result = try shell.run(
+        executable: URL(fileURLWithPath: "/usr/bin/script"),
+        ["-qec", "\(BookclubProcess.executable.path) progress edit 1", "/dev/null"])
+      #expect(result.status == 1, "\(name)")
+      let kept = try #require(result.stdout.range(of: "your draft is kept at ")).upperBound
+      let path = String(result.stdout[kept...].prefix { !$0.isWhitespace })
+      #expect(FileManager.default.fileExists(atPath: path), "\(name): \(path)")
+    }
+    #expect(try run(["progress", "show", "1", "--json"]).stdout.contains("\"entries\":[]"))
+  }
+
+  @Test func argumentsThatAreNotUTF8AreRefused() throws {
+    let result = try home.bookclub.run(
+      executable: URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "exec \"$0\" add \"$(printf 'Caf\\351')\" -a x", BookclubProcess.executable.path],
+      extraEnvironment: ["BOOKCLUB_LIBRARY": library])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("It is not UTF-8 text"))
+    #expect(!FileManager.default.fileExists(atPath: library))
+  }
+
+  @Test func inputWithoutLineBreaksStopsAtTheLimitInBoundedMemory() throws {
+    let path = home.path("one-line.csv")
+    let handle = FileManager.default.createFile(atPath: path, contents: nil)
+    #expect(handle)
+    let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try file.write(contentsOf: Data((GoodreadsExport.header.joined(separator: ",") + "\n").utf8))
+    let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+    for _ in 0..<40 { try file.write(contentsOf: block) }  // a 40 MiB field
+    try file.close()
+    let (status, peak) = try spawnMeasuring(["import", path, "--format", "goodreads"])
+    #expect(status == 1)
+    #expect(peak < 120 * 1024 * 1024, "peak \(peak / 1024 / 1024) MiB")
+    let result = try run(["import", path, "--format", "goodreads"])
+    #expect(result.stderr.contains("runs past 16 MiB"))
+  }
+
+  /// Runs bookclub and reads its own peak memory from `wait4`.
+  func spawnMeasuring(_ arguments: [String]) throws -> (Int32, Int) {
+    var pid: pid_t = 0
+    let argv = ([BookclubProcess.executable.path] + arguments + ["--library", library]).map {
+      strdup($0)
+    }
+    defer { for pointer in argv { free(pointer) } }
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let path = BookclubProcess.executable.path
+    let code = posix_spawn(&pid, path, &actions, nil, argv + [nil], nil)
+    guard code == 0 else { throw CocoaError(.fileNoSuchFile) }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    return ((status >> 8) & 0xFF, usage.ru_maxrss * 1024)
+  }
+
+  @Test func anArchiveWithBadValuesNamesTheBookAndField() throws {
+    try run(["add", "Mine", "-a", "Me"])
+    let entry = "0E0B1D5A-3C9B-4B8F-9B6E-5A0E2A1C3D4F"
+    func book(_ id: Int, _ extra: String) -> String {
+      """
+      {"added":"2024-01-01T00:00:00.000Z","authors":["A"],"id":\(id),"isbn10":null,\
+      "isbn13":null,"pageCount":10,"progress":[{"id":"\(entry)","progress":0.5,\
+      "time":"2024-01-02T00:00:00.000Z"}],"status":"reading","title":"Book \(id)",\
+      "updated":"2024-01-01T00:00:00.000Z"\(extra)}
+      """
+    }
+    let archive = """
+      {"books":[
+      \(book(1, "")),
+      \(book(2, "")),
+      \(book(3, "").replacingOccurrences(of: "\"pageCount\":10", with: "\"pageCount\":-3")),
+      \(book(4, "").replacingOccurrences(of: "[\"A\"]", with: "[]"))
+      ],"format":"bookclub","library":"another-library","version":3}
+      """
+    let path = home.path("archive.json")
+    try archive.write(toFile: path, atomically: false, encoding: .utf8)
+    let result = try run(["import", path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("2 added"))
+    #expect(result.stderr.contains("item 3: 'pageCount' must be a whole number from 1 to 100000"))
+    #expect(result.stderr.contains("item 4: 'authors' must name at least one author"))
+    #expect(
+      result.stderr.contains(
+        "the progress entry \(entry.lowercased()) is already book #2's; skipped"))
+  }
+
+  @Test func aSceneOfAnyLengthKeepsItsSelection() throws {
+    try run(["add", "Emma", "-a", "Jane Austen"])
+    let scene = String(repeating: "scene-", count: 60) + "é"
+    let selected = try home.bookclub.run(
+      ["select", "1"], extraEnvironment: ["BOOKCLUB_LIBRARY": library, "BOOKCLUB_SCENE": scene])
+    #expect(selected.status == 0, "\(selected.stderr)")
+    let shown = try home.bookclub.run(
+      ["select"], extraEnvironment: ["BOOKCLUB_LIBRARY": library, "BOOKCLUB_SCENE": scene])
+    #expect(shown.stdout.contains("1  Emma"))
+  }
+}
