@@ -16,8 +16,10 @@ let package = Package(
     ),
     .target(name: "ReadingModel", dependencies: ["CSQLite"]),
     .executableTarget(name: "bookclub", dependencies: ["ReadingModel"]),
-    .testTarget(name: "ReadingModelTests", dependencies: ["ReadingModel", "CSQLite"]),
-    .testTarget(name: "bookclubTests", dependencies: ["bookclub", "ReadingModel"]),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(
+      name: "ReadingModelTests", dependencies: ["ReadingModel", "CSQLite", "TestSupport"]),
+    .testTarget(name: "bookclubTests", dependencies: ["bookclub", "ReadingModel", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import ReadingModel
 import Testing
+import TestSupport
 
 @Suite struct InterchangeDateTests {
   @Test(arguments: [

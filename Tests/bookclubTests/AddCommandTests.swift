@@ -43,34 +43,3 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: library))
   }
 }
-
-@Suite struct ConcurrentWriteTests {
-  let home = TestHome()
-
-  @Test func concurrentAddsFromManyProcessesAllLand() async throws {
-    let library = home.path("shared/library.sqlite")
-    let bookclub = home.bookclub
-    try await withThrowingTaskGroup(of: Int32.self) { group in
-      for writer in 0..<8 {
-        group.addTask {
-          var failures: Int32 = 0
-          for book in 0..<15 {
-            let result = try bookclub.run(
-              [
-                "add", "Book \(writer)-\(book)", "--author", "Writer \(writer)", "--library",
-                library,
-              ])
-            if result.status != 0 { failures += 1 }
-          }
-          return failures
-        }
-      }
-      for try await failures in group { #expect(failures == 0) }
-    }
-    let listed = try home.bookclub.run(["list", "--all", "--json", "--library", library])
-    let object = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
-    let books = try #require(object?["books"] as? [[String: Any]])
-    #expect(books.count == 120)
-    #expect(Set(books.compactMap { $0["title"] as? String }).count == 120)
-  }
-}

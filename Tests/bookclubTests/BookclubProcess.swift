@@ -82,6 +82,40 @@ struct BookclubProcess {
   }
 }
 
+extension BookclubProcess {
+  /// Runs `bookclub` like ``run(executable:_:extraEnvironment:input:in:)`` without holding a
+  /// thread while it waits, so many processes can run at once from one test.
+  func runConcurrently(_ arguments: [String], extraEnvironment: [String: String] = [:])
+    async throws -> Int32
+  {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.environment = environment.merging(extraEnvironment) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    return try await withCheckedThrowingContinuation { continuation in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
+  }
+}
+
+/// How hard the reliability tests push: a fast version in every `swift test`, the full one
+/// with `BOOKCLUB_STRESS=1` (what `bench/stress` runs).
+enum Stress {
+  static let isFull = ProcessInfo.processInfo.environment["BOOKCLUB_STRESS"] == "1"
+
+  /// `fast` in a normal run, `full` under stress.
+  static func scale(fast: Int, full: Int) -> Int { isFull ? full : fast }
+}
+
 /// A private home folder for one test.
 final class TestHome {
   let url: URL

@@ -130,28 +130,4 @@ import Testing
     #expect(shown.stdout.contains("\"status\":\"abandoned\""))
     #expect(shown.stdout.contains("\"statusSince\":\""))
   }
-
-  @Test func eightProcessesOfAHundredSetsLoseNothing() async throws {
-    try run(["add", "The Long Book", "--author", "Someone", "--pages", "1000"])
-    let bookclub = home.bookclub
-    let library = self.library
-    try await withThrowingTaskGroup(of: Int.self) { group in
-      for _ in 0..<8 {
-        group.addTask {
-          var failures = 0
-          for _ in 0..<100 {
-            let result = try bookclub.run(
-              ["progress", "set", "1", "+1"], extraEnvironment: ["BOOKCLUB_LIBRARY": library])
-            if result.status != 0 { failures += 1 }
-          }
-          return failures
-        }
-      }
-      for try await failures in group { #expect(failures == 0) }
-    }
-    let entries = try history("1")
-    #expect(entries.count == 800)
-    // Every "+1" read the page the one before it wrote: no update was lost.
-    #expect(entries.last?["page"] as? Int == 800)
-  }
 }
