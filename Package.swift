@@ -16,7 +16,7 @@ let package = Package(
     ),
     .target(name: "ReadingModel", dependencies: ["CSQLite"]),
     .executableTarget(name: "bookclub", dependencies: ["ReadingModel"]),
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["ReadingModel"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ReadingModelTests", dependencies: ["ReadingModel", "CSQLite", "TestSupport"]),
     .testTarget(name: "bookclubTests", dependencies: ["bookclub", "ReadingModel", "TestSupport"]),

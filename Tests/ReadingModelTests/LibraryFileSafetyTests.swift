@@ -86,7 +86,7 @@ import TestSupport
   }
 
   func fill(_ library: SQLiteLibrary, count: Int) async throws {
-    for index in 0..<count { _ = try await library.add(try sampleBook(index)) }
+    try await library.bulkAdd((0..<count).map(sampleBook))
   }
 
   /// Runs SQL on a file with SQLite directly, as another program would.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReadingModel
@@ -28,7 +29,7 @@ import Testing
   @Test(arguments: BookSort.allCases)
   func cursorsWalkEveryBookOnceInOrder(sort: BookSort) async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
-    for index in 0..<250 { _ = try await library.add(try sampleBook(index)) }
+    try await library.bulkAdd((0..<250).map(sampleBook))
     let all = try await library.page(PageQuery(limit: 1000, sort: sort)).books.map(\.id)
     #expect(all.count == 250)
     #expect(Set(all).count == 250)

@@ -150,7 +150,7 @@ import Testing
     try run(["add", "Kept", "--author", "Me"])
     let before = try run(["export"]).stdout
     let path = home.path("big.csv")
-    try GeneratedExport.goodreads(rows: 100_000).write(
+    try GeneratedExport.goodreads(rows: 20_000).write(
       toFile: path, atomically: false, encoding: .utf8)
     let process = Process()
     process.executableURL = BookclubProcess.executable
@@ -159,8 +159,15 @@ import Testing
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
+    let walBefore = (try? FileManager.default.attributesOfItem(atPath: library + "-wal"))?[.size]
     try process.run()
-    Thread.sleep(forTimeInterval: 1.0)
+    // Interrupted once it is writing: the library's journal starts to grow.
+    for _ in 0..<400 where process.isRunning {
+      let size = (try? FileManager.default.attributesOfItem(atPath: library + "-wal"))?[.size]
+      if let size = size as? Int, size > (walBefore as? Int ?? 0) + 65536 { break }
+      usleep(10_000)
+    }
+    #expect(process.isRunning)
     process.interrupt()
     process.waitUntilExit()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -6,16 +6,18 @@ import Testing
 struct InteractiveListTests {
   let home = TestHome()
 
-  /// Runs `bookclub arguments` on a pseudo-terminal, typing `keys` one second apart.
+  /// Runs `bookclub arguments` at a terminal, typing each key once the prompt shows.
   func runAtTerminal(_ arguments: [String], keys: [String]) throws -> BookclubProcess.Result {
-    let command = ([BookclubProcess.executable.path] + arguments).joined(separator: " ")
-    let typing = keys.map { "sleep 1; printf '\($0)'" }.joined(separator: "; ")
-    var shell = BookclubProcess(home: home.url)
-    shell.environment["TERM"] = "xterm"
-    shell.environment["NO_COLOR"] = "1"
-    return try shell.run(
-      executable: URL(fileURLWithPath: "/bin/sh"),
-      ["-c", "(\(typing)) | /usr/bin/script -qec '\(command)' /dev/null"])
+    var environment = home.bookclub.environment
+    environment["TERM"] = "xterm"
+    environment["NO_COLOR"] = "1"
+    let session = try TerminalSession(arguments, environment: environment)
+    for (index, key) in keys.enumerated() {
+      try session.waitFor("q: quit", times: index + 1)
+      session.type(key)
+    }
+    let (status, screen) = session.finish()
+    return BookclubProcess.Result(status: status, stdout: screen, stderr: "")
   }
 
   @Test func spaceShowsTheNextPageAndQQuits() throws {
@@ -35,7 +37,7 @@ struct InteractiveListTests {
   }
 
   @Test func ctrlCExits130AndLeavesNoThrowawayFiles() throws {
-    let result = try runAtTerminal(["demo", "--limit", "3"], keys: ["\\003"])
+    let result = try runAtTerminal(["demo", "--limit", "3"], keys: ["\u{03}"])
     #expect(result.status == 130)
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("tmp")).isEmpty)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ReadingModel
+import TestSupport
 import Testing
 
 /// `bookclub list`, run as a binary against real libraries.
@@ -8,15 +9,14 @@ import Testing
   var library: String { home.path("library.sqlite") }
 
   func fill(count: Int) async throws {
-    let store = SQLiteLibrary(path: library)
     let authors = ["Jane Austen", "Émile Zola", "george eliot", "Leo Tolstoy", "Ōe Kenzaburō"]
-    for index in 0..<count {
-      _ = try await store.add(
+    try await SQLiteLibrary(path: library).bulkAdd(
+      (0..<count).map { index in
         try NewBook(
           title: ["The ", "", "a "][index % 3] + "Book \(count - index)",
           authors: [authors[index % authors.count]], pageCount: 50 + index,
-          status: ReadingStatus.allCases[index % 4]))
-    }
+          status: ReadingStatus.allCases[index % 4])
+      })
   }
 
   /// The ids and `next` cursor of a `--json` page.

@@ -105,11 +105,14 @@ struct NoteRemoveConfirmationTests {
   let home = TestHome()
   var library: String { home.path("library.sqlite") }
 
+  /// Answers the question once it is asked.
   func removeAtTerminal(_ shortID: String, answer: String) throws -> BookclubProcess.Result {
-    let command = "\(BookclubProcess.executable.path) note remove \(shortID) --library \(library)"
-    return try home.bookclub.run(
-      executable: URL(fileURLWithPath: "/bin/sh"),
-      ["-c", "(sleep 1; printf '\(answer)\\n') | /usr/bin/script -qec '\(command)' /dev/null"])
+    let session = try TerminalSession(
+      ["note", "remove", shortID, "--library", library], environment: home.bookclub.environment)
+    try session.waitFor("[y/N]")
+    session.type(answer + "\n")
+    let (status, screen) = session.finish()
+    return BookclubProcess.Result(status: status, stdout: screen, stderr: "")
   }
 
   @Test func asksAtATerminal() throws {
