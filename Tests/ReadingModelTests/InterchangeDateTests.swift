@@ -1,7 +1,7 @@
 import Foundation
 import ReadingModel
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct InterchangeDateTests {
   @Test(arguments: [

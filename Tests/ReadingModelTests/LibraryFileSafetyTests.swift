@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import ReadingModel
 

@@ -1,6 +1,6 @@
 import ReadingModel
-import Testing
 import TestSupport
+import Testing
 
 /// Seeded random event sequences checked against the invariants of DESIGN.md section 3.
 @Suite struct StateMachineInvariantTests {

@@ -5,8 +5,8 @@ import Testing
   let home = TestHome()
   var library: String { home.path("library.sqlite") }
 
-  @Test func addPrintsTheNewID() throws {
-    let first = try home.bookclub.run(
+  @Test func addPrintsTheNewID() async throws {
+    let first = try await home.bookclub.run(
       [
         "add", "Middlemarch", "--author", "George Eliot", "--pages", "880", "--isbn",
         "978-0-14-143954-9", "--status", "reading", "--library", library,
@@ -14,14 +14,14 @@ import Testing
     #expect(first.status == 0)
     #expect(first.stdout == "1\n")
     #expect(first.stderr.contains("Middlemarch"))
-    let second = try home.bookclub.run(
+    let second = try await home.bookclub.run(
       [
         "add", "The Communist Manifesto", "-a", "Karl Marx", "-a", "Friedrich Engels", "--json",
         "--library", library,
       ])
     #expect(second.stdout.hasPrefix("{\"added\":"))
     #expect(second.stdout.contains("\"authors\":[\"Karl Marx\",\"Friedrich Engels\"],\"id\":2"))
-    let listed = try home.bookclub.run(["list", "--json", "--library", library])
+    let listed = try await home.bookclub.run(["list", "--json", "--library", library])
     #expect(
       listed.stdout.contains(
         "\"isbn10\":\"0141439548\",\"isbn13\":\"9780141439549\",\"pageCount\":880"))
@@ -35,8 +35,8 @@ import Testing
     ["add", "  ", "--author", "Jane Austen"],
     ["add", "Emma", "--author", " "],
   ])
-  func badInputChangesNothing(_ arguments: [String]) throws {
-    let result = try home.bookclub.run(arguments + ["--library", library])
+  func badInputChangesNothing(_ arguments: [String]) async throws {
+    let result = try await home.bookclub.run(arguments + ["--library", library])
     #expect(result.status == 64)
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("Error: "))

@@ -5,7 +5,7 @@ import Testing
 @testable import bookclub
 
 @Suite struct BookJSONTests {
-  @Test func escapesWhatJSONRequiresAndParsesBack() throws {
+  @Test func escapesWhatJSONRequiresAndParsesBack() async throws {
     let title = "Quote \" backslash \\ newline \n tab \t bell \u{07} émile 📚"
     let date = Date(milliseconds: 1_709_663_400_123)
     let book = Book(
@@ -23,7 +23,7 @@ import Testing
     #expect(text.hasPrefix(#"{"added":"2024-03-05T18:30:00.123Z","authors":["A, B","C"],"id":3,"#))
   }
 
-  @Test func suggestionsCatchTyposOnly() {
+  @Test func suggestionsCatchTyposOnly() async {
     #expect(Suggestion.closest(to: "--limt", in: ["--limit", "--all"]) == "--limit")
     #expect(Suggestion.closest(to: "--pgae", in: ["--page", "--all"]) == "--page")
     #expect(Suggestion.closest(to: "--xyz", in: ["--limit", "--all"]) == nil)

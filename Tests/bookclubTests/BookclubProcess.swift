@@ -40,7 +40,8 @@ struct BookclubProcess {
     return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("bookclub")
   }()
 
-  /// Runs `bookclub` (or another program) with `arguments`.
+  /// Runs `bookclub` (or another program) with `arguments`, waiting for it without holding
+  /// a thread, so tests that run programs run side by side.
   ///
   /// - Parameters:
   ///   - extraEnvironment: Variables to add for this run.
@@ -49,7 +50,7 @@ struct BookclubProcess {
   func run(
     executable: URL = Self.executable, _ arguments: [String],
     extraEnvironment: [String: String] = [:], input: String = "", in directory: URL? = nil
-  ) throws -> Result {
+  ) async throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.currentDirectoryURL = directory
@@ -70,21 +71,34 @@ struct BookclubProcess {
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = stdin
-    try process.run()
-    process.waitUntilExit()
+    let status = try await Self.waitForExit(of: process)
     try stdout.close()
     try stderr.close()
     try stdin.close()
     return Result(
-      status: process.terminationStatus,
+      status: status,
       stdout: try String(contentsOf: outURL, encoding: .utf8),
       stderr: try String(contentsOf: errURL, encoding: .utf8))
+  }
+
+  /// Starts `process` and waits for it to exit without blocking a thread.
+  ///
+  /// - Returns: Its exit status (or the signal that ended it).
+  static func waitForExit(of process: Process) async throws -> Int32 {
+    try await withCheckedThrowingContinuation { continuation in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
   }
 }
 
 extension BookclubProcess {
-  /// Runs `bookclub` like ``run(executable:_:extraEnvironment:input:in:)`` without holding a
-  /// thread while it waits, so many processes can run at once from one test.
+  /// Runs `bookclub` with its output thrown away: for many processes at once.
   func runConcurrently(_ arguments: [String], extraEnvironment: [String: String] = [:])
     async throws -> Int32
   {
@@ -95,15 +109,7 @@ extension BookclubProcess {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
-    return try await withCheckedThrowingContinuation { continuation in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
+    return try await Self.waitForExit(of: process)
   }
 }
 

@@ -5,45 +5,45 @@ import Testing
 @Suite struct CompletionScriptTests {
   let home = TestHome()
 
-  func script(_ shell: String) throws -> String {
+  func script(_ shell: String) async throws -> String {
     let path = home.path("completion.\(shell)")
-    let result = try home.bookclub.run(["--generate-completion-script", shell])
+    let result = try await home.bookclub.run(["--generate-completion-script", shell])
     #expect(result.status == 0)
     try result.stdout.write(toFile: path, atomically: false, encoding: .utf8)
     return path
   }
 
   /// What bash offers after `words`, the last one being completed.
-  func bashCompletions(_ words: [String]) throws -> [String] {
-    let path = try script("bash")
+  func bashCompletions(_ words: [String]) async throws -> [String] {
+    let path = await try script("bash")
     let quoted = words.map { "'\($0)'" }.joined(separator: " ")
     let command =
       "source '\(path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _bookclub; "
       + "printf '%s\\n' \"${COMPREPLY[@]}\""
-    let result = try home.bookclub.run(
+    let result = try await home.bookclub.run(
       executable: URL(fileURLWithPath: "/bin/bash"), ["-c", command])
     return result.stdout.split(separator: "\n").map(String.init)
   }
 
-  @Test func bashCompletesSubcommandsOptionsAndValues() throws {
-    #expect(try bashCompletions(["bookclub", "pro"]) == ["progress"])
-    #expect(try bashCompletions(["bookclub", "progress", "s"]) == ["set", "show"])
-    #expect(
+  @Test func bashCompletesSubcommandsOptionsAndValues() async throws {
+    await #expect(try bashCompletions(["bookclub", "pro"]) == ["progress"])
+    await #expect(try bashCompletions(["bookclub", "progress", "s"]) == ["set", "show"])
+    await #expect(
       try bashCompletions(["bookclub", "list", "--sort", ""]) == [
         "id", "title", "author", "updated",
       ])
-    #expect(try bashCompletions(["bookclub", "note", "list", "--j"]) == ["--json"])
-    #expect(try bashCompletions(["bookclub", "settings", "t"]) == ["toggle"])
-    #expect(
+    await #expect(try bashCompletions(["bookclub", "note", "list", "--j"]) == ["--json"])
+    await #expect(try bashCompletions(["bookclub", "settings", "t"]) == ["toggle"])
+    await #expect(
       try bashCompletions(["bookclub", "--generate-completion-script", ""]) == [
         "bash", "zsh", "fish",
       ])
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
-  func fishLoadsAndCompletes() throws {
-    let path = try script("fish")
-    let result = try home.bookclub.run(
+  func fishLoadsAndCompletes() async throws {
+    let path = await try script("fish")
+    let result = try await home.bookclub.run(
       executable: URL(fileURLWithPath: "/usr/bin/fish"),
       [
         "-c",
@@ -54,9 +54,9 @@ import Testing
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
-  func zshLoads() throws {
-    let path = try script("zsh")
-    let result = try home.bookclub.run(
+  func zshLoads() async throws {
+    let path = await try script("zsh")
+    let result = try await home.bookclub.run(
       executable: URL(fileURLWithPath: "/usr/bin/zsh"),
       [
         "-c",
@@ -66,15 +66,15 @@ import Testing
     #expect(result.stdout.split(separator: "\n") == ["id", "title", "author", "updated"])
   }
 
-  @Test func badShellsAreUsageErrors() throws {
-    let missing = try home.bookclub.run(["--generate-completion-script"])
+  @Test func badShellsAreUsageErrors() async throws {
+    let missing = try await home.bookclub.run(["--generate-completion-script"])
     #expect(missing.status == 64)
     #expect(
       missing.stderr.hasPrefix("Error: Missing value for '--generate-completion-script <shell>'"))
-    let unknown = try home.bookclub.run(["--generate-completion-script=tcsh"])
+    let unknown = try await home.bookclub.run(["--generate-completion-script=tcsh"])
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("Please provide one of 'bash', 'zsh' or 'fish'."))
-    let help = try home.bookclub.run(["--help"])
+    let help = try await home.bookclub.run(["--help"])
     #expect(help.stdout.contains("--generate-completion-script <shell>"))
   }
 }

@@ -10,17 +10,17 @@ import Testing
   var library: String { home.path("library.sqlite") }
 
   @discardableResult
-  func run(_ arguments: [String], library: String? = nil) throws -> BookclubProcess.Result {
-    try home.bookclub.run(
+  func run(_ arguments: [String], library: String? = nil) async throws -> BookclubProcess.Result {
+    try await home.bookclub.run(
       arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library])
   }
 
   /// A library of `books` books, made by one import, with its WAL folded into the file.
-  func makeLibrary(books: Int, at path: String) throws {
+  func makeLibrary(books: Int, at path: String) async throws {
     let csv = home.path("fixture.csv")
     try GeneratedExport.goodreads(rows: books).write(
       toFile: csv, atomically: false, encoding: .utf8)
-    #expect(try run(["import", csv], library: path).status == 0)
+    #expect(try await run(["import", csv], library: path).status == 0)
     try sql(path, "PRAGMA wal_checkpoint(TRUNCATE)")
   }
 
@@ -53,17 +53,17 @@ import Testing
     try handle.close()
   }
 
-  @Test func aDamagedIndexPageIsNeverWrittenAndIsRepairedWithNoRowLost() throws {
-    try makeLibrary(books: 300, at: library)
-    try run(["progress", "set", "1", "10%", "--note", "kept through the repair"])
+  @Test func aDamagedIndexPageIsNeverWrittenAndIsRepairedWithNoRowLost() async throws {
+    await try makeLibrary(books: 300, at: library)
+    try await run(["progress", "set", "1", "10%", "--note", "kept through the repair"])
     try sql(library, "PRAGMA wal_checkpoint(TRUNCATE)")
-    let exportBefore = try run(["export"]).stdout
+    let exportBefore = try await run(["export"]).stdout
     let page = try #require(
       Int(try sql(library, "SELECT pageno FROM dbstat WHERE name = 'books_by_title'").first ?? ""))
     try zero(page: page, of: library)
     let damaged = try Data(contentsOf: URL(fileURLWithPath: library))
 
-    let listed = try run(["list", "--sort", "title"])
+    let listed = try await run(["list", "--sort", "title"])
     #expect(listed.status == 1)
     #expect(listed.stderr.contains("is damaged"))
     #expect(listed.stderr.contains("bookclub check"))
@@ -71,13 +71,13 @@ import Testing
     for write in [
       ["add", "New", "-a", "Someone"], ["progress", "set", "2", "5%"], ["status", "3", "reading"],
     ] {
-      let refused = try run(write)
+      let refused = try await run(write)
       #expect(refused.status == 1, "\(write)")
       #expect(refused.stderr.contains("was found damaged, so bookclub will not write to it"))
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: library)) == damaged)
 
-    let check = try run(["check"])
+    let check = try await run(["check"])
     #expect(check.status == 1)
     #expect(check.stdout.contains("is damaged:"))
     #expect(check.stdout.contains("the index books_by_title cannot be read"))
@@ -85,7 +85,7 @@ import Testing
     #expect(check.stdout.contains("300 books"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: library)) == damaged)
 
-    let repair = try run(["repair"])
+    let repair = try await run(["repair"])
     #expect(repair.status == 0, "\(repair.stderr)")
     #expect(repair.stdout.contains("Nothing was lost."))
     #expect(repair.stdout.contains("300 books rows"))
@@ -95,10 +95,10 @@ import Testing
     #expect(try Data(contentsOf: home.url.appendingPathComponent(backups[0])) == damaged)
     #expect(!FileManager.default.fileExists(atPath: library + ".damaged"))
 
-    #expect(try run(["check"]).stdout.contains("is sound: 300 books and 1 progress entries"))
-    #expect(try run(["export"]).stdout == exportBefore)
-    #expect(try run(["list", "--sort", "title", "--limit", "3"]).status == 0)
-    #expect(try run(["add", "After the repair", "-a", "Someone"]).status == 0)
+    #expect(try await run(["check"]).stdout.contains("is sound: 300 books and 1 progress entries"))
+    #expect(try await run(["export"]).stdout == exportBefore)
+    #expect(try await run(["list", "--sort", "title", "--limit", "3"]).status == 0)
+    #expect(try await run(["add", "After the repair", "-a", "Someone"]).status == 0)
   }
 
   /// Each kind of damage, and what bookclub must say about it.
@@ -126,7 +126,7 @@ import Testing
   ///
   /// - Returns: `false` when the kind cannot be made here (a read-only file means nothing to
   ///   root).
-  func make(_ kind: Kind, at path: String) throws -> Bool {
+  func make(_ kind: Kind, at path: String) async throws -> Bool {
     let url = URL(fileURLWithPath: path)
     switch kind.name {
     case "random bytes":
@@ -134,7 +134,7 @@ import Testing
       try Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: url)
     case "empty file": try Data().write(to: url)
     case "truncated library":
-      try makeLibrary(books: 200, at: path)
+      await try makeLibrary(books: 200, at: path)
       let data = try Data(contentsOf: url)
       try data.prefix(data.count / 2).write(to: url)
     case "another program's database": try sql(path, "CREATE TABLE notes (body TEXT)")
@@ -143,15 +143,15 @@ import Testing
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     case "FIFO": guard mkfifo(path, 0o600) == 0 else { throw Failure() }
     case "newer schema":
-      try makeLibrary(books: 3, at: path)
+      await try makeLibrary(books: 3, at: path)
       try sql(path, "INSERT INTO schema_migrations VALUES (99, 0)")
       try sql(path, "PRAGMA wal_checkpoint(TRUNCATE)")
     case "read-only file":
       guard getuid() != 0 else { return false }
-      try makeLibrary(books: 3, at: path)
+      await try makeLibrary(books: 3, at: path)
       try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
     case "damaged index page":
-      try makeLibrary(books: 300, at: path)
+      await try makeLibrary(books: 300, at: path)
       let page =
         Int(try sql(path, "SELECT pageno FROM dbstat WHERE name = 'books_by_title'").first ?? "")
         ?? 2
@@ -164,12 +164,12 @@ import Testing
   }
 
   @Test(arguments: kinds)
-  func everyKindOfDamageIsRefusedAndLeftAlone(_ kind: Kind) throws {
+  func everyKindOfDamageIsRefusedAndLeftAlone(_ kind: Kind) async throws {
     let path = home.path("damaged.sqlite")
-    guard try make(kind, at: path) else { return }
+    guard await try make(kind, at: path) else { return }
     let checksum = try? Data(contentsOf: URL(fileURLWithPath: path))
     for command in [["list", "--sort", "title"], ["add", "New", "-a", "Someone"]] {
-      let result = try run(command, library: path)
+      let result = try await run(command, library: path)
       #expect(result.status == 1, "\(kind) \(command): \(result.stderr)")
       #expect(result.stderr.contains(kind.says), "\(kind) \(command): \(result.stderr)")
       #expect(!result.stderr.contains("Fatal error"))

@@ -8,9 +8,9 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("sample-data/library.json")
 
-  @Test func demoListsTheSampleLibraryAndLeavesNothingBehind() throws {
+  @Test func demoListsTheSampleLibraryAndLeavesNothingBehind() async throws {
     let sampleBefore = try Data(contentsOf: Self.sampleURL)
-    let result = try home.bookclub.run(["demo"])
+    let result = try await home.bookclub.run(["demo"])
     #expect(result.status == 0, "\(result.stderr)")
     let rows = result.stdout.split(separator: "\n")
     #expect(rows.count == 31)
@@ -21,23 +21,23 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("tmp")).isEmpty)
   }
 
-  @Test func demoTakesListOptions() throws {
-    let result = try home.bookclub.run(["demo", "--all", "--json"])
+  @Test func demoTakesListOptions() async throws {
+    let result = try await home.bookclub.run(["demo", "--all", "--json"])
     #expect(result.status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     let books = try #require(object?["books"] as? [[String: Any]])
     #expect(books.count >= 60)
-    let reading = try home.bookclub.run(["demo", "--status", "reading", "--sort", "title"])
+    let reading = try await home.bookclub.run(["demo", "--status", "reading", "--sort", "title"])
     #expect(reading.stdout.split(separator: "\n").dropFirst().allSatisfy { $0.contains("reading") })
-    let bad = try home.bookclub.run(["demo", "--library", "x"])
+    let bad = try await home.bookclub.run(["demo", "--library", "x"])
     #expect(bad.status == 64)
   }
 
-  @Test func demoCursorsContinueTheDemo() throws {
-    let first = try home.bookclub.run(["demo", "--limit", "10"])
+  @Test func demoCursorsContinueTheDemo() async throws {
+    let first = try await home.bookclub.run(["demo", "--limit", "10"])
     let hint = try #require(first.stderr.split(separator: "\n").last).split(separator: " ")
     let cursor = String(hint[hint.count - 3])
-    let second = try home.bookclub.run(["demo", "--after", cursor, "--limit", "10"])
+    let second = try await home.bookclub.run(["demo", "--after", cursor, "--limit", "10"])
     #expect(second.status == 0)
     #expect(second.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("11  ") == true)
   }

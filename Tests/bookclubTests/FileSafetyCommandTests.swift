@@ -11,23 +11,23 @@ import Testing
 
   @discardableResult
   func run(_ arguments: [String], library: String? = nil, environment: [String: String] = [:])
-    throws -> BookclubProcess.Result
+    async throws -> BookclubProcess.Result
   {
-    try home.bookclub.run(
+    try await home.bookclub.run(
       arguments,
       extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library].merging(environment) { $1 })
   }
 
   func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
-  @Test func exportWritesThroughLinksFIFOsAndDevicesAndRefusesFolders() throws {
-    try run(["add", "Emma", "-a", "Jane Austen"])
+  @Test func exportWritesThroughLinksFIFOsAndDevicesAndRefusesFolders() async throws {
+    try await run(["add", "Emma", "-a", "Jane Austen"])
     // A symbolic link (a dotfile manager's) keeps pointing at its target, which is replaced.
     let target = home.path("real-backup.json")
     try "old".write(toFile: target, atomically: false, encoding: .utf8)
     let link = home.path("backup.json")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-    #expect(try run(["export", "-o", link]).status == 0)
+    #expect(try await run(["export", "-o", link]).status == 0)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
     #expect(try String(contentsOfFile: target, encoding: .utf8).contains("\"Emma\""))
     // A FIFO is written through, to whoever reads it.
@@ -43,19 +43,19 @@ import Testing
       }
       return data
     }
-    let throughFIFO = try run(["export", "-o", fifo])
+    let throughFIFO = try await run(["export", "-o", fifo])
     #expect(throughFIFO.status == 0, "\(throughFIFO.stderr)")
     let received = try awaitResult(reader)
     #expect(String(decoding: received, as: UTF8.self).contains("\"Emma\""))
     var info = stat()
     #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     // A character device stays one.
-    #expect(try run(["export", "-o", "/dev/null"]).status == 0)
+    #expect(try await run(["export", "-o", "/dev/null"]).status == 0)
     #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
     // A folder is refused, and left alone.
     let folder = home.path("folder")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let refused = try run(["export", "-o", folder])
+    let refused = try await run(["export", "-o", folder])
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("it is a folder"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
@@ -77,7 +77,7 @@ import Testing
     var result: Result<T, any Error>?
   }
 
-  @Test func settingsThroughASymbolicLinkKeepTheLink() throws {
+  @Test func settingsThroughASymbolicLinkKeepTheLink() async throws {
     let config = home.url.appendingPathComponent("config/bookclub")
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
     let dotfiles = home.path("dotfiles-settings.json")
@@ -85,7 +85,7 @@ import Testing
       toFile: dotfiles, atomically: false, encoding: .utf8)
     let settings = config.appendingPathComponent("settings.json").path
     try FileManager.default.createSymbolicLink(atPath: settings, withDestinationPath: dotfiles)
-    #expect(try run(["settings", "set", "pageSize", "50"]).status == 0)
+    #expect(try await run(["settings", "set", "pageSize", "50"]).status == 0)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: settings) == dotfiles)
     let text = try String(contentsOfFile: dotfiles, encoding: .utf8)
     #expect(text.contains("\"pageSize\": 50"))
@@ -95,17 +95,17 @@ import Testing
     // A FIFO where the settings should be is refused, not read (which would block).
     try FileManager.default.removeItem(atPath: settings)
     #expect(mkfifo(settings, 0o600) == 0)
-    let blocked = try run(["settings", "get", "pageSize"])
+    let blocked = try await run(["settings", "get", "pageSize"])
     #expect(blocked.status == 1)
     #expect(blocked.stderr.contains("it is not a regular file"))
   }
 
-  @Test func readCommandsOpenTheLibraryReadOnly() throws {
+  @Test func readCommandsOpenTheLibraryReadOnly() async throws {
     // A zero-length file and another program's empty database are refused, not converted.
     let empty = home.path("empty.sqlite")
     try Data().write(to: URL(fileURLWithPath: empty))
     for command in [["list"], ["add", "x", "-a", "y"]] {
-      let result = try run(command, library: empty)
+      let result = try await run(command, library: empty)
       #expect(result.status == 1)
       #expect(result.stderr.contains("is an empty file, not a bookclub library"))
     }
@@ -116,18 +116,18 @@ import Testing
     sqlite3_exec(handle, "PRAGMA user_version = 3; VACUUM;", nil, nil, nil)
     sqlite3_close(handle)
     let otherBefore = try bytes(other)
-    #expect(try run(["list"], library: other).status == 1)
+    #expect(try await run(["list"], library: other).status == 1)
     #expect(try bytes(other) == otherBefore)
     // No journal beside a device.
-    #expect(try run(["list"], library: "/dev/null").status == 1)
+    #expect(try await run(["list"], library: "/dev/null").status == 1)
     #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
     // A library is read without being written: same bytes, same modification time.
-    try run(["add", "Emma", "-a", "Jane Austen"])
-    try run(["list"])  // settles the WAL
+    try await run(["add", "Emma", "-a", "Jane Austen"])
+    try await run(["list"])  // settles the WAL
     let attributes = try FileManager.default.attributesOfItem(atPath: library)
     let before = try bytes(library)
     for command in [["list"], ["show", "1"], ["progress", "show", "1"], ["export"], ["check"]] {
-      #expect(try run(command).status == 0, "\(command)")
+      #expect(try await run(command).status == 0, "\(command)")
     }
     #expect(try bytes(library) == before)
     #expect(
@@ -135,18 +135,18 @@ import Testing
         == attributes[.modificationDate] as? Date)
   }
 
-  @Test func failedWritesToStandardOutputAreErrors() throws {
-    try run(["add", "Emma", "-a", "Jane Austen"])
+  @Test func failedWritesToStandardOutputAreErrors() async throws {
+    try await run(["add", "Emma", "-a", "Jane Austen"])
     for command in [["export"], ["list", "--all", "--json"], ["list", "--all"]] {
-      let result = try runToDevFull(command)
+      let result = await try runToDevFull(command)
       #expect(result.status == 1, "\(command)")
       #expect(result.stderr.contains("Could not write to standard output: No space left"))
     }
   }
 
   /// Runs bookclub with its standard output on `/dev/full`.
-  func runToDevFull(_ command: [String]) throws -> BookclubProcess.Result {
-    try home.bookclub.run(
+  func runToDevFull(_ command: [String]) async throws -> BookclubProcess.Result {
+    try await home.bookclub.run(
       executable: URL(fileURLWithPath: "/bin/sh"),
       ["-c", "exec \"$0\" \"$@\" > /dev/full", BookclubProcess.executable.path] + command
         + ["--library", library])

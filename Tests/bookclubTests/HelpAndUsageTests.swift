@@ -4,8 +4,8 @@ import Testing
 @Suite struct HelpAndUsageTests {
   let home = TestHome()
 
-  @Test func unknownOptionSuggestsTheCloseOne() throws {
-    let result = try home.bookclub.run(["list", "--limt", "3"])
+  @Test func unknownOptionSuggestsTheCloseOne() async throws {
+    let result = try await home.bookclub.run(["list", "--limt", "3"])
     #expect(result.status == 64)
     #expect(result.stdout == "")
     let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
@@ -38,29 +38,29 @@ import Testing
     (["add", "Emma"], "Error: Missing expected argument '--author <name>'"),
     (["lst"], "Error: Unexpected argument 'lst'. Did you mean 'list'?"),
   ])
-  func usageErrorsExit64(_ arguments: [String], _ firstLine: String) throws {
-    let result = try home.bookclub.run(arguments)
+  func usageErrorsExit64(_ arguments: [String], _ firstLine: String) async throws {
+    let result = try await home.bookclub.run(arguments)
     #expect(result.status == 64)
     #expect(result.stdout == "")
     #expect(result.stderr.split(separator: "\n").first.map(String.init) == firstLine)
     #expect(result.stderr.contains("\nUsage: bookclub"))
   }
 
-  @Test func rootHelpListsSubcommands() throws {
-    let result = try home.bookclub.run(["--help"])
+  @Test func rootHelpListsSubcommands() async throws {
+    let result = try await home.bookclub.run(["--help"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("OVERVIEW: "))
     #expect(result.stdout.contains("\nUSAGE: bookclub <subcommand>\n"))
     #expect(result.stdout.contains("\n  list                    List the books"))
     #expect(result.stdout.hasSuffix("\n  See 'bookclub help <subcommand>' for detailed help.\n"))
-    #expect(try home.bookclub.run([]).stdout == result.stdout)  // a bare group prints its help
+    #expect(try await home.bookclub.run([]).stdout == result.stdout)  // a bare group prints its help
   }
 
-  @Test func everyFormOfHelpPrintsTheSamePage() throws {
-    let help = try home.bookclub.run(["help", "list"])
+  @Test func everyFormOfHelpPrintsTheSamePage() async throws {
+    let help = try await home.bookclub.run(["help", "list"])
     #expect(help.status == 0)
-    #expect(try home.bookclub.run(["list", "--help"]).stdout == help.stdout)
-    #expect(try home.bookclub.run(["list", "-h"]).stdout == help.stdout)
+    #expect(try await home.bookclub.run(["list", "--help"]).stdout == help.stdout)
+    #expect(try await home.bookclub.run(["list", "-h"]).stdout == help.stdout)
     #expect(
       help.stdout.contains(
         "  -n, --limit <limit>     Books per page, from 1 to 1000. Default: the pageSize\n                          setting (30).\n"
@@ -68,28 +68,30 @@ import Testing
     #expect(help.stdout.contains("OPTIONS:\n"))
   }
 
-  @Test func helpWrapsToColumns() throws {
-    let narrow = try home.bookclub.run(["help", "list"], extraEnvironment: ["COLUMNS": "50"])
+  @Test func helpWrapsToColumns() async throws {
+    let narrow = try await home.bookclub.run(["help", "list"], extraEnvironment: ["COLUMNS": "50"])
     let lines = narrow.stdout.split(separator: "\n")
     #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines.filter { $0.count > 50 })")
   }
 
-  @Test func versionPrintsOneLine() throws {
-    let result = try home.bookclub.run(["--version"])
+  @Test func versionPrintsOneLine() async throws {
+    let result = try await home.bookclub.run(["--version"])
     #expect(result.status == 0)
     #expect(result.stdout.split(separator: "\n").count == 1)
   }
 
-  @Test func optionValueForms() throws {
+  @Test func optionValueForms() async throws {
     let library = home.path("library.sqlite")
     #expect(
-      try home.bookclub.run(["add", "--author=Homer", "--", "-The Odyssey-", "--library", library])
-        .status == 64)
-    let added = try home.bookclub.run([
+      try await home.bookclub.run([
+        "add", "--author=Homer", "--", "-The Odyssey-", "--library", library,
+      ])
+      .status == 64)
+    let added = try await home.bookclub.run([
       "add", "--author=Homer", "--library=\(library)", "--", "-The Odyssey-",
     ])
     #expect(added.status == 0, "\(added.stderr)")
-    let listed = try home.bookclub.run(["list", "--library", library, "--json"])
+    let listed = try await home.bookclub.run(["list", "--library", library, "--json"])
     #expect(listed.stdout.contains("\"title\":\"-The Odyssey-\""))
   }
 }

@@ -105,18 +105,19 @@ import Testing
     Case(["repair"], 0, "is sound; nothing to repair"),
   ]
 
-  @Test func everyHostileCommandLineGetsItsStatusAndAMessage() throws {
+  @Test func everyHostileCommandLineGetsItsStatusAndAMessage() async throws {
     #expect(Self.cases.count >= 60)
     let home = TestHome()
     let library = home.path("library.sqlite")
     let bookclub = home.bookclub
-    func run(_ arguments: [String]) throws -> BookclubProcess.Result {
-      try bookclub.run(arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library], in: home.url)
+    func run(_ arguments: [String]) async throws -> BookclubProcess.Result {
+      try await bookclub.run(
+        arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library], in: home.url)
     }
-    _ = try run(["add", "Middlemarch", "-a", "George Eliot", "--pages", "880"])
-    _ = try run(["add", "Emma", "-a", "Jane Austen"])
-    _ = try run(["add", "Emma Returns", "-a", "Someone Else"])
-    _ = try run(["progress", "set", "1", "100"])
+    _ = try await run(["add", "Middlemarch", "-a", "George Eliot", "--pages", "880"])
+    _ = try await run(["add", "Emma", "-a", "Jane Austen"])
+    _ = try await run(["add", "Emma Returns", "-a", "Someone Else"])
+    _ = try await run(["progress", "set", "1", "100"])
     try Data().write(to: home.url.appendingPathComponent("zero.sqlite"))
     try "title,author\nEmma,Austen\n".write(
       toFile: home.path("notes.txt"), atomically: false, encoding: .utf8)
@@ -129,7 +130,7 @@ import Testing
     #expect(mkfifo(home.path("fifo"), 0o600) == 0)
     let before = try Data(contentsOf: URL(fileURLWithPath: library))
     for hostile in Self.cases {
-      let result = try run(hostile.arguments)
+      let result = try await run(hostile.arguments)
       #expect(result.status == hostile.status, "\(hostile): \(result.stderr)")
       let said = result.stderr + result.stdout
       #expect(said.contains(hostile.says), "\(hostile): \(said)")

@@ -12,8 +12,8 @@ import Testing
     .appendingPathComponent("sample-data")
 
   @discardableResult
-  func run(_ arguments: [String], library: String? = nil) throws -> BookclubProcess.Result {
-    try home.bookclub.run(
+  func run(_ arguments: [String], library: String? = nil) async throws -> BookclubProcess.Result {
+    try await home.bookclub.run(
       arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library])
   }
 
@@ -23,31 +23,33 @@ import Testing
     try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
 
-  @Test func importsTheSampleExportsAndReimportsChangeNothing() throws {
-    let first = try run(["import", sample("goodreads_library_export.csv")])
+  @Test func importsTheSampleExportsAndReimportsChangeNothing() async throws {
+    let first = try await run(["import", sample("goodreads_library_export.csv")])
     #expect(first.status == 0)
     #expect(first.stderr.hasPrefix("Imported "))
     #expect(first.stderr.contains("(Goodreads): 73 added, 0 updated, 0 unchanged, 0 skipped."))
     #expect(first.stderr.contains("the shelf 're-reading' is read as reading (line 67)"))
     #expect(
       first.stderr.contains("Columns not kept: Average Rating, Recommended For, Recommended By,"))
-    let again = try summary(try run(["import", sample("goodreads_library_export.csv"), "--json"]))
+    let again = try summary(
+      try await run(["import", sample("goodreads_library_export.csv"), "--json"]))
     #expect(again["unchanged"] as? Int == 73)
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0)
-    let storygraph = try summary(try run(["import", sample("storygraph_export.csv"), "--json"]))
+    let storygraph = try summary(
+      try await run(["import", sample("storygraph_export.csv"), "--json"]))
     #expect(storygraph["format"] as? String == "StoryGraph")
     #expect(storygraph["added"] as? Int == 0)
     #expect(storygraph["conflicts"] as? [Any] != nil)
     #expect((storygraph["skipped"] as? [Any])?.isEmpty == true)
-    let twice = try summary(try run(["import", sample("storygraph_export.csv"), "--json"]))
+    let twice = try summary(try await run(["import", sample("storygraph_export.csv"), "--json"]))
     #expect(twice["unchanged"] as? Int == 73)
-    let listed = try run(["list", "--all", "--json"])
+    let listed = try await run(["list", "--all", "--json"])
     #expect(listed.stdout.components(separatedBy: "\"id\":").count - 1 == 73)
   }
 
-  @Test func showTellsWhatTheImportKept() throws {
-    try run(["import", sample("goodreads_library_export.csv")])
-    let shown = try run(["show", "emma"], library: library)
+  @Test func showTellsWhatTheImportKept() async throws {
+    try await run(["import", sample("goodreads_library_export.csv")])
+    let shown = try await run(["show", "emma"], library: library)
     for expected in [
       "Published Penguin Classics, 1807 · Paperback\n", "Rating    ★★★★☆ 4\n",
       "Tags      classics\n",
@@ -55,7 +57,7 @@ import Testing
     ] {
       #expect(shown.stdout.contains(expected), "missing \(expected)")
     }
-    let json = try summary(try run(["show", "emma", "--json"]))
+    let json = try summary(try await run(["show", "emma", "--json"]))
     let details = json["details"] as? [String: Any]
     #expect(details?["publisher"] as? String == "Penguin Classics")
     #expect((details?["sourceIDs"] as? [String: String])?["goodreads"] == "2000002")
@@ -63,53 +65,54 @@ import Testing
     #expect(BookReport.stars(5) == "★★★★★ 5")
   }
 
-  @Test func exportImportExportIsByteIdentical() throws {
-    try run(["import", sample("goodreads_library_export.csv")])
-    try run(["progress", "set", "emma", "100", "--note", "Box Hill"])
-    try run(["status", "persuasion", "reading"])
+  @Test func exportImportExportIsByteIdentical() async throws {
+    try await run(["import", sample("goodreads_library_export.csv")])
+    try await run(["progress", "set", "emma", "100", "--note", "Box Hill"])
+    try await run(["status", "persuasion", "reading"])
     let first = home.path("first.json")
-    let exported = try run(["export", "--output", first])
+    let exported = try await run(["export", "--output", first])
     #expect(exported.status == 0)
     #expect(exported.stderr == "Exported 73 books to \(first).\n")
     let copy = home.path("copy.sqlite")
-    let imported = try run(["import", first, "--json"], library: copy)
+    let imported = try await run(["import", first, "--json"], library: copy)
     #expect(try summary(imported)["added"] as? Int == 73)
-    let second = try run(["export"], library: copy)
+    let second = try await run(["export"], library: copy)
     #expect(second.stdout == (try String(contentsOfFile: first, encoding: .utf8)))
     #expect(second.stdout.contains("Box Hill"))
   }
 
-  @Test func relativeAndHomePathsAreTheOnesMeant() throws {
-    try run(["add", "Emma", "--author", "Jane Austen"])
+  @Test func relativeAndHomePathsAreTheOnesMeant() async throws {
+    try await run(["add", "Emma", "--author", "Jane Austen"])
     let folder = home.url.appendingPathComponent("work")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let exported = try home.bookclub.run(
+    let exported = try await home.bookclub.run(
       ["export", "-o", "books.json", "--library", library], in: folder)
     #expect(exported.status == 0, "\(exported.stderr)")
     #expect(
       FileManager.default.fileExists(atPath: folder.appendingPathComponent("books.json").path))
-    #expect(try run(["export", "-o", "~/home.json"]).status == 0)
+    #expect(try await run(["export", "-o", "~/home.json"]).status == 0)
     #expect(FileManager.default.fileExists(atPath: home.path("home.json")))
     let copy = home.path("copy.sqlite")
-    let imported = try home.bookclub.run(["import", "books.json", "--library", copy], in: folder)
+    let imported = try await home.bookclub.run(
+      ["import", "books.json", "--library", copy], in: folder)
     #expect(imported.stderr.contains("1 added"))
   }
 
-  @Test func goodreadsExportIsReadBackByTheGoodreadsImport() throws {
-    try run(["import", sample("storygraph_export.csv")])
+  @Test func goodreadsExportIsReadBackByTheGoodreadsImport() async throws {
+    try await run(["import", sample("storygraph_export.csv")])
     let csv = home.path("goodreads.csv")
-    #expect(try run(["export", "--format", "goodreads", "-o", csv]).status == 0)
+    #expect(try await run(["export", "--format", "goodreads", "-o", csv]).status == 0)
     let text = try String(contentsOfFile: csv, encoding: .utf8)
     #expect(
       text.hasPrefix(
         "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Publisher,"))
     #expect(text.contains("\"=\"\"0141439513\"\"\""))
     let copy = home.path("copy.sqlite")
-    let imported = try summary(try run(["import", csv, "--json"], library: copy))
+    let imported = try summary(try await run(["import", csv, "--json"], library: copy))
     #expect(imported["format"] as? String == "Goodreads")
     #expect(imported["added"] as? Int == 73)
-    let original = try run(["list", "--all", "--json"]).stdout
-    let roundTripped = try run(["list", "--all", "--json"], library: copy).stdout
+    let original = try await run(["list", "--all", "--json"]).stdout
+    let roundTripped = try await run(["list", "--all", "--json"], library: copy).stdout
     func titlesAndStatuses(_ json: String) throws -> [String] {
       let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
       return (object?["books"] as? [[String: Any]] ?? []).map {
@@ -119,11 +122,11 @@ import Testing
     #expect(try titlesAndStatuses(original) == titlesAndStatuses(roundTripped))
   }
 
-  @Test func filesThatAreNoExportAreRefusedNamingWhatIsMissing() throws {
+  @Test func filesThatAreNoExportAreRefusedNamingWhatIsMissing() async throws {
     let path = home.path("sheet.csv")
     try "Book Id,Title,Author,ISBN\n1,Emma,Jane Austen,\n".write(
       toFile: path, atomically: false, encoding: .utf8)
-    let result = try run(["import", path])
+    let result = try await run(["import", path])
     #expect(result.status == 1)
     #expect(
       result.stderr.contains(
@@ -131,24 +134,24 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: library))
     let other = home.path("other.csv")
     try "Name,Writer\nEmma,Austen\n".write(toFile: other, atomically: false, encoding: .utf8)
-    let refused = try run(["import", other])
+    let refused = try await run(["import", other])
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("not a Goodreads, StoryGraph or bookclub export"))
-    #expect(try run(["import", home.path("missing.csv")]).status == 1)
-    #expect(try run(["import", path, "--format", "excel"]).status == 64)
+    #expect(try await run(["import", home.path("missing.csv")]).status == 1)
+    #expect(try await run(["import", path, "--format", "excel"]).status == 64)
   }
 
-  @Test func dryRunChangesNothing() throws {
-    let result = try run(["import", sample("goodreads_library_export.csv"), "--dry-run"])
+  @Test func dryRunChangesNothing() async throws {
+    let result = try await run(["import", sample("goodreads_library_export.csv"), "--dry-run"])
     #expect(result.status == 0)
     #expect(result.stderr.contains("73 added"))
     #expect(result.stderr.contains("Nothing was changed."))
-    #expect(try run(["list", "--json"]).stdout == "{\"books\":[],\"next\":null}\n")
+    #expect(try await run(["list", "--json"]).stdout == "{\"books\":[],\"next\":null}\n")
   }
 
-  @Test func ctrlCDuringALargeImportLeavesTheLibraryAsItWas() throws {
-    try run(["add", "Kept", "--author", "Me"])
-    let before = try run(["export"]).stdout
+  @Test func ctrlCDuringALargeImportLeavesTheLibraryAsItWas() async throws {
+    try await run(["add", "Kept", "--author", "Me"])
+    let before = try await run(["export"]).stdout
     let path = home.path("big.csv")
     try GeneratedExport.goodreads(rows: 20_000).write(
       toFile: path, atomically: false, encoding: .utf8)
@@ -173,7 +176,7 @@ import Testing
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(process.terminationStatus == 130, "\(stderr)")
     #expect(stderr.contains("Import cancelled; nothing was changed."))
-    #expect(try run(["export"]).stdout == before)
+    #expect(try await run(["export"]).stdout == before)
   }
 }
 

@@ -9,13 +9,13 @@ import Testing
   var library: String { home.path("library.sqlite") }
 
   @discardableResult
-  func run(_ arguments: [String], library: String? = nil) throws -> BookclubProcess.Result {
-    try home.bookclub.run(
+  func run(_ arguments: [String], library: String? = nil) async throws -> BookclubProcess.Result {
+    try await home.bookclub.run(
       arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library])
   }
 
-  func json(_ arguments: [String], library: String? = nil) throws -> [String: Any] {
-    let result = try run(arguments + ["--json"], library: library)
+  func json(_ arguments: [String], library: String? = nil) async throws -> [String: Any] {
+    let result = try await run(arguments + ["--json"], library: library)
     return try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
       "\(result.stderr)")
@@ -29,53 +29,55 @@ import Testing
   static let pairStoryGraph = "same-reader/storygraph_export.csv"
 
   /// Every book as `list --all --json` gives it.
-  func books(library: String? = nil) throws -> [[String: Any]] {
-    try json(["list", "--all"], library: library)["books"] as? [[String: Any]] ?? []
+  func books(library: String? = nil) async throws -> [[String: Any]] {
+    await try json(["list", "--all"], library: library)["books"] as? [[String: Any]] ?? []
   }
 
   /// The bookclub export's books, one JSON object each.
-  func archiveBooks(library: String? = nil) throws -> [[String: Any]] {
-    let text = try run(["export"], library: library).stdout
+  func archiveBooks(library: String? = nil) async throws -> [[String: Any]] {
+    let text = try await run(["export"], library: library).stdout
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
     return object?["books"] as? [[String: Any]] ?? []
   }
 
-  func status(_ book: String, library: String? = nil) throws -> String? {
-    (try json(["show", book], library: library)["book"] as? [String: Any])?["status"] as? String
+  func status(_ book: String, library: String? = nil) async throws -> String? {
+    await (try json(["show", book], library: library)["book"] as? [String: Any])?["status"]
+      as? String
   }
 
-  func statusChangeCount(library: String? = nil) throws -> Int {
-    try archiveBooks(library: library).reduce(0) {
+  func statusChangeCount(library: String? = nil) async throws -> Int {
+    await try archiveBooks(library: library).reduce(0) {
       $0 + (($1["statusChanges"] as? [Any])?.count ?? 0)
     }
   }
 
-  @Test func twoEditionsOfOneTitleAreTwoBooksAndReimportingChangesNothing() throws {
-    let first = try json(["import", sample(Self.pairGoodreads)])
+  @Test func twoEditionsOfOneTitleAreTwoBooksAndReimportingChangesNothing() async throws {
+    let first = await try json(["import", sample(Self.pairGoodreads)])
     #expect(first["added"] as? Int == 18)
-    let titles = try books().compactMap { $0["title"] as? String }
+    let titles = await try books().compactMap { $0["title"] as? String }
     // Different Book Ids with the same title and author, and with the same ISBN.
     #expect(titles.filter { $0.hasPrefix("The Fellowship of the Ring") }.count == 2)
     #expect(titles.filter { $0.hasPrefix("The Name of the Wind") }.count == 2)
-    let again = try json(["import", sample(Self.pairGoodreads)])
+    let again = await try json(["import", sample(Self.pairGoodreads)])
     #expect(again["added"] as? Int == 0)
     #expect(again["updated"] as? Int == 0)
     #expect(again["unchanged"] as? Int == 18)
   }
 
-  @Test func localChangesSurviveAndWhatTheSourceClearedIsCleared() throws {
-    try run(["add", "Middlemarch", "-a", "George Eliot", "--status", "finished"])
-    try run(["import", sample(Self.pairGoodreads)])
+  @Test func localChangesSurviveAndWhatTheSourceClearedIsCleared() async throws {
+    try await run(["add", "Middlemarch", "-a", "George Eliot", "--status", "finished"])
+    try await run(["import", sample(Self.pairGoodreads)])
     // Added here as finished; the export still says on-hold: not reset.
-    #expect(try status("middlemarch") == "finished")
-    try run(["import", sample("goodreads_library_export.csv")], library: home.path("b.sqlite"))
+    await #expect(try status("middlemarch") == "finished")
+    try await run(
+      ["import", sample("goodreads_library_export.csv")], library: home.path("b.sqlite"))
     let b = home.path("b.sqlite")
-    #expect(try run(["status", "persuasion", "finished"], library: b).status == 0)
-    let history = try statusChangeCount(library: b)
-    let unchanged = try json(["import", sample("goodreads_library_export.csv")], library: b)
+    #expect(try await run(["status", "persuasion", "finished"], library: b).status == 0)
+    let history = await try statusChangeCount(library: b)
+    let unchanged = await try json(["import", sample("goodreads_library_export.csv")], library: b)
     #expect(unchanged["updated"] as? Int == 0)
-    #expect(try status("persuasion", library: b) == "finished")
-    #expect(try statusChangeCount(library: b) == history)
+    await #expect(try status("persuasion", library: b) == "finished")
+    await #expect(try statusChangeCount(library: b) == history)
 
     // The export changes: Emma unrated, her Date Read removed, Persuasion currently reading.
     let edited = home.path("edited.csv")
@@ -90,40 +92,40 @@ import Testing
       with: "\"classics, currently-reading\",classics (#1),currently-reading,,,,0,,,0,,,,,\n2000005"
     )
     try text.write(toFile: edited, atomically: false, encoding: .utf8)
-    let result = try run(["import", edited], library: b)
+    let result = try await run(["import", edited], library: b)
     #expect(result.stderr.contains("1 updated"), "\(result.stderr)")
     #expect(result.stderr.contains("    rating: 4 → (empty)\n"))
     #expect(result.stderr.contains("    dates read: 2024-01-24 → (empty)\n"))
     #expect(
       result.stderr.contains(
         "#4 Persuasion: status: yours finished, export reading, was want to read"))
-    let emma = try json(["show", "emma"], library: b)["details"] as? [String: Any]
+    let emma = await try json(["show", "emma"], library: b)["details"] as? [String: Any]
     #expect(emma?["rating"] == nil)
     #expect((emma?["readings"] as? [Any])?.isEmpty == true)
-    #expect(try status("persuasion", library: b) == "finished")
-    let preferred = try json(["import", edited, "--prefer", "source"], library: b)
+    await #expect(try status("persuasion", library: b) == "finished")
+    let preferred = await try json(["import", edited, "--prefer", "source"], library: b)
     let conflicts = preferred["conflicts"] as? [[String: Any]] ?? []
     #expect(conflicts.count == 1)
     #expect(conflicts.first?["resolution"] as? String == "source")
-    #expect(try status("persuasion", library: b) == "reading")
+    await #expect(try status("persuasion", library: b) == "reading")
   }
 
-  @Test func goodreadsThenStoryGraphGiveOneBookPerWork() throws {
-    try run(["import", sample(Self.pairGoodreads)])
-    let storygraph = try json(["import", sample(Self.pairStoryGraph)])
+  @Test func goodreadsThenStoryGraphGiveOneBookPerWork() async throws {
+    try await run(["import", sample(Self.pairGoodreads)])
+    let storygraph = await try json(["import", sample(Self.pairStoryGraph)])
     #expect(storygraph["added"] as? Int == 1)  // only the book Goodreads does not have
-    let titles = try books().compactMap { $0["title"] as? String }
+    let titles = await try books().compactMap { $0["title"] as? String }
     #expect(titles.count == 19)
     let works = Set(titles.map(MatchKey.title))
     #expect(works.count == 17)  // the two pairs of editions
-    let history = try statusChangeCount()
+    let history = await try statusChangeCount()
     for file in [Self.pairStoryGraph, Self.pairGoodreads, Self.pairStoryGraph] {
-      let again = try json(["import", sample(file)])
+      let again = await try json(["import", sample(file)])
       #expect(again["updated"] as? Int == 0, "\(file)")
       #expect(again["added"] as? Int == 0, "\(file)")
     }
-    #expect(try statusChangeCount() == history)
-    let crime = try json(["show", "crime and punishment"])
+    await #expect(try statusChangeCount() == history)
+    let crime = await try json(["show", "crime and punishment"])
     let details = crime["details"] as? [String: Any]
     #expect((crime["book"] as? [String: Any])?["isbn13"] as? String == "9780679734505")
     #expect((details?["identifiers"] as? [String])?.contains("9780143058144") == true)
@@ -133,37 +135,37 @@ import Testing
       ])
     #expect(details?["rating"] as? Double == 4.5)
     #expect((crime["book"] as? [String: Any])?["added"] as? String == "2022-10-01T00:00:00.000Z")
-    let dalloway = try json(["show", "dalloway"])["details"] as? [String: Any]
+    let dalloway = await try json(["show", "dalloway"])["details"] as? [String: Any]
     #expect(dalloway?["publisher"] as? String == "Harcourt, Brace & World")
-    let odyssey = try json(["show", "odyssey"])["details"] as? [String: Any]
+    let odyssey = await try json(["show", "odyssey"])["details"] as? [String: Any]
     #expect((odyssey?["sourceIDs"] as? [String: String])?["storygraph"] == "140268863")
   }
 
-  @Test func anotherLibrarysArchiveAddsItsBooksNextToYours() throws {
+  @Test func anotherLibrarysArchiveAddsItsBooksNextToYours() async throws {
     let other = home.path("other.sqlite")
-    try run(["import", sample("goodreads_library_export.csv")], library: other)
+    try await run(["import", sample("goodreads_library_export.csv")], library: other)
     let archive = home.path("other.json")
-    try run(["export", "-o", archive], library: other)
-    try run(["add", "Kept Book", "-a", "Me Myself"])
-    try run(["progress", "set", "kept book", "10%", "--note", "my own note"])
-    try run(["add", "Another Mine", "-a", "Me Myself", "--status", "abandoned"])
-    let before = try archiveBooks()
-    let imported = try json(["import", archive])
+    try await run(["export", "-o", archive], library: other)
+    try await run(["add", "Kept Book", "-a", "Me Myself"])
+    try await run(["progress", "set", "kept book", "10%", "--note", "my own note"])
+    try await run(["add", "Another Mine", "-a", "Me Myself", "--status", "abandoned"])
+    let before = await try archiveBooks()
+    let imported = await try json(["import", archive])
     #expect(imported["added"] as? Int == 73)
     #expect(imported["updated"] as? Int == 0)
-    let after = try archiveBooks()
+    let after = await try archiveBooks()
     #expect(after.count == 75)
     for mine in before {
       let id = mine["id"] as? Int
       let now = after.first { $0["id"] as? Int == id }
       #expect(NSDictionary(dictionary: mine).isEqual(to: now ?? [:]), "book \(id ?? 0) changed")
     }
-    let again = try json(["import", archive])
+    let again = await try json(["import", archive])
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0)
     // This library's own archive comes back to the same books.
     let own = home.path("own.json")
-    try run(["export", "-o", own])
-    let back = try json(["import", own])
+    try await run(["export", "-o", own])
+    let back = await try json(["import", own])
     #expect(back["unchanged"] as? Int == 75)
   }
 
@@ -187,7 +189,7 @@ import Testing
   }
 
   @Test(arguments: ["goodreads_library_export.csv", "storygraph_export.csv"])
-  func paddedAndUTF16CopiesImportLikeTheOriginal(_ name: String) throws {
+  func paddedAndUTF16CopiesImportLikeTheOriginal(_ name: String) async throws {
     let original = try String(contentsOfFile: sample(name), encoding: .utf8)
     let padded = home.path("padded.csv")
     try Self.padded(original).write(toFile: padded, atomically: false, encoding: .utf8)
@@ -197,52 +199,52 @@ import Testing
     var exports: [String] = []
     for (index, file) in [sample(name), padded, utf16].enumerated() {
       let copy = home.path("copy\(index).sqlite")
-      let summary = try json(["import", file], library: copy)
+      let summary = await try json(["import", file], library: copy)
       #expect(summary["added"] as? Int == 73, "\(file)")
       #expect((summary["skipped"] as? [Any])?.isEmpty == true, "\(file)")
-      exports.append(try run(["export", "--format", "goodreads"], library: copy).stdout)
+      exports.append(try await run(["export", "--format", "goodreads"], library: copy).stdout)
     }
     #expect(exports[1] == exports[0])
     #expect(exports[2] == exports[0])
   }
 
-  @Test func anImportWhereEveryRowIsSkippedFails() throws {
+  @Test func anImportWhereEveryRowIsSkippedFails() async throws {
     let path = home.path("untitled.csv")
     let header = GoodreadsExport.header.joined(separator: ",")
     let row = Array(repeating: "", count: GoodreadsExport.header.count).joined(separator: ",")
     try "\(header)\n1\(row)\n2\(row)\n".write(toFile: path, atomically: false, encoding: .utf8)
-    let result = try run(["import", path])
+    let result = try await run(["import", path])
     #expect(result.status == 1)
     #expect(result.stderr.contains("0 added, 0 updated, 0 unchanged, 2 skipped"))
     #expect(result.stderr.contains("Error: None of the 2 rows could be imported"))
-    #expect(try books().isEmpty)
+    await #expect(try books().isEmpty)
   }
 
-  @Test func aDryRunTouchesNoFileAndShowsEachChange() throws {
+  @Test func aDryRunTouchesNoFileAndShowsEachChange() async throws {
     let missing = home.url.appendingPathComponent("nowhere/library.sqlite").path
-    let dry = try run(["import", sample(Self.pairGoodreads), "--dry-run"], library: missing)
+    let dry = try await run(["import", sample(Self.pairGoodreads), "--dry-run"], library: missing)
     #expect(dry.status == 0)
     #expect(dry.stderr.contains("18 added"))
     #expect(dry.stderr.contains("Would add:\n  line 2: The Fellowship of the Ring"))
     #expect(!FileManager.default.fileExists(atPath: home.path("nowhere")))
-    try run(["import", sample(Self.pairGoodreads)])
-    let before = try run(["export"]).stdout
-    let preview = try run(["import", sample(Self.pairStoryGraph), "--dry-run"])
+    try await run(["import", sample(Self.pairGoodreads)])
+    let before = try await run(["export"]).stdout
+    let preview = try await run(["import", sample(Self.pairStoryGraph), "--dry-run"])
     #expect(preview.stderr.contains("Would update:\n  line 2, #1 The Fellowship of the Ring"))
     #expect(preview.stderr.contains("    rating: 5 → 4.75\n"))
     #expect(preview.stderr.contains("Nothing was changed."))
-    let data = try json(["import", sample(Self.pairStoryGraph), "--dry-run"])
+    let data = await try json(["import", sample(Self.pairStoryGraph), "--dry-run"])
     let change = (data["changes"] as? [[String: Any]])?.first { $0["book"] as? Int == 1 }
     let rating = (change?["fields"] as? [[String: String]])?.first { $0["field"] == "rating" }
     #expect(rating == ["field": "rating", "before": "5", "after": "4.75"])
-    #expect(try run(["export"]).stdout == before)
+    #expect(try await run(["export"]).stdout == before)
   }
 
   @Test(arguments: ["goodreads_library_export.csv", "same-reader/goodreads_library_export.csv"])
-  func goodreadsRoundTripKeepsEveryKeptColumn(_ name: String) throws {
-    try run(["import", sample(name)])
+  func goodreadsRoundTripKeepsEveryKeptColumn(_ name: String) async throws {
+    try await run(["import", sample(name)])
     let exported = home.path("exported.csv")
-    #expect(try run(["export", "--format", "goodreads", "-o", exported]).status == 0)
+    #expect(try await run(["export", "--format", "goodreads", "-o", exported]).status == 0)
     let before = try Self.rows(sample(name))
     let after = try Self.rows(exported)
     #expect(after.count == before.count)
@@ -265,8 +267,8 @@ import Testing
     return rows
   }
 
-  @Test func customShelvesMapByNameOrAsTold() throws {
-    let told = try json([
+  @Test func customShelvesMapByNameOrAsTold() async throws {
+    let told = await try json([
       "import", sample("goodreads_library_export.csv"), "--shelf", "poetry-someday=abandoned",
     ])
     #expect(told["added"] as? Int == 73)
@@ -274,15 +276,16 @@ import Testing
     #expect(remarks.contains("the shelf 're-reading' is read as reading (line 67)"))
     #expect(!remarks.contains { $0.contains("poetry-someday") })
     #expect(
-      try run(["list", "--status", "abandoned", "--json"]).stdout.contains("Leaves of Grass"))
-    let bad = try run(["import", sample("goodreads_library_export.csv"), "--shelf", "dnf"])
+      try await run(["list", "--status", "abandoned", "--json"]).stdout.contains("Leaves of Grass"))
+    let bad = try await run(["import", sample("goodreads_library_export.csv"), "--shelf", "dnf"])
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("Please write NAME=STATUS"))
-    let pair = try json(["import", sample(Self.pairGoodreads)], library: home.path("pair.sqlite"))
+    let pair = await try json(
+      ["import", sample(Self.pairGoodreads)], library: home.path("pair.sqlite"))
     #expect(
       (pair["remarks"] as? [String])?.contains("the shelf 'dnf' is read as abandoned (line 10)")
         == true)
-    let dune = try json(["show", "dune"], library: home.path("pair.sqlite"))
+    let dune = await try json(["show", "dune"], library: home.path("pair.sqlite"))
     #expect((dune["book"] as? [String: Any])?["status"] as? String == "abandoned")
   }
 }

@@ -20,7 +20,7 @@ struct InteractiveListTests {
     return BookclubProcess.Result(status: status, stdout: screen, stderr: "")
   }
 
-  @Test func spaceShowsTheNextPageAndQQuits() throws {
+  @Test func spaceShowsTheNextPageAndQQuits() async throws {
     let result = try runAtTerminal(["demo", "--limit", "3"], keys: [" ", "q"])
     #expect(result.status == 0)
     #expect(result.stdout.contains(" 6  Jane Eyre"))
@@ -29,14 +29,14 @@ struct InteractiveListTests {
     #expect(!result.stdout.contains("\u{1B}[1m"))  // NO_COLOR wins on a terminal
   }
 
-  @Test func theListEndsWhenTheLibraryDoes() throws {
+  @Test func theListEndsWhenTheLibraryDoes() async throws {
     let result = try runAtTerminal(["demo", "--status", "reading", "--limit", "4"], keys: [" "])
     #expect(result.status == 0)
     #expect(result.stdout.contains("Don Quixote"))  // the sixth and last book reading
     #expect(!result.stdout.contains("Showing 1–6"))
   }
 
-  @Test func ctrlCExits130AndLeavesNoThrowawayFiles() throws {
+  @Test func ctrlCExits130AndLeavesNoThrowawayFiles() async throws {
     let result = try runAtTerminal(["demo", "--limit", "3"], keys: ["\u{03}"])
     #expect(result.status == 130)
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("tmp")).isEmpty)

@@ -20,8 +20,8 @@ import Testing
   }
 
   /// The ids and `next` cursor of a `--json` page.
-  func jsonPage(_ arguments: [String]) throws -> (ids: [Int], next: String?) {
-    let result = try home.bookclub.run(
+  func jsonPage(_ arguments: [String]) async throws -> (ids: [Int], next: String?) {
+    let result = try await home.bookclub.run(
       ["list", "--json"] + arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library])
     #expect(result.status == 0, "\(result.stderr)")
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -32,14 +32,14 @@ import Testing
   @Test(arguments: ["id", "title", "author", "updated"])
   func cursorsWalkTheSame250BooksAsAll(sort: String) async throws {
     try await fill(count: 250)
-    let all = try jsonPage(["--all", "--sort", sort])
+    let all = await try jsonPage(["--all", "--sort", sort])
     #expect(all.ids.count == 250)
     #expect(Set(all.ids).count == 250)
     #expect(all.next == nil)
     var walked: [Int] = []
     var cursor: String?
     repeat {
-      let page = try jsonPage(
+      let page = await try jsonPage(
         ["--limit", "7"] + (cursor.map { ["--after", $0] } ?? []) + ["--sort", sort])
       #expect(page.ids.count == 7 || page.next == nil)
       walked += page.ids
@@ -50,7 +50,7 @@ import Testing
 
   @Test func aPageEndsWithAFooterNamingTheNextCommand() async throws {
     try await fill(count: 20)
-    let first = try home.bookclub.run(["list", "--limit", "7", "--library", library])
+    let first = try await home.bookclub.run(["list", "--limit", "7", "--library", library])
     #expect(first.status == 0)
     let rows = first.stdout.split(separator: "\n")
     #expect(rows.count == 8)  // header and seven books
@@ -60,16 +60,16 @@ import Testing
     #expect(footer.hasSuffix(" --limit 7"))
     // The hint works as printed.
     let hint = footer.split(separator: " ").dropFirst(5).map(String.init)
-    let second = try home.bookclub.run(hint + ["--library", library])
+    let second = try await home.bookclub.run(hint + ["--library", library])
     #expect(second.status == 0)
     #expect(second.stderr.hasPrefix("Showing 8–14 · next: "))
-    let lastIDs = try jsonPage(["--after", String(hint[2]), "--limit", "7"]).ids
+    let lastIDs = await try jsonPage(["--after", String(hint[2]), "--limit", "7"]).ids
     #expect(lastIDs == Array(8...14))
   }
 
   @Test func theLastPageHasNoFooter() async throws {
     try await fill(count: 5)
-    let result = try home.bookclub.run(["list", "--library", library])
+    let result = try await home.bookclub.run(["list", "--library", library])
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(result.stdout.split(separator: "\n").count == 6)
@@ -84,22 +84,22 @@ import Testing
         progress: ReadingProgress(entries: [.init(progress: 0.52, time: Date(milliseconds: 5))]))
     ])
     try await SQLiteLibrary(path: library).restore(archive)
-    let result = try home.bookclub.run(["list", "--library", library])
+    let result = try await home.bookclub.run(["list", "--library", library])
     #expect(
       result.stdout.split(separator: "\n").last
         == " 7  Middlemarch                George Eliot        reading       █████░░░░░  52%")
-    let json = try home.bookclub.run(["list", "--json", "--library", library])
+    let json = try await home.bookclub.run(["list", "--json", "--library", library])
     #expect(
       json.stdout.contains("\"progress\":0.52,\"status\":\"reading\",\"title\":\"Middlemarch\""))
   }
 
   @Test func filtersAndSearchIgnoringAccents() async throws {
     try await fill(count: 10)
-    let zola = try jsonPage(["--search", "EMILE zola"])
+    let zola = await try jsonPage(["--search", "EMILE zola"])
     #expect(zola.ids == [2, 7])
-    let finished = try jsonPage(["--status", "finished"])
+    let finished = await try jsonPage(["--status", "finished"])
     #expect(finished.ids == [3, 7])
-    let none = try home.bookclub.run([
+    let none = try await home.bookclub.run([
       "list", "--search", "nothing like this", "--library", library,
     ])
     #expect(none.status == 0)
@@ -107,25 +107,25 @@ import Testing
     #expect(none.stderr.contains("No books match"))
   }
 
-  @Test func aMissingLibraryShowsTheEmptyStateAndCreatesNothing() throws {
-    let result = try home.bookclub.run(["list"])
+  @Test func aMissingLibraryShowsTheEmptyStateAndCreatesNothing() async throws {
+    let result = try await home.bookclub.run(["list"])
     #expect(result.status == 0)
     #expect(result.stdout == "")
     #expect(result.stderr.contains("Your library is empty"))
     #expect(result.stderr.contains("bookclub add"))
     #expect(!FileManager.default.fileExists(atPath: home.path("data/bookclub")))
-    let json = try home.bookclub.run(["list", "--json"])
+    let json = try await home.bookclub.run(["list", "--json"])
     #expect(json.stdout == "{\"books\":[],\"next\":null}\n")
-    let all = try home.bookclub.run(["list", "--all", "--json"])
+    let all = try await home.bookclub.run(["list", "--all", "--json"])
     #expect(all.stdout == "{\"books\":[],\"next\":null}\n")
   }
 
-  @Test func aDamagedLibraryIsReportedAndLeftUntouched() throws {
+  @Test func aDamagedLibraryIsReportedAndLeftUntouched() async throws {
     var generator = SystemRandomNumberGenerator()
     let bytes = Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
     try bytes.write(to: URL(fileURLWithPath: library))
     for arguments in [["list"], ["list", "--all"], ["add", "Emma", "--author", "Jane Austen"]] {
-      let result = try home.bookclub.run(arguments + ["--library", library])
+      let result = try await home.bookclub.run(arguments + ["--library", library])
       #expect(result.status == 1)
       #expect(result.stdout == "")
       #expect(result.stderr.hasPrefix("Error: '\(library)' is not a bookclub library"))
@@ -135,17 +135,17 @@ import Testing
     #expect(!siblings.contains { $0.hasPrefix("library.sqlite-") })
   }
 
-  @Test func libraryLocationFollowsFlagThenEnvironmentThenDefault() throws {
+  @Test func libraryLocationFollowsFlagThenEnvironmentThenDefault() async throws {
     let flagged = home.path("flag.sqlite")
     let environment = home.path("env.sqlite")
-    try home.bookclub.run(["add", "A", "--author", "X", "--library", flagged])
-    try home.bookclub.run(
+    try await home.bookclub.run(["add", "A", "--author", "X", "--library", flagged])
+    try await home.bookclub.run(
       ["add", "B", "--author", "X"], extraEnvironment: ["BOOKCLUB_LIBRARY": environment])
-    try home.bookclub.run(["add", "C", "--author", "X"])
+    try await home.bookclub.run(["add", "C", "--author", "X"])
     #expect(FileManager.default.fileExists(atPath: flagged))
     #expect(FileManager.default.fileExists(atPath: environment))
     #expect(FileManager.default.fileExists(atPath: home.path("data/bookclub/library.sqlite")))
-    let both = try home.bookclub.run(
+    let both = try await home.bookclub.run(
       ["list", "--json", "--library", flagged], extraEnvironment: ["BOOKCLUB_LIBRARY": environment])
     #expect(both.stdout.contains("\"title\":\"A\""))
     #expect(!both.stdout.contains("\"title\":\"B\""))

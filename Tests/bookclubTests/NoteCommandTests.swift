@@ -7,52 +7,53 @@ import Testing
   var library: String { home.path("library.sqlite") }
 
   @discardableResult
-  func run(_ arguments: [String]) throws -> BookclubProcess.Result {
-    try home.bookclub.run(arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library, "TZ": "UTC"])
+  func run(_ arguments: [String]) async throws -> BookclubProcess.Result {
+    try await home.bookclub.run(
+      arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library, "TZ": "UTC"])
   }
 
-  func notes() throws -> [[String: Any]] {
-    let result = try run(["note", "list", "1", "--json"])
+  func notes() async throws -> [[String: Any]] {
+    let result = try await run(["note", "list", "1", "--json"])
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     return object?["notes"] as? [[String: Any]] ?? []
   }
 
-  @Test func addListEditRemove() throws {
-    try run(["add", "Moby-Dick", "--author", "Herman Melville", "--pages", "720"])
-    let early = try run(["note", "add", "moby", "Before starting: heard it is long."])
+  @Test func addListEditRemove() async throws {
+    try await run(["add", "Moby-Dick", "--author", "Herman Melville", "--pages", "720"])
+    let early = try await run(["note", "add", "moby", "Before starting: heard it is long."])
     #expect(early.status == 0)
     #expect(early.stderr.contains("note: The note was recorded at 0%"))
-    try run(["progress", "set", "1", "72"])
-    let added = try run(["note", "add", "1", "Call me Ishmael."])
+    try await run(["progress", "set", "1", "72"])
+    let added = try await run(["note", "add", "1", "Call me Ishmael."])
     let shortID = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(shortID.count == 8)
-    let listed = try run(["note", "list", "1"])
+    let listed = try await run(["note", "list", "1"])
     let rows = listed.stdout.split(separator: "\n")
     #expect(rows.count == 3)
     #expect(rows[2].hasPrefix(Substring(shortID)))
     #expect(rows[2].hasSuffix("10%       Call me Ishmael."))
-    var json = try notes()
+    var json = await try notes()
     #expect(
       json.map { $0["note"] as? String } == [
         "Before starting: heard it is long.", "Call me Ishmael.",
       ])
     #expect(json[1]["page"] as? Int == 72)
 
-    let edited = try run(["note", "edit", shortID, "Call me Ishmael. Some years ago..."])
+    let edited = try await run(["note", "edit", shortID, "Call me Ishmael. Some years ago..."])
     #expect(edited.status == 0)
-    json = try notes()
+    json = await try notes()
     #expect(json[1]["note"] as? String == "Call me Ishmael. Some years ago...")
     #expect(json[1]["page"] as? Int == 72)
 
-    let refused = try run(["note", "remove", shortID])
+    let refused = try await run(["note", "remove", shortID])
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("pass --force"))
-    #expect(try notes().count == 2)
-    let removed = try run(["note", "remove", shortID, "--force"])
+    await #expect(try notes().count == 2)
+    let removed = try await run(["note", "remove", shortID, "--force"])
     #expect(removed.status == 0)
-    #expect(try notes().count == 1)
+    await #expect(try notes().count == 1)
     // The entry stays, without its note.
-    let history = try run(["progress", "show", "1", "--json"])
+    let history = try await run(["progress", "show", "1", "--json"])
     let object = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any]
     let entries = try #require(object?["entries"] as? [[String: Any]])
     #expect(entries.count == 3)
@@ -60,24 +61,24 @@ import Testing
     #expect(entries[2]["page"] as? Int == 72)
   }
 
-  @Test func entryIdErrors() throws {
-    try run(["add", "Moby-Dick", "--author", "Herman Melville", "--pages", "720"])
-    #expect(try run(["note", "edit", "ffffffff", "x"]).status == 1)
-    #expect(try run(["note", "edit", "ffffffff", " "]).status == 64)
-    let none = try run(["note", "remove", "zz", "--force"])
+  @Test func entryIdErrors() async throws {
+    try await run(["add", "Moby-Dick", "--author", "Herman Melville", "--pages", "720"])
+    #expect(try await run(["note", "edit", "ffffffff", "x"]).status == 1)
+    #expect(try await run(["note", "edit", "ffffffff", " "]).status == 64)
+    let none = try await run(["note", "remove", "zz", "--force"])
     #expect(none.stderr.contains("bookclub note list"))
   }
 
-  @Test func showPrintsEverything() throws {
-    try run([
+  @Test func showPrintsEverything() async throws {
+    try await run([
       "add", "Moby-Dick", "--author", "Herman Melville", "--pages", "720", "--isbn",
       "9780142437247",
     ])
-    try run(["progress", "set", "1", "72", "--at", "2024-05-01", "--note", "one"])
-    try run(["progress", "set", "1", "144", "--at", "2024-05-03", "--note", "two"])
-    try run(["progress", "set", "1", "216", "--at", "2024-05-05", "--note", "three"])
-    try run(["progress", "set", "1", "288", "--at", "2024-05-07", "--note", "four"])
-    let shown = try run(["show", "moby"])
+    try await run(["progress", "set", "1", "72", "--at", "2024-05-01", "--note", "one"])
+    try await run(["progress", "set", "1", "144", "--at", "2024-05-03", "--note", "two"])
+    try await run(["progress", "set", "1", "216", "--at", "2024-05-05", "--note", "three"])
+    try await run(["progress", "set", "1", "288", "--at", "2024-05-07", "--note", "four"])
+    let shown = try await run(["show", "moby"])
     #expect(shown.status == 0)
     let text = shown.stdout
     for expected in [
@@ -89,7 +90,7 @@ import Testing
       #expect(text.contains(expected), "missing \(expected)")
     }
     #expect(!text.contains("  one"))
-    let json = try run(["show", "moby", "--json"])
+    let json = try await run(["show", "moby", "--json"])
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     #expect(
       (object?["notes"] as? [[String: Any]])?.compactMap { $0["note"] as? String } == [
@@ -115,9 +116,9 @@ struct NoteRemoveConfirmationTests {
     return BookclubProcess.Result(status: status, stdout: screen, stderr: "")
   }
 
-  @Test func asksAtATerminal() throws {
-    try home.bookclub.run(["add", "Emma", "--author", "Jane Austen", "--library", library])
-    let added = try home.bookclub.run([
+  @Test func asksAtATerminal() async throws {
+    try await home.bookclub.run(["add", "Emma", "--author", "Jane Austen", "--library", library])
+    let added = try await home.bookclub.run([
       "note", "add", "emma", "Handsome, clever, and rich.", "--library", library,
     ])
     let shortID = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -128,7 +129,9 @@ struct NoteRemoveConfirmationTests {
     #expect(kept.stdout.contains("Kept."))
     let removed = try removeAtTerminal(shortID, answer: "y")
     #expect(removed.stdout.contains("removed"))
-    let listed = try home.bookclub.run(["note", "list", "emma", "--json", "--library", library])
+    let listed = try await home.bookclub.run([
+      "note", "list", "emma", "--json", "--library", library,
+    ])
     #expect(listed.stdout.contains("\"notes\":[]"))
   }
 }

@@ -15,52 +15,52 @@ struct ProgressEditTests {
   }
 
   /// Runs `progress edit 1` at a pseudo-terminal with `EDITOR` set.
-  func edit(with editor: String) throws -> BookclubProcess.Result {
+  func edit(with editor: String) async throws -> BookclubProcess.Result {
     var shell = BookclubProcess(home: home.url)
     shell.environment["EDITOR"] = editor
     shell.environment["BOOKCLUB_LIBRARY"] = library
     let command = "\(BookclubProcess.executable.path) progress edit 1"
-    return try shell.run(
+    return try await shell.run(
       executable: URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
   }
 
-  func entries() throws -> String {
-    try home.bookclub.run(
+  func entries() async throws -> String {
+    try await home.bookclub.run(
       ["progress", "show", "1", "--json"], extraEnvironment: ["BOOKCLUB_LIBRARY": library]
     ).stdout
   }
 
-  func addBook() throws {
-    try home.bookclub.run(
+  func addBook() async throws {
+    try await home.bookclub.run(
       ["add", "Middlemarch", "--author", "George Eliot", "--pages", "880", "--library", library])
-    try home.bookclub.run(["progress", "set", "1", "100", "--library", library])
+    try await home.bookclub.run(["progress", "set", "1", "100", "--library", library])
   }
 
-  @Test func recordsWhatTheEditorWrote() throws {
-    try addBook()
+  @Test func recordsWhatTheEditorWrote() async throws {
+    await try addBook()
     let script = try editor(
       "rewrite.sh",
       """
       cp "$1" "\(home.path("seen.txt"))"
       printf '450\\n\\nDorothea and Casaubon in Rome.\\nSad.\\n# a comment\\n' > "$1"
       """)
-    let result = try edit(with: script)
+    let result = await try edit(with: script)
     #expect(result.status == 0, "\(result.stdout)")
     #expect(result.stdout.contains("Middlemarch · page 450 of 880"))
     let seen = try String(contentsOfFile: home.path("seen.txt"), encoding: .utf8)
     #expect(seen.hasPrefix("100\n\n"))
-    let history = try entries()
+    let history = await try entries()
     #expect(history.contains(#""note":"Dorothea and Casaubon in Rome.\nSad.","page":450"#))
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("tmp")).isEmpty)
   }
 
-  @Test func garbageRecordsNothingAndKeepsTheDraft() throws {
-    try addBook()
-    let before = try entries()
+  @Test func garbageRecordsNothingAndKeepsTheDraft() async throws {
+    await try addBook()
+    let before = await try entries()
     let script = try editor("garbage.sh", "printf 'about half\\n\\nmy precious note\\n' > \"$1\"\n")
-    let result = try edit(with: script)
+    let result = await try edit(with: script)
     #expect(result.status == 1)
-    #expect(try entries() == before)
+    await #expect(try entries() == before)
     let drafts = try FileManager.default.contentsOfDirectory(atPath: home.path("tmp"))
     #expect(drafts.count == 1)
     let draftPath = home.path("tmp/" + drafts[0])
@@ -68,23 +68,23 @@ struct ProgressEditTests {
     #expect(try String(contentsOfFile: draftPath, encoding: .utf8).contains("my precious note"))
   }
 
-  @Test func unchangedOrEmptyDraftsRecordNothing() throws {
-    try addBook()
-    let before = try entries()
-    let unchanged = try edit(with: "true")
+  @Test func unchangedOrEmptyDraftsRecordNothing() async throws {
+    await try addBook()
+    let before = await try entries()
+    let unchanged = await try edit(with: "true")
     #expect(unchanged.status == 0)
     #expect(unchanged.stdout.contains("Nothing recorded: the draft was unchanged."))
-    let empty = try edit(with: try editor("empty.sh", ": > \"$1\"\n"))
+    let empty = await try edit(with: try editor("empty.sh", ": > \"$1\"\n"))
     #expect(empty.stdout.contains("Nothing recorded: the draft was empty."))
-    let failing = try edit(with: "false")
+    let failing = await try edit(with: "false")
     #expect(failing.status == 1)
     #expect(failing.stdout.contains("exited with status 1"))
-    #expect(try entries() == before)
+    await #expect(try entries() == before)
   }
 
-  @Test func refusesWithoutATerminal() throws {
-    try addBook()
-    let result = try home.bookclub.run(
+  @Test func refusesWithoutATerminal() async throws {
+    await try addBook()
+    let result = try await home.bookclub.run(
       ["progress", "edit", "1", "--library", library], extraEnvironment: ["EDITOR": "true"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("bookclub progress set 1 <value> --note <text>"))

@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 import ReadingModel
-import Testing
 import TestSupport
+import Testing
 
 @testable import bookclub
 
@@ -19,12 +19,12 @@ import TestSupport
   let home = TestHome()
   var library: String { home.path("library.sqlite") }
 
-  func run(_ arguments: [String]) throws -> BookclubProcess.Result {
-    try home.bookclub.run(arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library])
+  func run(_ arguments: [String]) async throws -> BookclubProcess.Result {
+    try await home.bookclub.run(arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library])
   }
 
-  func books() throws -> [[String: Any]] {
-    let listed = try run(["list", "--all", "--json"])
+  func books() async throws -> [[String: Any]] {
+    let listed = try await run(["list", "--all", "--json"])
     let object = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
     return object?["books"] as? [[String: Any]] ?? []
   }
@@ -32,7 +32,7 @@ import TestSupport
   @Test func concurrentWritersLoseNothing() async throws {
     let writers = 8
     let writes = Stress.scale(fast: 10, full: 200)
-    _ = try run(["add", "The Long Book", "--author", "Someone", "--pages", "10000"])
+    _ = try await run(["add", "The Long Book", "--author", "Someone", "--pages", "10000"])
     let bookclub = home.bookclub
     let environment = ["BOOKCLUB_LIBRARY": library]
     let failures = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -50,7 +50,7 @@ import TestSupport
       return try await group.reduce(0, +)
     }
     #expect(failures == 0)
-    let history = try run(["progress", "show", "1", "--json"]).stdout
+    let history = try await run(["progress", "show", "1", "--json"]).stdout
     let object = try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [String: Any]
     let entries = object?["entries"] as? [[String: Any]] ?? []
     #expect(entries.count == writers * writes)
@@ -61,8 +61,8 @@ import TestSupport
       "\(writers * writes - entries.count) lost")
   }
 
-  @Test func readersNeverSeeHalfAnImport() throws {
-    _ = try run(["add", "Already here", "--author", "Someone"])
+  @Test func readersNeverSeeHalfAnImport() async throws {
+    _ = try await run(["add", "Already here", "--author", "Someone"])
     let rows = Stress.scale(fast: 2000, full: 30000)
     let csv = home.path("big.csv")
     try GeneratedExport.goodreads(rows: rows).write(toFile: csv, atomically: false, encoding: .utf8)
@@ -75,20 +75,20 @@ import TestSupport
     var seen: Set<Int> = []
     var reads = 0
     repeat {
-      seen.insert(try books().count)
+      await seen.insert(try books().count)
       reads += 1
       usleep(UInt32(Stress.scale(fast: 30_000, full: 0)))
     } while !seen.contains(rows + 1) && reads < 200
     importer.waitUntilExit()
     #expect(importer.terminationStatus == 0)
-    seen.insert(try books().count)
+    await seen.insert(try books().count)
     #expect(seen.isSubset(of: [1, rows + 1]), "counts seen: \(seen.sorted())")
     print("reliability: \(reads) lists during a \(rows)-row import saw only \(seen.sorted())")
   }
 
   @Test func killedWritersLeaveASoundLibraryWithEverySuccessfulWrite() async throws {
     let kills = Stress.scale(fast: 20, full: 300)
-    _ = try run(["add", "Seed", "--author", "Someone"])
+    _ = try await run(["add", "Seed", "--author", "Someone"])
     var generator = SeededGenerator(seed: 20_261_130)
     var succeeded: [String] = []
     var killed = 0
@@ -111,12 +111,12 @@ import TestSupport
         succeeded.append(title)
       }
     }
-    let check = try run(["check"])
+    let check = try await run(["check"])
     #expect(check.status == 0, "\(check.stdout)")
     #expect(check.stdout.contains("is sound"))
-    let titles = Set(try books().compactMap { $0["title"] as? String })
+    let titles = await Set(try books().compactMap { $0["title"] as? String })
     for title in succeeded { #expect(titles.contains(title), "\(title) was lost") }
-    let written = try run(["add", "After the kills", "--author", "Someone"])
+    let written = try await run(["add", "After the kills", "--author", "Someone"])
     #expect(written.status == 0)
     let lost = succeeded.filter { !titles.contains($0) }.count
     print(
@@ -124,7 +124,7 @@ import TestSupport
       "\(lost) lost, integrity ok")
   }
 
-  @MainActor @Test func randomCommandLinesNeverCrashTheParser() {
+  @MainActor @Test func randomCommandLinesNeverCrashTheParser() async {
     let count = Stress.scale(fast: 20_000, full: 1_000_000)
     var generator = SeededGenerator(seed: 42)
     let words = [
@@ -154,7 +154,7 @@ import TestSupport
       "\(outcomes[1]) usage errors")
   }
 
-  @Test func randomBytesNeverCrashOrHangTheCSVReader() throws {
+  @Test func randomBytesNeverCrashOrHangTheCSVReader() async throws {
     let count = Stress.scale(fast: 20_000, full: 1_000_000)
     var generator = SeededGenerator(seed: 7)
     let alphabet: [UInt8] = Array("a,\"\n\r \t=é".utf8) + [0x00, 0xFF, 0xFE, 0xEF, 0xBB, 0xBF]

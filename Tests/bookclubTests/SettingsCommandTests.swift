@@ -7,8 +7,8 @@ import Testing
   var settingsPath: String { home.path("config/bookclub/settings.json") }
 
   @discardableResult
-  func run(_ arguments: [String]) throws -> BookclubProcess.Result {
-    try home.bookclub.run(arguments)
+  func run(_ arguments: [String]) async throws -> BookclubProcess.Result {
+    try await home.bookclub.run(arguments)
   }
 
   func writeSettings(_ text: String) throws {
@@ -17,49 +17,50 @@ import Testing
     try text.write(toFile: settingsPath, atomically: false, encoding: .utf8)
   }
 
-  @Test func toggleTwiceReturnsToTheFirstValue() throws {
-    let first = try run(["settings", "toggle", "syncProgress"])
+  @Test func toggleTwiceReturnsToTheFirstValue() async throws {
+    let first = try await run(["settings", "toggle", "syncProgress"])
     #expect(first.status == 0)
     #expect(first.stdout == "false\n")
-    #expect(try run(["settings", "toggle", "syncProgress"]).stdout == "true\n")
-    #expect(try run(["settings", "get", "syncProgress"]).stdout == "true\n")
+    #expect(try await run(["settings", "toggle", "syncProgress"]).stdout == "true\n")
+    #expect(try await run(["settings", "get", "syncProgress"]).stdout == "true\n")
   }
 
   @Test func twentyConcurrentTogglesLeaveTheParityValue() async throws {
     let bookclub = home.bookclub
     try await withThrowingTaskGroup(of: Int32.self) { group in
       for _ in 0..<20 {
-        group.addTask { try bookclub.run(["settings", "toggle", "updateArtwork"]).status }
+        group.addTask { try await bookclub.run(["settings", "toggle", "updateArtwork"]).status }
       }
       for try await status in group { #expect(status == 0) }
     }
     // 20 flips of true: true again; and the file still parses.
-    #expect(try run(["settings", "get", "updateArtwork"]).stdout == "true\n")
+    #expect(try await run(["settings", "get", "updateArtwork"]).stdout == "true\n")
     let data = try Data(contentsOf: URL(fileURLWithPath: settingsPath))
     let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     #expect(object?["updateArtwork"] as? Bool == true)
     try await withThrowingTaskGroup(of: Int32.self) { group in
       for _ in 0..<7 {
-        group.addTask { try bookclub.run(["settings", "toggle", "updateArtwork"]).status }
+        group.addTask { try await bookclub.run(["settings", "toggle", "updateArtwork"]).status }
       }
       for try await status in group { #expect(status == 0) }
     }
-    #expect(try run(["settings", "get", "updateArtwork"]).stdout == "false\n")
+    #expect(try await run(["settings", "get", "updateArtwork"]).stdout == "false\n")
   }
 
-  @Test func unknownKeysAreKeptAndPageSizeDrivesList() throws {
+  @Test func unknownKeysAreKeptAndPageSizeDrivesList() async throws {
     try writeSettings(#"{"pageSize": 5, "futureKey": [1,2]}"#)
     let library = home.path("library.sqlite")
     for index in 1...12 {
-      try run(["add", "Book \(index)", "--author", "A", "--library", library])
+      try await run(["add", "Book \(index)", "--author", "A", "--library", library])
     }
-    let listed = try run(["list", "--library", library])
+    let listed = try await run(["list", "--library", library])
     #expect(listed.stdout.split(separator: "\n").count == 6)  // header and five books
     #expect(listed.stderr.hasPrefix("Showing 1–5 · next: bookclub list --after "))
     #expect(
-      try run(["list", "--limit", "7", "--library", library]).stdout.split(separator: "\n").count
+      try await run(["list", "--limit", "7", "--library", library]).stdout.split(separator: "\n")
+        .count
         == 8)
-    #expect(try run(["settings", "set", "pageSize", "7"]).status == 0)
+    #expect(try await run(["settings", "set", "pageSize", "7"]).status == 0)
     let object =
       try JSONSerialization.jsonObject(
         with: Data(contentsOf: URL(fileURLWithPath: settingsPath))) as? [String: Any]
@@ -67,14 +68,14 @@ import Testing
     #expect(object?["futureKey"] as? [Int] == [1, 2])
   }
 
-  @Test func aCorruptFileIsLeftAloneAndNamed() throws {
+  @Test func aCorruptFileIsLeftAloneAndNamed() async throws {
     let text = "{\"pageSize\": 5,, }"
     try writeSettings(text)
     for arguments in [
       ["settings", "set", "pageSize", "7"], ["settings", "toggle", "color"],
       ["settings", "list"], ["settings", "get", "pageSize"], ["settings", "reset", "--force"],
     ] {
-      let result = try run(arguments)
+      let result = try await run(arguments)
       if arguments[1] == "toggle" {
         #expect(result.status == 64)  // color is not a boolean: refused before any reading
         continue
@@ -85,22 +86,22 @@ import Testing
     }
     #expect(try String(contentsOfFile: settingsPath, encoding: .utf8) == text)
     // Other commands warn once and go on with defaults.
-    let listed = try run(["list"])
+    let listed = try await run(["list"])
     #expect(listed.status == 0)
     #expect(listed.stderr.components(separatedBy: "warning: ").count == 2)
     #expect(listed.stderr.contains("Using default settings."))
     #expect(try String(contentsOfFile: settingsPath, encoding: .utf8) == text)
   }
 
-  @Test func listShowsValuesDefaultsAndMarksChanges() throws {
-    try run(["settings", "set", "color", "never"])
-    let listed = try run(["settings", "list"])
+  @Test func listShowsValuesDefaultsAndMarksChanges() async throws {
+    try await run(["settings", "set", "color", "never"])
+    let listed = try await run(["settings", "list"])
     let lines = listed.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 5)
     #expect(lines.contains { $0.hasPrefix("* color          never   auto     Colour") })
     #expect(lines.contains { $0.hasPrefix("  pageSize       30      30       Books per page") })
     #expect(listed.stderr == "* differs from the default\n")
-    let json = try run(["settings", "list", "--json"])
+    let json = try await run(["settings", "list", "--json"])
     let rows = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
     #expect(rows?.count == 4)
     #expect(rows?.first { $0["key"] as? String == "color" }?["value"] as? String == "never")
@@ -137,36 +138,36 @@ import Testing
       "Error: Unknown setting 'zzzzzz'. Settings: updateArtwork, syncProgress, pageSize, color."
     ),
   ])
-  func usageErrors(_ arguments: [String], _ message: String) throws {
-    let result = try run(arguments)
+  func usageErrors(_ arguments: [String], _ message: String) async throws {
+    let result = try await run(arguments)
     #expect(result.status == 64)
     #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
     #expect(!FileManager.default.fileExists(atPath: settingsPath))
   }
 
-  @Test func resetOneOrAll() throws {
+  @Test func resetOneOrAll() async throws {
     try writeSettings(#"{"pageSize": 5, "color": "never", "futureKey": true}"#)
-    #expect(try run(["settings", "reset", "pageSize"]).stdout == "30\n")
-    #expect(try run(["settings", "get", "color"]).stdout == "never\n")
-    let refused = try run(["settings", "reset"])
+    #expect(try await run(["settings", "reset", "pageSize"]).stdout == "30\n")
+    #expect(try await run(["settings", "get", "color"]).stdout == "never\n")
+    let refused = try await run(["settings", "reset"])
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("--force"))
-    #expect(try run(["settings", "get", "color"]).stdout == "never\n")
-    #expect(try run(["settings", "reset", "--force"]).status == 0)
-    #expect(try run(["settings", "get", "color"]).stdout == "auto\n")
+    #expect(try await run(["settings", "get", "color"]).stdout == "never\n")
+    #expect(try await run(["settings", "reset", "--force"]).status == 0)
+    #expect(try await run(["settings", "get", "color"]).stdout == "auto\n")
     #expect(try String(contentsOfFile: settingsPath, encoding: .utf8).contains("futureKey"))
   }
 
-  @Test func colorAlwaysColoursPipesButNoColorWins() throws {
+  @Test func colorAlwaysColoursPipesButNoColorWins() async throws {
     let library = home.path("library.sqlite")
-    try run(["add", "Emma", "--author", "Jane Austen", "--library", library])
-    try run(["settings", "set", "color", "always"])
-    let coloured = try run(["list", "--library", library])
+    try await run(["add", "Emma", "--author", "Jane Austen", "--library", library])
+    try await run(["settings", "set", "color", "always"])
+    let coloured = try await run(["list", "--library", library])
     #expect(coloured.stdout.contains("\u{1B}[1m"))
-    let plain = try home.bookclub.run(
+    let plain = try await home.bookclub.run(
       ["list", "--library", library], extraEnvironment: ["NO_COLOR": "1"])
     #expect(!plain.stdout.contains("\u{1B}["))
-    try run(["settings", "set", "color", "never"])
-    #expect(!(try run(["list", "--library", library]).stdout.contains("\u{1B}[")))
+    try await run(["settings", "set", "color", "never"])
+    #expect(!(try await run(["list", "--library", library]).stdout.contains("\u{1B}[")))
   }
 }

@@ -14,8 +14,8 @@ import Testing
   var library: String { home.path("library.sqlite") }
 
   @discardableResult
-  func run(_ arguments: [String]) throws -> BookclubProcess.Result {
-    try home.bookclub.run(arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library])
+  func run(_ arguments: [String]) async throws -> BookclubProcess.Result {
+    try await home.bookclub.run(arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library])
   }
 
   /// Starts bookclub with stderr on a pipe the caller reads.
@@ -31,8 +31,8 @@ import Testing
     return (process, errors)
   }
 
-  @Test func ctrlCWhileWaitingForTheLockEndsTheImportAtOnce() throws {
-    try run(["add", "Kept", "-a", "Me"])
+  @Test func ctrlCWhileWaitingForTheLockEndsTheImportAtOnce() async throws {
+    try await run(["add", "Kept", "-a", "Me"])
     let csv = home.path("export.csv")
     try GeneratedExport.goodreads(rows: 50).write(toFile: csv, atomically: false, encoding: .utf8)
     // Another program holds the write lock.
@@ -44,7 +44,7 @@ import Testing
       sqlite3_close(holder)
     }
     let (process, errors) = try start(["import", csv])
-    Thread.sleep(forTimeInterval: 0.8)  // well into the wait for the lock
+    try await Task.sleep(for: .milliseconds(800))  // well into the wait for the lock
     #expect(process.isRunning)
     let interrupted = Date()
     process.interrupt()
@@ -56,11 +56,11 @@ import Testing
     #expect(waited < 1.0, "took \(waited) s after Ctrl-C")  // 10 ms steps; CI machines are slow
   }
 
-  @Test func ctrlCWhileTheSummaryIsPrintedStillSaysTheImportHappened() throws {
+  @Test func ctrlCWhileTheSummaryIsPrintedStillSaysTheImportHappened() async throws {
     let csv = home.path("export.csv")
     let rows = 1500
     try GeneratedExport.goodreads(rows: rows).write(toFile: csv, atomically: false, encoding: .utf8)
-    try run(["import", csv])
+    try await run(["import", csv])
     // Every row's publisher changes: the summary lists 1,500 books, more than a pipe holds.
     var changed = try String(contentsOfFile: csv, encoding: .utf8)
     changed = changed.replacingOccurrences(of: ",3.9,", with: ",3.8,")
@@ -70,7 +70,7 @@ import Testing
     // Wait until the import has committed; the process is then blocked printing.
     var committed = false
     for _ in 0..<600 where !committed {
-      Thread.sleep(forTimeInterval: 0.05)
+      try await Task.sleep(for: .milliseconds(50))
       committed = (try? exportedPublishers()) == rows
     }
     #expect(committed)
@@ -97,8 +97,8 @@ import Testing
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-  func ctrlCWithTheEditorOpenWaitsForTheEditorAndRecordsWhatItSaved() throws {
-    try run(["add", "Middlemarch", "-a", "George Eliot", "--pages", "880"])
+  func ctrlCWithTheEditorOpenWaitsForTheEditorAndRecordsWhatItSaved() async throws {
+    try await run(["add", "Middlemarch", "-a", "George Eliot", "--pages", "880"])
     let editor = home.path("slow-editor.sh")
     // An editor that ignores Ctrl-C, as vi does; it presses Ctrl-C on bookclub itself.
     try """
@@ -113,17 +113,17 @@ import Testing
     var shell = BookclubProcess(home: home.url)
     shell.environment["EDITOR"] = editor
     shell.environment["BOOKCLUB_LIBRARY"] = library
-    let result = try shell.run(
+    let result = try await shell.run(
       executable: URL(fileURLWithPath: "/usr/bin/script"),
       ["-qec", "\(BookclubProcess.executable.path) progress edit 1", "/dev/null"])
     #expect(result.status == 0, "\(result.stdout)")
     #expect(result.stdout.contains("page 450 of 880"))
-    #expect(try run(["note", "list", "1"]).stdout.contains("Saved after Ctrl-C"))
+    #expect(try await run(["note", "list", "1"]).stdout.contains("Saved after Ctrl-C"))
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-  func aDraftThatIsNotTextIsKeptAndItsPathPrinted() throws {
-    try run(["add", "Middlemarch", "-a", "George Eliot", "--pages", "880"])
+  func aDraftThatIsNotTextIsKeptAndItsPathPrinted() async throws {
+    try await run(["add", "Middlemarch", "-a", "George Eliot", "--pages", "880"])
     for (name, bytes) in [("invalid.sh", "\\377\\376"), ("nul.sh", "note\\000cut")] {
       let editor = home.path(name)
       try "#!/bin/sh\nprintf '450\\n\\n\(bytes)\\n' > \"$1\"\n".write(
@@ -132,7 +132,7 @@ import Testing
       var shell = BookclubProcess(home: home.url)
       shell.environment["EDITOR"] = editor
       shell.environment["BOOKCLUB_LIBRARY"] = library
-      let result = try shell.run(
+      let result = try await shell.run(
         executable: URL(fileURLWithPath: "/usr/bin/script"),
         ["-qec", "\(BookclubProcess.executable.path) progress edit 1", "/dev/null"])
       #expect(result.status == 1, "\(name)")
@@ -140,11 +140,11 @@ import Testing
       let path = String(result.stdout[kept...].prefix { !$0.isWhitespace })
       #expect(FileManager.default.fileExists(atPath: path), "\(name): \(path)")
     }
-    #expect(try run(["progress", "show", "1", "--json"]).stdout.contains("\"entries\":[]"))
+    #expect(try await run(["progress", "show", "1", "--json"]).stdout.contains("\"entries\":[]"))
   }
 
-  @Test func argumentsThatAreNotUTF8AreRefused() throws {
-    let result = try home.bookclub.run(
+  @Test func argumentsThatAreNotUTF8AreRefused() async throws {
+    let result = try await home.bookclub.run(
       executable: URL(fileURLWithPath: "/bin/sh"),
       ["-c", "exec \"$0\" add \"$(printf 'Caf\\351')\" -a x", BookclubProcess.executable.path],
       extraEnvironment: ["BOOKCLUB_LIBRARY": library])
@@ -153,7 +153,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: library))
   }
 
-  @Test func inputWithoutLineBreaksStopsAtTheLimitInBoundedMemory() throws {
+  @Test func inputWithoutLineBreaksStopsAtTheLimitInBoundedMemory() async throws {
     let path = home.path("one-line.csv")
     let handle = FileManager.default.createFile(atPath: path, contents: nil)
     #expect(handle)
@@ -165,7 +165,7 @@ import Testing
     let (status, peak) = try spawnMeasuring(["import", path, "--format", "goodreads"])
     #expect(status == 1)
     #expect(peak < 120 * 1024 * 1024, "peak \(peak / 1024 / 1024) MiB")
-    let result = try run(["import", path, "--format", "goodreads"])
+    let result = try await run(["import", path, "--format", "goodreads"])
     #expect(result.stderr.contains("runs past 16 MiB"))
   }
 
@@ -190,8 +190,8 @@ import Testing
     return ((status >> 8) & 0xFF, usage.ru_maxrss * 1024)
   }
 
-  @Test func anArchiveWithBadValuesNamesTheBookAndField() throws {
-    try run(["add", "Mine", "-a", "Me"])
+  @Test func anArchiveWithBadValuesNamesTheBookAndField() async throws {
+    try await run(["add", "Mine", "-a", "Me"])
     let entry = "0E0B1D5A-3C9B-4B8F-9B6E-5A0E2A1C3D4F"
     func book(_ id: Int, _ extra: String) -> String {
       """
@@ -211,7 +211,7 @@ import Testing
       """
     let path = home.path("archive.json")
     try archive.write(toFile: path, atomically: false, encoding: .utf8)
-    let result = try run(["import", path])
+    let result = try await run(["import", path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("2 added"))
     #expect(result.stderr.contains("item 3: 'pageCount' must be a whole number from 1 to 100000"))
@@ -221,13 +221,13 @@ import Testing
         "the progress entry \(entry.lowercased()) is already book #2's; skipped"))
   }
 
-  @Test func aSceneOfAnyLengthKeepsItsSelection() throws {
-    try run(["add", "Emma", "-a", "Jane Austen"])
+  @Test func aSceneOfAnyLengthKeepsItsSelection() async throws {
+    try await run(["add", "Emma", "-a", "Jane Austen"])
     let scene = String(repeating: "scene-", count: 60) + "é"
-    let selected = try home.bookclub.run(
+    let selected = try await home.bookclub.run(
       ["select", "1"], extraEnvironment: ["BOOKCLUB_LIBRARY": library, "BOOKCLUB_SCENE": scene])
     #expect(selected.status == 0, "\(selected.stderr)")
-    let shown = try home.bookclub.run(
+    let shown = try await home.bookclub.run(
       ["select"], extraEnvironment: ["BOOKCLUB_LIBRARY": library, "BOOKCLUB_SCENE": scene])
     #expect(shown.stdout.contains("1  Emma"))
   }

@@ -29,11 +29,11 @@ import Testing
     }
   }
 
-  @Test func noCommandPrintsDataRaw() throws {
+  @Test func noCommandPrintsDataRaw() async throws {
     let home = TestHome()
     let library = home.path("library.sqlite")
-    func run(_ arguments: [String]) throws -> BookclubProcess.Result {
-      try home.bookclub.run(
+    func run(_ arguments: [String]) async throws -> BookclubProcess.Result {
+      try await home.bookclub.run(
         arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library, "BOOKCLUB_SCENE": "inject"])
     }
     let csv = home.path("hostile.csv")
@@ -54,35 +54,35 @@ import Testing
       toFile: csv, atomically: false, encoding: .utf8)
 
     var outputs: [(String, BookclubProcess.Result)] = []
-    func check(_ arguments: [String]) throws {
-      outputs.append((arguments.joined(separator: " "), try run(arguments)))
+    func check(_ arguments: [String]) async throws {
+      outputs.append((arguments.joined(separator: " "), try await run(arguments)))
     }
-    try check(["import", csv])
-    try check(["add", "Added " + Self.hostile, "-a", Self.hostile, "--pages", "100"])
-    try check(["progress", "set", "1", "10", "--note", "Note " + Self.hostile])
-    try check(["note", "add", "1", "Another " + Self.hostile])
-    try check(["list"])
-    try check(["list", "--all", "--sort", "title"])
-    try check(["list", "--search", "hostile"])
-    try check(["show", "1"])
-    try check(["progress", "show", "1"])
-    try check(["note", "list", "1"])
-    try check(["status", "1", "reading"])
-    try check(["select", "1"])
-    try check(["select"])
-    try check(["progress", "set", "5%"])  // the selected book, announced
-    try check(["show", "hostile"])  // two books match: the error lists both titles
-    try check(["show", Self.hostile])
+    await try check(["import", csv])
+    await try check(["add", "Added " + Self.hostile, "-a", Self.hostile, "--pages", "100"])
+    await try check(["progress", "set", "1", "10", "--note", "Note " + Self.hostile])
+    await try check(["note", "add", "1", "Another " + Self.hostile])
+    await try check(["list"])
+    await try check(["list", "--all", "--sort", "title"])
+    await try check(["list", "--search", "hostile"])
+    await try check(["show", "1"])
+    await try check(["progress", "show", "1"])
+    await try check(["note", "list", "1"])
+    await try check(["status", "1", "reading"])
+    await try check(["select", "1"])
+    await try check(["select"])
+    await try check(["progress", "set", "5%"])  // the selected book, announced
+    await try check(["show", "hostile"])  // two books match: the error lists both titles
+    await try check(["show", Self.hostile])
     var edited = try String(contentsOfFile: csv, encoding: .utf8)
     edited = edited.replacingOccurrences(of: ",4,", with: ",5,")
     try edited.write(toFile: csv, atomically: false, encoding: .utf8)
-    try check(["import", csv, "--dry-run"])  // lists the change with the title
+    await try check(["import", csv, "--dry-run"])  // lists the change with the title
     for (command, result) in outputs {
       #expect(!Self.isDangerous(result.stdout), "stdout of \(command)")
       #expect(!Self.isDangerous(result.stderr), "stderr of \(command)")
       #expect(!(result.stdout + result.stderr).contains("Fatal error"), "\(command)")
     }
-    let shown = try run(["show", "1"]).stdout
+    let shown = try await run(["show", "1"]).stdout
     #expect(shown.contains("Hostile\\x01\\x02"))
     #expect(shown.contains("\\e]52;c;SGVsbG8=\\x07"))
     #expect(shown.contains("\\x9b"))
@@ -91,11 +91,11 @@ import Testing
     #expect(shown.contains("\n  second line\n"))
 
     // Data stays exact where it is data.
-    let json = try run(["show", "1", "--json"]).stdout
+    let json = try await run(["show", "1", "--json"]).stdout
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     let title = (object?["book"] as? [String: Any])?["title"] as? String
     #expect(title == Self.hostile.split(whereSeparator: \.isWhitespace).joined(separator: " "))
-    let exported = try run(["export"]).stdout
+    let exported = try await run(["export"]).stdout
     let archive = try LibraryArchive.decode(Data(exported.utf8))
     #expect(archive.books.first?.details.review == "Review " + Self.hostile + "\nsecond line")
   }
