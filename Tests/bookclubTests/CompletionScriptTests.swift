@@ -15,7 +15,7 @@ import Testing
 
   /// What bash offers after `words`, the last one being completed.
   func bashCompletions(_ words: [String]) async throws -> [String] {
-    let path = await try script("bash")
+    let path = try await script("bash")
     let quoted = words.map { "'\($0)'" }.joined(separator: " ")
     let command =
       "source '\(path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _bookclub; "
@@ -42,7 +42,7 @@ import Testing
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
   func fishLoadsAndCompletes() async throws {
-    let path = await try script("fish")
+    let path = try await script("fish")
     let result = try await home.bookclub.run(
       executable: URL(fileURLWithPath: "/usr/bin/fish"),
       [
@@ -55,7 +55,7 @@ import Testing
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
   func zshLoads() async throws {
-    let path = await try script("zsh")
+    let path = try await script("zsh")
     let result = try await home.bookclub.run(
       executable: URL(fileURLWithPath: "/usr/bin/zsh"),
       [

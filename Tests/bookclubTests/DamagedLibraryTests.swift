@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func aDamagedIndexPageIsNeverWrittenAndIsRepairedWithNoRowLost() async throws {
-    await try makeLibrary(books: 300, at: library)
+    try await makeLibrary(books: 300, at: library)
     try await run(["progress", "set", "1", "10%", "--note", "kept through the repair"])
     try sql(library, "PRAGMA wal_checkpoint(TRUNCATE)")
     let exportBefore = try await run(["export"]).stdout
@@ -134,7 +134,7 @@ import Testing
       try Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: url)
     case "empty file": try Data().write(to: url)
     case "truncated library":
-      await try makeLibrary(books: 200, at: path)
+      try await makeLibrary(books: 200, at: path)
       let data = try Data(contentsOf: url)
       try data.prefix(data.count / 2).write(to: url)
     case "another program's database": try sql(path, "CREATE TABLE notes (body TEXT)")
@@ -143,15 +143,15 @@ import Testing
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     case "FIFO": guard mkfifo(path, 0o600) == 0 else { throw Failure() }
     case "newer schema":
-      await try makeLibrary(books: 3, at: path)
+      try await makeLibrary(books: 3, at: path)
       try sql(path, "INSERT INTO schema_migrations VALUES (99, 0)")
       try sql(path, "PRAGMA wal_checkpoint(TRUNCATE)")
     case "read-only file":
       guard getuid() != 0 else { return false }
-      await try makeLibrary(books: 3, at: path)
+      try await makeLibrary(books: 3, at: path)
       try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
     case "damaged index page":
-      await try makeLibrary(books: 300, at: path)
+      try await makeLibrary(books: 300, at: path)
       let page =
         Int(try sql(path, "SELECT pageno FROM dbstat WHERE name = 'books_by_title'").first ?? "")
         ?? 2
@@ -166,7 +166,7 @@ import Testing
   @Test(arguments: kinds)
   func everyKindOfDamageIsRefusedAndLeftAlone(_ kind: Kind) async throws {
     let path = home.path("damaged.sqlite")
-    guard await try make(kind, at: path) else { return }
+    guard try await make(kind, at: path) else { return }
     let checksum = try? Data(contentsOf: URL(fileURLWithPath: path))
     for command in [["list", "--sort", "title"], ["add", "New", "-a", "Someone"]] {
       let result = try await run(command, library: path)

@@ -138,7 +138,7 @@ import Testing
   @Test func failedWritesToStandardOutputAreErrors() async throws {
     try await run(["add", "Emma", "-a", "Jane Austen"])
     for command in [["export"], ["list", "--all", "--json"], ["list", "--all"]] {
-      let result = await try runToDevFull(command)
+      let result = try await runToDevFull(command)
       #expect(result.status == 1, "\(command)")
       #expect(result.stderr.contains("Could not write to standard output: No space left"))
     }

@@ -53,7 +53,8 @@ import Testing
     #expect(result.stdout.contains("\nUSAGE: bookclub <subcommand>\n"))
     #expect(result.stdout.contains("\n  list                    List the books"))
     #expect(result.stdout.hasSuffix("\n  See 'bookclub help <subcommand>' for detailed help.\n"))
-    #expect(try await home.bookclub.run([]).stdout == result.stdout)  // a bare group prints its help
+    // A bare group prints its help.
+    #expect(try await home.bookclub.run([]).stdout == result.stdout)
   }
 
   @Test func everyFormOfHelpPrintsTheSamePage() async throws {

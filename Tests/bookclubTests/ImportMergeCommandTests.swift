@@ -30,7 +30,7 @@ import Testing
 
   /// Every book as `list --all --json` gives it.
   func books(library: String? = nil) async throws -> [[String: Any]] {
-    await try json(["list", "--all"], library: library)["books"] as? [[String: Any]] ?? []
+    try await json(["list", "--all"], library: library)["books"] as? [[String: Any]] ?? []
   }
 
   /// The bookclub export's books, one JSON object each.
@@ -46,19 +46,19 @@ import Testing
   }
 
   func statusChangeCount(library: String? = nil) async throws -> Int {
-    await try archiveBooks(library: library).reduce(0) {
+    try await archiveBooks(library: library).reduce(0) {
       $0 + (($1["statusChanges"] as? [Any])?.count ?? 0)
     }
   }
 
   @Test func twoEditionsOfOneTitleAreTwoBooksAndReimportingChangesNothing() async throws {
-    let first = await try json(["import", sample(Self.pairGoodreads)])
+    let first = try await json(["import", sample(Self.pairGoodreads)])
     #expect(first["added"] as? Int == 18)
-    let titles = await try books().compactMap { $0["title"] as? String }
+    let titles = try await books().compactMap { $0["title"] as? String }
     // Different Book Ids with the same title and author, and with the same ISBN.
     #expect(titles.filter { $0.hasPrefix("The Fellowship of the Ring") }.count == 2)
     #expect(titles.filter { $0.hasPrefix("The Name of the Wind") }.count == 2)
-    let again = await try json(["import", sample(Self.pairGoodreads)])
+    let again = try await json(["import", sample(Self.pairGoodreads)])
     #expect(again["added"] as? Int == 0)
     #expect(again["updated"] as? Int == 0)
     #expect(again["unchanged"] as? Int == 18)
@@ -73,8 +73,8 @@ import Testing
       ["import", sample("goodreads_library_export.csv")], library: home.path("b.sqlite"))
     let b = home.path("b.sqlite")
     #expect(try await run(["status", "persuasion", "finished"], library: b).status == 0)
-    let history = await try statusChangeCount(library: b)
-    let unchanged = await try json(["import", sample("goodreads_library_export.csv")], library: b)
+    let history = try await statusChangeCount(library: b)
+    let unchanged = try await json(["import", sample("goodreads_library_export.csv")], library: b)
     #expect(unchanged["updated"] as? Int == 0)
     await #expect(try status("persuasion", library: b) == "finished")
     await #expect(try statusChangeCount(library: b) == history)
@@ -99,11 +99,11 @@ import Testing
     #expect(
       result.stderr.contains(
         "#4 Persuasion: status: yours finished, export reading, was want to read"))
-    let emma = await try json(["show", "emma"], library: b)["details"] as? [String: Any]
+    let emma = try await json(["show", "emma"], library: b)["details"] as? [String: Any]
     #expect(emma?["rating"] == nil)
     #expect((emma?["readings"] as? [Any])?.isEmpty == true)
     await #expect(try status("persuasion", library: b) == "finished")
-    let preferred = await try json(["import", edited, "--prefer", "source"], library: b)
+    let preferred = try await json(["import", edited, "--prefer", "source"], library: b)
     let conflicts = preferred["conflicts"] as? [[String: Any]] ?? []
     #expect(conflicts.count == 1)
     #expect(conflicts.first?["resolution"] as? String == "source")
@@ -112,20 +112,20 @@ import Testing
 
   @Test func goodreadsThenStoryGraphGiveOneBookPerWork() async throws {
     try await run(["import", sample(Self.pairGoodreads)])
-    let storygraph = await try json(["import", sample(Self.pairStoryGraph)])
+    let storygraph = try await json(["import", sample(Self.pairStoryGraph)])
     #expect(storygraph["added"] as? Int == 1)  // only the book Goodreads does not have
-    let titles = await try books().compactMap { $0["title"] as? String }
+    let titles = try await books().compactMap { $0["title"] as? String }
     #expect(titles.count == 19)
     let works = Set(titles.map(MatchKey.title))
     #expect(works.count == 17)  // the two pairs of editions
-    let history = await try statusChangeCount()
+    let history = try await statusChangeCount()
     for file in [Self.pairStoryGraph, Self.pairGoodreads, Self.pairStoryGraph] {
-      let again = await try json(["import", sample(file)])
+      let again = try await json(["import", sample(file)])
       #expect(again["updated"] as? Int == 0, "\(file)")
       #expect(again["added"] as? Int == 0, "\(file)")
     }
     await #expect(try statusChangeCount() == history)
-    let crime = await try json(["show", "crime and punishment"])
+    let crime = try await json(["show", "crime and punishment"])
     let details = crime["details"] as? [String: Any]
     #expect((crime["book"] as? [String: Any])?["isbn13"] as? String == "9780679734505")
     #expect((details?["identifiers"] as? [String])?.contains("9780143058144") == true)
@@ -135,9 +135,9 @@ import Testing
       ])
     #expect(details?["rating"] as? Double == 4.5)
     #expect((crime["book"] as? [String: Any])?["added"] as? String == "2022-10-01T00:00:00.000Z")
-    let dalloway = await try json(["show", "dalloway"])["details"] as? [String: Any]
+    let dalloway = try await json(["show", "dalloway"])["details"] as? [String: Any]
     #expect(dalloway?["publisher"] as? String == "Harcourt, Brace & World")
-    let odyssey = await try json(["show", "odyssey"])["details"] as? [String: Any]
+    let odyssey = try await json(["show", "odyssey"])["details"] as? [String: Any]
     #expect((odyssey?["sourceIDs"] as? [String: String])?["storygraph"] == "140268863")
   }
 
@@ -149,23 +149,23 @@ import Testing
     try await run(["add", "Kept Book", "-a", "Me Myself"])
     try await run(["progress", "set", "kept book", "10%", "--note", "my own note"])
     try await run(["add", "Another Mine", "-a", "Me Myself", "--status", "abandoned"])
-    let before = await try archiveBooks()
-    let imported = await try json(["import", archive])
+    let before = try await archiveBooks()
+    let imported = try await json(["import", archive])
     #expect(imported["added"] as? Int == 73)
     #expect(imported["updated"] as? Int == 0)
-    let after = await try archiveBooks()
+    let after = try await archiveBooks()
     #expect(after.count == 75)
     for mine in before {
       let id = mine["id"] as? Int
       let now = after.first { $0["id"] as? Int == id }
       #expect(NSDictionary(dictionary: mine).isEqual(to: now ?? [:]), "book \(id ?? 0) changed")
     }
-    let again = await try json(["import", archive])
+    let again = try await json(["import", archive])
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0)
     // This library's own archive comes back to the same books.
     let own = home.path("own.json")
     try await run(["export", "-o", own])
-    let back = await try json(["import", own])
+    let back = try await json(["import", own])
     #expect(back["unchanged"] as? Int == 75)
   }
 
@@ -199,7 +199,7 @@ import Testing
     var exports: [String] = []
     for (index, file) in [sample(name), padded, utf16].enumerated() {
       let copy = home.path("copy\(index).sqlite")
-      let summary = await try json(["import", file], library: copy)
+      let summary = try await json(["import", file], library: copy)
       #expect(summary["added"] as? Int == 73, "\(file)")
       #expect((summary["skipped"] as? [Any])?.isEmpty == true, "\(file)")
       exports.append(try await run(["export", "--format", "goodreads"], library: copy).stdout)
@@ -233,7 +233,7 @@ import Testing
     #expect(preview.stderr.contains("Would update:\n  line 2, #1 The Fellowship of the Ring"))
     #expect(preview.stderr.contains("    rating: 5 → 4.75\n"))
     #expect(preview.stderr.contains("Nothing was changed."))
-    let data = await try json(["import", sample(Self.pairStoryGraph), "--dry-run"])
+    let data = try await json(["import", sample(Self.pairStoryGraph), "--dry-run"])
     let change = (data["changes"] as? [[String: Any]])?.first { $0["book"] as? Int == 1 }
     let rating = (change?["fields"] as? [[String: String]])?.first { $0["field"] == "rating" }
     #expect(rating == ["field": "rating", "before": "5", "after": "4.75"])
@@ -268,7 +268,7 @@ import Testing
   }
 
   @Test func customShelvesMapByNameOrAsTold() async throws {
-    let told = await try json([
+    let told = try await json([
       "import", sample("goodreads_library_export.csv"), "--shelf", "poetry-someday=abandoned",
     ])
     #expect(told["added"] as? Int == 73)
@@ -280,12 +280,12 @@ import Testing
     let bad = try await run(["import", sample("goodreads_library_export.csv"), "--shelf", "dnf"])
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("Please write NAME=STATUS"))
-    let pair = await try json(
+    let pair = try await json(
       ["import", sample(Self.pairGoodreads)], library: home.path("pair.sqlite"))
     #expect(
       (pair["remarks"] as? [String])?.contains("the shelf 'dnf' is read as abandoned (line 10)")
         == true)
-    let dune = await try json(["show", "dune"], library: home.path("pair.sqlite"))
+    let dune = try await json(["show", "dune"], library: home.path("pair.sqlite"))
     #expect((dune["book"] as? [String: Any])?["status"] as? String == "abandoned")
   }
 }

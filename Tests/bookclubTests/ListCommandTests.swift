@@ -32,14 +32,14 @@ import Testing
   @Test(arguments: ["id", "title", "author", "updated"])
   func cursorsWalkTheSame250BooksAsAll(sort: String) async throws {
     try await fill(count: 250)
-    let all = await try jsonPage(["--all", "--sort", sort])
+    let all = try await jsonPage(["--all", "--sort", sort])
     #expect(all.ids.count == 250)
     #expect(Set(all.ids).count == 250)
     #expect(all.next == nil)
     var walked: [Int] = []
     var cursor: String?
     repeat {
-      let page = await try jsonPage(
+      let page = try await jsonPage(
         ["--limit", "7"] + (cursor.map { ["--after", $0] } ?? []) + ["--sort", sort])
       #expect(page.ids.count == 7 || page.next == nil)
       walked += page.ids
@@ -63,7 +63,7 @@ import Testing
     let second = try await home.bookclub.run(hint + ["--library", library])
     #expect(second.status == 0)
     #expect(second.stderr.hasPrefix("Showing 8–14 · next: "))
-    let lastIDs = await try jsonPage(["--after", String(hint[2]), "--limit", "7"]).ids
+    let lastIDs = try await jsonPage(["--after", String(hint[2]), "--limit", "7"]).ids
     #expect(lastIDs == Array(8...14))
   }
 
@@ -95,9 +95,9 @@ import Testing
 
   @Test func filtersAndSearchIgnoringAccents() async throws {
     try await fill(count: 10)
-    let zola = await try jsonPage(["--search", "EMILE zola"])
+    let zola = try await jsonPage(["--search", "EMILE zola"])
     #expect(zola.ids == [2, 7])
-    let finished = await try jsonPage(["--status", "finished"])
+    let finished = try await jsonPage(["--status", "finished"])
     #expect(finished.ids == [3, 7])
     let none = try await home.bookclub.run([
       "list", "--search", "nothing like this", "--library", library,

@@ -32,7 +32,7 @@ import Testing
     #expect(rows.count == 3)
     #expect(rows[2].hasPrefix(Substring(shortID)))
     #expect(rows[2].hasSuffix("10%       Call me Ishmael."))
-    var json = await try notes()
+    var json = try await notes()
     #expect(
       json.map { $0["note"] as? String } == [
         "Before starting: heard it is long.", "Call me Ishmael.",
@@ -41,7 +41,7 @@ import Testing
 
     let edited = try await run(["note", "edit", shortID, "Call me Ishmael. Some years ago..."])
     #expect(edited.status == 0)
-    json = await try notes()
+    json = try await notes()
     #expect(json[1]["note"] as? String == "Call me Ishmael. Some years ago...")
     #expect(json[1]["page"] as? Int == 72)
 

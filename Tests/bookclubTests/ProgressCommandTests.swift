@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func everyValueFormRecords() async throws {
-    await try addBooks()
+    try await addBooks()
     let page = try await run(["progress", "set", "middlemarch", "100", "--at", "2024-05-01"])
     #expect(page.status == 0)
     #expect(page.stdout.hasPrefix("Middlemarch · page 100 of 880 · "))
@@ -44,7 +44,7 @@ import Testing
     try await run(["progress", "set", "1", "45.5%", "--at", "2024-05-05"])
     let done = try await run(["progress", "set", "1", "done", "--at", "2024-05-06"])
     #expect(done.stderr.contains("note: “Middlemarch” is finished."))
-    let entries = await try history("1")
+    let entries = try await history("1")
     #expect(entries.compactMap { $0["page"] as? Int } == [100, 120, 110, 440, 400, 880])
     #expect(entries[1]["note"] as? String == "Lydgate arrives")
     #expect(entries[1]["time"] as? String == "2024-05-02T21:30:00.000Z")
@@ -57,9 +57,9 @@ import Testing
     ["2", "+3"], ["1", "12 pages"], ["1", "-1%"],
   ])
   func badValuesExit64AndWriteNothing(_ arguments: [String]) async throws {
-    await try addBooks()
+    try await addBooks()
     try await run(["progress", "set", "1", "3"])
-    let before = await try history("1")
+    let before = try await history("1")
     let result = try await run(["progress", "set"] + arguments)
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stdout == "")
@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test func errorsSayWhatIsAllowed() async throws {
-    await try addBooks()
+    try await addBooks()
     let unpaged = try await run(["progress", "set", "essays", "12"])
     #expect(unpaged.stderr.contains("Give a percent instead (45%)"))
     let garbage = try await run(["progress", "set", "1", "lots"])
@@ -80,7 +80,7 @@ import Testing
   }
 
   @Test func ambiguousTitlesListTheCandidates() async throws {
-    await try addBooks()
+    try await addBooks()
     let result = try await run(["progress", "set", "anna", "10"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("'anna' matches several books:"))
@@ -93,7 +93,7 @@ import Testing
   }
 
   @Test func anISBNWithHyphensFindsTheBook() async throws {
-    await try addBooks()
+    try await addBooks()
     let result = try await run(["progress", "set", "978-0-14-143954-9", "44"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("Middlemarch · page 44"))
@@ -101,7 +101,7 @@ import Testing
   }
 
   @Test func showPrintsTheHistoryPaceAndFinish() async throws {
-    await try addBooks()
+    try await addBooks()
     try await run(["progress", "set", "1", "0", "--at", "2024-05-01"])
     try await run([
       "progress", "set", "1", "220", "--at", "2024-05-11", "--note", "Dorothea marries",
@@ -120,7 +120,7 @@ import Testing
   }
 
   @Test func statusSetsAndRecordsTheChange() async throws {
-    await try addBooks()
+    try await addBooks()
     let result = try await run(["status", "essays", "abandoned"])
     #expect(result.status == 0)
     #expect(result.stdout == "Essays: want to read → abandoned\n")

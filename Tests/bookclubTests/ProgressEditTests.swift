@@ -37,28 +37,28 @@ struct ProgressEditTests {
   }
 
   @Test func recordsWhatTheEditorWrote() async throws {
-    await try addBook()
+    try await addBook()
     let script = try editor(
       "rewrite.sh",
       """
       cp "$1" "\(home.path("seen.txt"))"
       printf '450\\n\\nDorothea and Casaubon in Rome.\\nSad.\\n# a comment\\n' > "$1"
       """)
-    let result = await try edit(with: script)
+    let result = try await edit(with: script)
     #expect(result.status == 0, "\(result.stdout)")
     #expect(result.stdout.contains("Middlemarch · page 450 of 880"))
     let seen = try String(contentsOfFile: home.path("seen.txt"), encoding: .utf8)
     #expect(seen.hasPrefix("100\n\n"))
-    let history = await try entries()
+    let history = try await entries()
     #expect(history.contains(#""note":"Dorothea and Casaubon in Rome.\nSad.","page":450"#))
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("tmp")).isEmpty)
   }
 
   @Test func garbageRecordsNothingAndKeepsTheDraft() async throws {
-    await try addBook()
-    let before = await try entries()
+    try await addBook()
+    let before = try await entries()
     let script = try editor("garbage.sh", "printf 'about half\\n\\nmy precious note\\n' > \"$1\"\n")
-    let result = await try edit(with: script)
+    let result = try await edit(with: script)
     #expect(result.status == 1)
     await #expect(try entries() == before)
     let drafts = try FileManager.default.contentsOfDirectory(atPath: home.path("tmp"))
@@ -69,21 +69,21 @@ struct ProgressEditTests {
   }
 
   @Test func unchangedOrEmptyDraftsRecordNothing() async throws {
-    await try addBook()
-    let before = await try entries()
-    let unchanged = await try edit(with: "true")
+    try await addBook()
+    let before = try await entries()
+    let unchanged = try await edit(with: "true")
     #expect(unchanged.status == 0)
     #expect(unchanged.stdout.contains("Nothing recorded: the draft was unchanged."))
-    let empty = await try edit(with: try editor("empty.sh", ": > \"$1\"\n"))
+    let empty = try await edit(with: try editor("empty.sh", ": > \"$1\"\n"))
     #expect(empty.stdout.contains("Nothing recorded: the draft was empty."))
-    let failing = await try edit(with: "false")
+    let failing = try await edit(with: "false")
     #expect(failing.status == 1)
     #expect(failing.stdout.contains("exited with status 1"))
     await #expect(try entries() == before)
   }
 
   @Test func refusesWithoutATerminal() async throws {
-    await try addBook()
+    try await addBook()
     let result = try await home.bookclub.run(
       ["progress", "edit", "1", "--library", library], extraEnvironment: ["EDITOR": "true"])
     #expect(result.status == 1)

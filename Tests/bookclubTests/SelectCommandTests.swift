@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func twoScenesKeepTwoSelections() async throws {
-    await try addBooks()
+    try await addBooks()
     #expect(try await run(["select", "middlemarch"], scene: "a").stdout == "1  Middlemarch\n")
     #expect(try await run(["select", "moby"], scene: "b").stdout == "2  Moby-Dick\n")
     #expect(try await run(["select"], scene: "a").stdout == "1  Middlemarch\n")
@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func withoutSelectionABookIsRequired() async throws {
-    await try addBooks()
+    try await addBooks()
     let result = try await run(["progress", "set", "88"])
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("Error: Missing expected argument '<book>'"))
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func clearForgetsTheSelection() async throws {
-    await try addBooks()
+    try await addBooks()
     try await run(["select", "1"])
     #expect(try await run(["select", "--clear"]).status == 0)
     #expect(try await run(["show"]).status == 64)
@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func aSelectedBookThatIsGoneIsClearedWithAClearError() async throws {
-    await try addBooks()
+    try await addBooks()
     try await run(["select", "moby"])
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -74,7 +74,7 @@ import Testing
   }
 
   @Test func aSelectionFromAnotherLibraryIsNotUsed() async throws {
-    await try addBooks()
+    try await addBooks()
     try await run(["select", "1"])
     let other = home.path("other.sqlite")
     try await run(["add", "Emma", "--author", "Jane Austen", "--library", other])

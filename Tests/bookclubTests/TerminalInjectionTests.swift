@@ -57,26 +57,26 @@ import Testing
     func check(_ arguments: [String]) async throws {
       outputs.append((arguments.joined(separator: " "), try await run(arguments)))
     }
-    await try check(["import", csv])
-    await try check(["add", "Added " + Self.hostile, "-a", Self.hostile, "--pages", "100"])
-    await try check(["progress", "set", "1", "10", "--note", "Note " + Self.hostile])
-    await try check(["note", "add", "1", "Another " + Self.hostile])
-    await try check(["list"])
-    await try check(["list", "--all", "--sort", "title"])
-    await try check(["list", "--search", "hostile"])
-    await try check(["show", "1"])
-    await try check(["progress", "show", "1"])
-    await try check(["note", "list", "1"])
-    await try check(["status", "1", "reading"])
-    await try check(["select", "1"])
-    await try check(["select"])
-    await try check(["progress", "set", "5%"])  // the selected book, announced
-    await try check(["show", "hostile"])  // two books match: the error lists both titles
-    await try check(["show", Self.hostile])
+    try await check(["import", csv])
+    try await check(["add", "Added " + Self.hostile, "-a", Self.hostile, "--pages", "100"])
+    try await check(["progress", "set", "1", "10", "--note", "Note " + Self.hostile])
+    try await check(["note", "add", "1", "Another " + Self.hostile])
+    try await check(["list"])
+    try await check(["list", "--all", "--sort", "title"])
+    try await check(["list", "--search", "hostile"])
+    try await check(["show", "1"])
+    try await check(["progress", "show", "1"])
+    try await check(["note", "list", "1"])
+    try await check(["status", "1", "reading"])
+    try await check(["select", "1"])
+    try await check(["select"])
+    try await check(["progress", "set", "5%"])  // the selected book, announced
+    try await check(["show", "hostile"])  // two books match: the error lists both titles
+    try await check(["show", Self.hostile])
     var edited = try String(contentsOfFile: csv, encoding: .utf8)
     edited = edited.replacingOccurrences(of: ",4,", with: ",5,")
     try edited.write(toFile: csv, atomically: false, encoding: .utf8)
-    await try check(["import", csv, "--dry-run"])  // lists the change with the title
+    try await check(["import", csv, "--dry-run"])  // lists the change with the title
     for (command, result) in outputs {
       #expect(!Self.isDangerous(result.stdout), "stdout of \(command)")
       #expect(!Self.isDangerous(result.stderr), "stderr of \(command)")
