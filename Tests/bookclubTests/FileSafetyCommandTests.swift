@@ -144,6 +144,21 @@ import Testing
     }
   }
 
+  @Test func aClosedPipeEndsTheCommandQuietly() async throws {
+    let csv = home.path("books.csv")
+    try GeneratedExport.goodreads(rows: 600).write(toFile: csv, atomically: false, encoding: .utf8)
+    try await run(["import", csv])
+    // `head` reads one byte and goes: the export meets a closed pipe.
+    let result = try await home.bookclub.run(
+      executable: URL(fileURLWithPath: "/bin/bash"),
+      [
+        "-c", "\"$0\" export --library \"$1\" | head -c 1 > /dev/null; echo ${PIPESTATUS[0]}",
+        BookclubProcess.executable.path, library,
+      ])
+    #expect(result.stdout == "141\n")
+    #expect(result.stderr.isEmpty)
+  }
+
   /// Runs bookclub with its standard output on `/dev/full`.
   func runToDevFull(_ command: [String]) async throws -> BookclubProcess.Result {
     try await home.bookclub.run(

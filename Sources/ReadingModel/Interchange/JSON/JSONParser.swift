@@ -10,6 +10,8 @@ public struct JSONParser {
   /// The most bytes one value read with ``value()`` may span.
   public static let valueLimit = 16 * 1024 * 1024
 
+  /// The limit this parser applies (``valueLimit`` unless a test asks for less).
+  private let limit: Int
   private var source: ByteSource
   private var chunk: [UInt8] = []
   private var index = 0
@@ -20,13 +22,17 @@ public struct JSONParser {
   private var lineStart = 0
 
   /// Parses bytes already in memory.
-  public init(bytes: [UInt8]) {
+  ///
+  /// - Parameter limit: The most bytes one value may span.
+  public init(bytes: [UInt8], limit: Int = JSONParser.valueLimit) {
     source = .memory(bytes)
+    self.limit = limit
   }
 
   /// Parses a file, reading it in chunks.
   public init(file: InputFile) {
     source = .file(file)
+    limit = Self.valueLimit
   }
 
   /// How many bytes have been consumed: the position of the next byte.
@@ -153,7 +159,8 @@ public struct JSONParser {
 
   private mutating func literal(_ word: String) throws(JSONError) {
     for expected in word.utf8 {
-      guard try take() == expected else { throw syntaxError("expected '\(word)'") }
+      guard try peek() == expected else { throw syntaxError("expected '\(word)'") }
+      _ = try take()
     }
   }
 
@@ -203,7 +210,7 @@ public struct JSONParser {
   }
 
   private func checkSize(from start: Int) throws(JSONError) {
-    if offset - start > Self.valueLimit { throw .tooLarge(line: line, limit: Self.valueLimit) }
+    if offset - start > limit { throw .tooLarge(line: line, limit: limit) }
   }
 
   private mutating func unescape(into bytes: inout [UInt8]) throws(JSONError) {

@@ -167,6 +167,19 @@ final class SQLiteConnection {
 
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+  /// Whether a statement is part-way through a run (holding a read snapshot or a lock).
+  var hasRunningStatements: Bool {
+    var statement = sqlite3_next_stmt(handle, nil)
+    while let current = statement {
+      if sqlite3_stmt_busy(current) != 0 { return true }
+      statement = sqlite3_next_stmt(handle, current)
+    }
+    return false
+  }
+
+  /// How many compiled statements are kept for reuse.
+  var cachedStatementCount: Int { statements.count }
+
   func lastError(_ code: Int32, sql: String?) -> SQLiteError {
     SQLiteError(
       code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql,
