@@ -144,6 +144,26 @@ import Testing
     }
   }
 
+  @Test func aFullDiskSaysSoAndChangesNothing() async throws {
+    // A disk of 300 KiB, where the machine lets a test mount one (root, in CI).
+    let disk = home.path("tiny-disk")
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    let mounted = try await home.bookclub.run(
+      executable: URL(fileURLWithPath: "/bin/mount"),
+      ["-t", "tmpfs", "-o", "size=300k", "tmpfs", disk])
+    guard mounted.status == 0 else { return }
+    defer { _ = umount(disk) }
+    let library = disk + "/library.sqlite"
+    #expect(try await run(["add", "First", "-a", "Me"], library: library).status == 0)
+    let csv = home.path("books.csv")
+    try GeneratedExport.goodreads(rows: 3000).write(toFile: csv, atomically: false, encoding: .utf8)
+    let full = try await run(["import", csv], library: library)
+    #expect(full.status == 1)
+    #expect(full.stderr.contains("the disk is full. Nothing was changed; free some space"))
+    let check = try await run(["check"], library: library)
+    #expect(check.stdout.contains("is sound: 1 books"))
+  }
+
   @Test func aClosedPipeEndsTheCommandQuietly() async throws {
     let csv = home.path("books.csv")
     try GeneratedExport.goodreads(rows: 600).write(toFile: csv, atomically: false, encoding: .utf8)
