@@ -11,8 +11,9 @@ struct Bookclub: CommandGroup {
     name: "bookclub",
     abstract: "Keep your library, log reading progress with notes, and see where you stand.",
     subcommands: [
-      List.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Select.self,
-      Settings.self, Import.self, Export.self, Check.self, Repair.self, Demo.self,
+      List.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Edit.self,
+      Rate.self, Tag.self, Untag.self, Tags.self, Remove.self, Restore.self, Trash.self,
+      Select.self, Settings.self, Import.self, Export.self, Check.self, Repair.self, Demo.self,
     ]
   )
 

@@ -18,10 +18,35 @@ struct FailingWritesLibrary: Library {
   func restore(_ archive: LibraryArchive) async throws { throw WriteFailed() }
   func find(_ reference: String) async throws -> BookLookup { try await base.find(reference) }
   func appendEntry(
-    to bookID: Book.ID, _ makeDraft: @Sendable (Book, ReadingProgress.Entry?) throws -> EntryDraft
+    to bookID: Book.ID, reread: ReadingState.Reread?,
+    _ makeDraft: @Sendable (Book, ReadingProgress.Entry?) throws -> EntryDraft
   ) async throws -> RecordedEntry { throw WriteFailed() }
-  func setStatus(_ status: ReadingStatus, of bookID: Book.ID, at time: Date) async throws -> Book {
+  func setStatus(
+    _ status: ReadingStatus, of bookID: Book.ID, at time: Date, reread: ReadingState.Reread?
+  ) async throws -> Book { throw WriteFailed() }
+  func edit(
+    _ bookID: Book.ID, as kind: BookEvent.Kind,
+    _ change: @Sendable (BookFields) throws -> BookFields
+  ) async throws -> EditResult { throw WriteFailed() }
+  func history(of bookID: Book.ID) async throws -> [BookEvent] {
+    try await base.history(of: bookID)
+  }
+  func tags() async throws -> [TagCount] { try await base.tags() }
+  func books(startingWith prefix: String, limit: Int) async throws -> [Book] {
+    try await base.books(startingWith: prefix, limit: limit)
+  }
+  func entries(startingWith prefix: String, limit: Int) async throws -> [LocatedEntry] {
+    try await base.entries(startingWith: prefix, limit: limit)
+  }
+  func duplicate(of book: NewBook) async throws -> Book? { try await base.duplicate(of: book) }
+  func remove(_ bookID: Book.ID, at time: Date) async throws -> TrashedBook { throw WriteFailed() }
+  func trash(at time: Date) async throws -> [TrashedBook] { try await base.trash(at: time) }
+  func restoreFromTrash(_ trashID: Int64, at time: Date) async throws -> Book {
     throw WriteFailed()
+  }
+  func removeEntry(_ id: UUID) async throws -> RemovedEntry { throw WriteFailed() }
+  func overview(notes: Int) async throws -> LibraryOverview {
+    try await base.overview(notes: notes)
   }
   func statusChanges(of bookID: Book.ID) async throws -> [StatusChange] {
     try await base.statusChanges(of: bookID)
@@ -111,7 +136,11 @@ struct FailingWritesLibrary: Library {
     #expect(reading.book.status == .finished)
     #expect(reading.finished == Self.may1 + 120)
     _ = notices.drain()
-    try await reading.record(.page(390), at: Self.may1 + 180)
+    // Progress on a finished book: the reader says whether it is a re-read.
+    await #expect(throws: ReadingState.RereadUndecided(status: .finished)) {
+      try await reading.record(.page(390), at: Self.may1 + 180)
+    }
+    try await reading.record(.page(390), at: Self.may1 + 180, reread: .sameReading)
     #expect(reading.book.status == .reading)
     #expect(reading.finished == nil)
     let messages = notices.drain().map(\.message)
@@ -121,16 +150,21 @@ struct FailingWritesLibrary: Library {
 
   @Test func abandonedBooksReopenToo() async throws {
     let (reading, _) = try await open(status: .abandoned)
-    try await reading.record(.page(40), at: Self.may1)
+    try await reading.record(.page(40), at: Self.may1, reread: .reread)
     #expect(reading.book.status == .reading)
     #expect(notices.drain().contains { $0.message.contains("was abandoned") })
   }
 
-  @Test func aNoteWithoutProgressIsNoted() async throws {
-    let (reading, _) = try await open()
-    let entry = try await reading.record(nil, note: "Looks promising", at: Self.may1)
-    #expect(entry.progress == 0)
-    #expect(notices.drain().contains { $0.message.contains("no progress on “Middlemarch” yet") })
+  @Test func aNoteIsNotAPosition() async throws {
+    let (reading, _) = try await open(status: .finished)
+    let entry = try await reading.note("Looks better the second time", time: Self.may1)
+    #expect(entry.kind == .note && entry.progress == 1)
+    #expect(reading.book.status == .finished)  // a note never reopens a book
+    try await reading.record(.page(100), at: Self.may1 + 60, reread: .reread)
+    let noted = try await reading.note("At the fair", time: Self.may1 + 120)
+    #expect(noted.progress == 0.25)  // kept at the current position
+    try await reading.record(.relativePages(15), at: Self.may1 + 180)
+    #expect(reading.currentPage == 115)  // counted from the position, not from the note
   }
 
   @Test func paceAndEstimateOnFixedDates() async throws {

@@ -67,7 +67,8 @@ import Testing
     try await original.restore(
       try LibraryArchive.decode(Data(contentsOf: URL(fileURLWithPath: sample("library.json")))))
     _ = try await importFile(sample("goodreads_library_export.csv"), into: original)
-    _ = try await original.setStatus(.abandoned, of: 3, at: Date(milliseconds: 1_700_000_000_000))
+    _ = try await original.setStatus(
+      .abandoned, of: 3, at: Date(milliseconds: 1_700_000_000_000), reread: nil)
     let first = try await export(original)
     let path = folder.path("export.json")
     try first.write(to: URL(fileURLWithPath: path))

@@ -61,18 +61,18 @@ import Testing
   @Test func appendingEntriesMovesStatusAndLogsChanges() async throws {
     let library = try await library(with: ["Middlemarch"])
     let start = Date(milliseconds: 1_700_000_000_000)
-    let first = try await library.appendEntry(to: 1) { _, _ in
+    let first = try await library.appendEntry(to: 1, reread: nil) { _, _ in
       EntryDraft(progress: 0.1, time: start)
     }
     #expect(first.book.status == .reading)
     #expect(first.previousStatus == .wantToRead)
-    let done = try await library.appendEntry(to: 1) { _, latest in
+    let done = try await library.appendEntry(to: 1, reread: nil) { _, latest in
       #expect(latest?.progress == 0.1)
       return EntryDraft(progress: 1, time: start.addingTimeInterval(3600))
     }
     #expect(done.book.status == .finished)
     // Back-dated: recorded, but the book stays finished.
-    let early = try await library.appendEntry(to: 1) { _, _ in
+    let early = try await library.appendEntry(to: 1, reread: nil) { _, _ in
       EntryDraft(progress: 0.05, time: start.addingTimeInterval(-3600))
     }
     #expect(early.book.status == .finished)
@@ -84,17 +84,17 @@ import Testing
   @Test func aThrowingDraftWritesNothing() async throws {
     let library = try await library(with: ["Middlemarch"])
     await #expect(throws: ProgressInputError.pagesUnknown) {
-      try await library.appendEntry(to: 1) { _, _ in throw ProgressInputError.pagesUnknown }
+      try await library.appendEntry(to: 1, reread: nil) { _, _ in throw ProgressInputError.pagesUnknown }
     }
     #expect(try await library.progress(of: 1).entries.isEmpty)
     await #expect(throws: LibraryError.bookNotFound(7)) {
-      try await library.appendEntry(to: 7) { _, _ in EntryDraft(progress: 0, time: Date()) }
+      try await library.appendEntry(to: 7, reread: nil) { _, _ in EntryDraft(progress: 0, time: Date()) }
     }
   }
 
   @Test func entriesAreFoundByPrefixAndNotesReplaced() async throws {
     let library = try await library(with: ["Middlemarch"])
-    let recorded = try await library.appendEntry(to: 1) { _, _ in
+    let recorded = try await library.appendEntry(to: 1, reread: nil) { _, _ in
       EntryDraft(progress: 0.2, time: Date(milliseconds: 5), note: "first thoughts")
     }
     let prefix = String(recorded.entry.id.uuidString.lowercased().prefix(8))
@@ -125,7 +125,7 @@ import Testing
         """)
     let library = SQLiteLibrary(path: path)
     #expect(try await library.book(id: 1)?.title == "Emma")
-    let updated = try await library.setStatus(.reading, of: 1, at: Date(milliseconds: 10))
+    let updated = try await library.setStatus(.reading, of: 1, at: Date(milliseconds: 10), reread: nil)
     #expect(updated.status == .reading)
     #expect(
       try await library.statusChanges(of: 1) == [

@@ -44,8 +44,9 @@ import Testing
     let keys = byTitle.map { SearchKey.fold($0.book.title) }
     #expect(keys == keys.sorted())
     let byAuthor = try await library.page(PageQuery(limit: 1000, sort: .author)).books
-    let authors = byAuthor.map { SearchKey.fold($0.book.authors[0]) }
+    let authors = byAuthor.map { AuthorName.sortKey($0.book.authors[0]) }
     #expect(authors == authors.sorted())
+    #expect(authors.first?.hasPrefix("austen") == true)
     let byUpdate = try await library.page(PageQuery(limit: 1000, sort: .updated)).books
     let times = byUpdate.map(\.book.dateUpdated)
     #expect(times == times.sorted(by: >))

@@ -1,9 +1,20 @@
 import Foundation
 import Testing
 
-/// `bookclub --generate-completion-script`, loaded into the real shells.
+/// `bookclub --generate-completion-script`, loaded into the real shells, asking the real
+/// binary (`bookclub __complete`) about a real library.
 @Suite struct CompletionScriptTests {
   let home = TestHome()
+  var library: String { home.path("library.sqlite") }
+
+  init() async throws {
+    for (title, author) in [
+      ("Emma", "Jane Austen"), ("The Age of Innocence", "Edith Wharton"),
+      ("The Adventures of Tom Sawyer", "Mark Twain"),
+    ] {
+      _ = try await home.bookclub.run(["add", title, "-a", author, "--library", library])
+    }
+  }
 
   func script(_ shell: String) async throws -> String {
     let path = home.path("completion.\(shell)")
@@ -13,57 +24,79 @@ import Testing
     return path
   }
 
-  /// What bash offers after `words`, the last one being completed.
+  /// What bash offers after `words` (the words after `bookclub`; the last is completed).
   func bashCompletions(_ words: [String]) async throws -> [String] {
     let path = try await script("bash")
-    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+    let quoted = ([BookclubProcess.executable.path] + words).map(ShellWord.quote)
+      .joined(separator: " ")
     let command =
-      "source '\(path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _bookclub; "
+      "source '\(path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count); _bookclub; "
       + "printf '%s\\n' \"${COMPREPLY[@]}\""
     let result = try await home.bookclub.run(
-      executable: URL(fileURLWithPath: "/bin/bash"), ["-c", command])
+      executable: URL(fileURLWithPath: "/bin/bash"), ["-c", command],
+      extraEnvironment: ["BOOKCLUB_LIBRARY": library], in: home.url)
     return result.stdout.split(separator: "\n").map(String.init)
   }
 
-  @Test func bashCompletesSubcommandsOptionsAndValues() async throws {
-    await #expect(try bashCompletions(["bookclub", "pro"]) == ["progress"])
-    await #expect(try bashCompletions(["bookclub", "progress", "s"]) == ["set", "show"])
+  @Test func bashCompletesCommandsOptionsAndFixedValues() async throws {
+    await #expect(try bashCompletions(["pro"]) == ["progress"])
+    await #expect(try bashCompletions(["progress", "s"]) == ["set", "show"])
     await #expect(
-      try bashCompletions(["bookclub", "list", "--sort", ""]) == [
-        "id", "title", "author", "updated",
+      try bashCompletions(["list", "--sort", ""]) == [
+        "id", "title", "author", "updated", "rating", "finished", "added",
       ])
-    await #expect(try bashCompletions(["bookclub", "note", "list", "--j"]) == ["--json"])
-    await #expect(try bashCompletions(["bookclub", "settings", "t"]) == ["toggle"])
+    await #expect(try bashCompletions(["note", "list", "--j"]) == ["--json"])
+    await #expect(try bashCompletions(["settings", "t"]) == ["toggle"])
     await #expect(
-      try bashCompletions(["bookclub", "--generate-completion-script", ""]) == [
-        "bash", "zsh", "fish",
+      try bashCompletions(["settings", "toggle", ""]) == ["updateArtwork", "syncProgress"])
+    await #expect(
+      try bashCompletions(["--generate-completion-script", ""]) == ["bash", "zsh", "fish"])
+  }
+
+  @Test func bashCompletesBooksFromTheLibraryQuotedToTypeBack() async throws {
+    await #expect(try bashCompletions(["show", "em"]) == ["Emma"])
+    await #expect(
+      try bashCompletions(["show", "the\\ a"]) == [
+        "The\\ Adventures\\ of\\ Tom\\ Sawyer", "The\\ Age\\ of\\ Innocence",
       ])
+    await #expect(try bashCompletions(["progress", "set", "2"]) == ["2"])
+  }
+
+  @Test func bashCompletesPathsForImportAndOutput() async throws {
+    try "".write(toFile: home.path("books-2024.csv"), atomically: false, encoding: .utf8)
+    await #expect(try bashCompletions(["import", "books-"]) == ["books-2024.csv"])
+    await #expect(try bashCompletions(["export", "--output", "books-"]) == ["books-2024.csv"])
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
-  func fishLoadsAndCompletes() async throws {
+  func fishCompletesWithDescriptions() async throws {
     let path = try await script("fish")
+    let binary = BookclubProcess.executable.path
     let result = try await home.bookclub.run(
       executable: URL(fileURLWithPath: "/usr/bin/fish"),
       [
         "-c",
-        "source '\(path)'; complete -C 'bookclub progress s'; complete -C 'bookclub list --sort '",
-      ])
-    let words = result.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }
-    #expect(words == ["set", "show", "author", "id", "title", "updated"])
+        "source '\(path)'; complete -c '\(binary)' -f -a '(__bookclub_complete)'; "
+          + "complete -C '\(binary) progress s'; complete -C '\(binary) show the\\ a'",
+      ], extraEnvironment: ["BOOKCLUB_LIBRARY": library])
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4, "\(result.stdout) \(result.stderr)")
+    #expect(lines.first?.hasPrefix("set\tRecord where you are") == true)
+    #expect(lines.contains("The Age of Innocence\tbook 2 · Edith Wharton"))
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
-  func zshLoads() async throws {
+  func zshLoadsAndCompletes() async throws {
     let path = try await script("zsh")
+    let binary = BookclubProcess.executable.path
     let result = try await home.bookclub.run(
       executable: URL(fileURLWithPath: "/usr/bin/zsh"),
       [
         "-c",
-        "source '\(path)' && setopt ksharrays && COMP_WORDS=(bookclub list --sort '') && COMP_CWORD=3 && _bookclub && print -l \"${COMPREPLY[@]}\"",
-      ])
+        "source '\(path)' && setopt ksharrays && COMP_WORDS=('\(binary)' show em) && COMP_CWORD=2 && _bookclub && print -l \"${COMPREPLY[@]}\"",
+      ], extraEnvironment: ["BOOKCLUB_LIBRARY": library])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.split(separator: "\n") == ["id", "title", "author", "updated"])
+    #expect(result.stdout == "Emma\n")
   }
 
   @Test func badShellsAreUsageErrors() async throws {
@@ -76,5 +109,12 @@ import Testing
     #expect(unknown.stderr.contains("Please provide one of 'bash', 'zsh' or 'fish'."))
     let help = try await home.bookclub.run(["--help"])
     #expect(help.stdout.contains("--generate-completion-script <shell>"))
+  }
+}
+
+/// Single-quoting for the test's own shell command lines.
+enum ShellWord {
+  static func quote(_ word: String) -> String {
+    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

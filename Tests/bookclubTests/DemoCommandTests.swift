@@ -15,7 +15,7 @@ import Testing
     let rows = result.stdout.split(separator: "\n")
     #expect(rows.count == 31)
     #expect(rows.contains { $0.contains("Middlemarch") && $0.contains("reading") })
-    #expect(result.stderr.contains("Showing 1–30 · next: bookclub demo --after "))
+    #expect(result.stderr.contains("Showing 1–30 of 73 · next: bookclub demo --after "))
     #expect(try Data(contentsOf: Self.sampleURL) == sampleBefore)
     #expect(!FileManager.default.fileExists(atPath: home.path("data")))
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("tmp")).isEmpty)

@@ -164,6 +164,21 @@ import Testing
     #expect(check.stdout.contains("is sound: 1 books"))
   }
 
+  @Test func aLibraryThatCannotBeCreatedWhole() async throws {
+    // 64 KiB cannot hold a new library's schema: nothing half-made may be left in place.
+    let disk = home.path("tinier-disk")
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    let mounted = try await home.bookclub.run(
+      executable: URL(fileURLWithPath: "/bin/mount"),
+      ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk])
+    guard mounted.status == 0 else { return }
+    defer { _ = umount(disk) }
+    let added = try await run(["add", "First", "-a", "Me"], library: disk + "/library.sqlite")
+    #expect(added.status == 1)
+    #expect(added.stderr.contains("the disk is full"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: disk) == [])
+  }
+
   @Test func aClosedPipeEndsTheCommandQuietly() async throws {
     let csv = home.path("books.csv")
     try GeneratedExport.goodreads(rows: 600).write(toFile: csv, atomically: false, encoding: .utf8)

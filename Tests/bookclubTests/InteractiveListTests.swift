@@ -25,7 +25,7 @@ struct InteractiveListTests {
     #expect(result.status == 0)
     #expect(result.stdout.contains(" 6  Jane Eyre"))
     #expect(!result.stdout.contains(" 7  Wuthering Heights"))
-    #expect(result.stdout.contains("Showing 1–6 · space: more · q: quit"))
+    #expect(result.stdout.contains("Showing 1–6 of 73 · space: more · q: quit"))
     #expect(!result.stdout.contains("\u{1B}[1m"))  // NO_COLOR wins on a terminal
   }
 

@@ -22,7 +22,7 @@ import Testing
     try await run(["add", "Moby-Dick", "--author", "Herman Melville", "--pages", "720"])
     let early = try await run(["note", "add", "moby", "Before starting: heard it is long."])
     #expect(early.status == 0)
-    #expect(early.stderr.contains("note: The note was recorded at 0%"))
+    #expect(early.stderr == "Noted on “Moby-Dick” at page 0 of 720.\n")
     try await run(["progress", "set", "1", "72"])
     let added = try await run(["note", "add", "1", "Call me Ishmael."])
     let shortID = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -52,13 +52,27 @@ import Testing
     let removed = try await run(["note", "remove", shortID, "--force"])
     #expect(removed.status == 0)
     await #expect(try notes().count == 1)
-    // The entry stays, without its note.
-    let history = try await run(["progress", "show", "1", "--json"])
-    let object = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any]
-    let entries = try #require(object?["entries"] as? [[String: Any]])
+    // A note entry goes whole; the position it was written at stays.
+    var entries = try await progressEntries()
+    #expect(entries.map { $0["kind"] as? String } == ["note", "progress"])
+    #expect(entries[1]["page"] as? Int == 72)
+
+    // A note written with a position: removing it leaves the position.
+    let noted = try await run(["progress", "set", "1", "144", "--note", "Ahab."])
+    #expect(noted.status == 0)
+    let positionNote = try #require(try await notes().last?["id"] as? String)
+    let kept = try await run(["note", "remove", String(positionNote.prefix(8)), "--force"])
+    #expect(kept.stderr.contains("its progress stays"))
+    entries = try await progressEntries()
     #expect(entries.count == 3)
     #expect(entries[2]["note"] is NSNull)
-    #expect(entries[2]["page"] as? Int == 72)
+    #expect(entries[2]["page"] as? Int == 144)
+  }
+
+  func progressEntries() async throws -> [[String: Any]] {
+    let history = try await run(["progress", "show", "1", "--json"])
+    let object = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [String: Any]
+    return try #require(object?["entries"] as? [[String: Any]])
   }
 
   @Test func entryIdErrors() async throws {
@@ -125,7 +139,7 @@ struct NoteRemoveConfirmationTests {
     let kept = try removeAtTerminal(shortID, answer: "n")
     #expect(
       kept.stdout.contains(
-        "Remove the note of entry \(shortID), “Handsome, clever, and rich.”? [y/N]"))
+        "Remove note \(shortID), “Handsome, clever, and rich.”? [y/N]"))
     #expect(kept.stdout.contains("Kept."))
     let removed = try removeAtTerminal(shortID, answer: "y")
     #expect(removed.stdout.contains("removed"))

@@ -55,7 +55,7 @@ import Testing
     }
     let listed = try await run(["list", "--library", library])
     #expect(listed.stdout.split(separator: "\n").count == 6)  // header and five books
-    #expect(listed.stderr.hasPrefix("Showing 1–5 · next: bookclub list --after "))
+    #expect(listed.stderr.hasPrefix("Showing 1–5 of 12 · next: bookclub list --after "))
     #expect(
       try await run(["list", "--limit", "7", "--library", library]).stdout.split(separator: "\n")
         .count

@@ -24,6 +24,7 @@ extension LibraryArchive.Item {
         $0.array(progress.entries) { json, entry in
           json.object { object in
             object.member("id") { $0.string(entry.id.uuidString) }
+            if entry.kind == .note { object.member("kind") { $0.string("note") } }
             if let note = entry.note { object.member("note") { $0.string(note) } }
             object.member("progress") { $0.number(entry.progress) }
             object.member("time") { $0.date(entry.time.milliseconds) }
@@ -61,6 +62,7 @@ extension BookDetails {
   /// The details as compact JSON with sorted keys; absent values are left out.
   public func write(to json: inout JSONWriter) {
     json.object { object in
+      if let authorSort { object.member("authorSort") { $0.string(authorSort) } }
       if let binding { object.member("binding") { $0.string(binding) } }
       if !contributors.isEmpty {
         object.member("contributors") { $0.array(contributors) { $0.string($1) } }
@@ -77,6 +79,7 @@ extension BookDetails {
       object.member("readings") {
         $0.array(readings) { json, reading in
           json.object { object in
+            if reading.abandoned { object.member("abandoned") { $0.raw("true") } }
             if let end = reading.end { object.member("end") { $0.string(end.description) } }
             if let start = reading.start { object.member("start") { $0.string(start.description) } }
           }

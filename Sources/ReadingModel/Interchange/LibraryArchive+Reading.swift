@@ -59,9 +59,15 @@ extension LibraryArchive.Item {
     guard case let fraction = try object.number("progress"), (0...1).contains(fraction) else {
       throw object.invalid("progress", "must be a fraction from 0 to 1")
     }
+    let kind = try object.optionalString("kind").map { text throws(ArchiveError) in
+      guard let kind = ReadingProgress.Entry.Kind(rawValue: text) else {
+        throw object.invalid("kind", "must be progress or note")
+      }
+      return kind
+    }
     return ReadingProgress.Entry(
       id: id, progress: fraction, time: try object.date("time"),
-      note: try object.optionalString("note"))
+      note: try object.optionalString("note"), kind: kind ?? .progress)
   }
 
   private static func details(_ object: ArchiveObject) throws(ArchiveError) -> BookDetails {
@@ -70,7 +76,9 @@ extension LibraryArchive.Item {
       throw object.invalid("rating", "must be from 0.25 to 5 stars")
     }
     let readings = try object.objects("readings").map { reading throws(ArchiveError) in
-      ReadingPeriod(start: try reading.optionalDay("start"), end: try reading.optionalDay("end"))
+      ReadingPeriod(
+        start: try reading.optionalDay("start"), end: try reading.optionalDay("end"),
+        abandoned: try reading.optionalBool("abandoned") ?? false)
     }
     return BookDetails(
       rating: rating, review: try object.optionalString("review"),
@@ -84,6 +92,7 @@ extension LibraryArchive.Item {
       privateNotes: try object.optionalString("privateNotes"),
       contributors: try object.strings("contributors"),
       identifiers: try object.strings("identifiers"),
+      authorSort: try object.optionalString("authorSort"),
       sourceIDs: try object.stringMap("sourceIDs"))
   }
 
@@ -133,6 +142,14 @@ struct ArchiveObject {
     case .integer(let value)? where range.contains(value): return value
     default:
       throw invalid(key, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+  }
+
+  func optionalBool(_ key: String) throws(ArchiveError) -> Bool? {
+    switch members[key] {
+    case nil, .null?: nil
+    case .bool(let value)?: value
+    default: throw invalid(key, "must be true or false")
     }
   }
 

@@ -17,9 +17,13 @@ public struct BookPage: Sendable, Equatable {
   public var books: [ListedBook]
   /// `nil` when this is the last page.
   public var next: PageCursor?
+  /// How many books match the query in all, counted in the same snapshot as the page;
+  /// `nil` when the query did not ask.
+  public var total: Int?
 
-  public init(books: [ListedBook], next: PageCursor?) {
+  public init(books: [ListedBook], next: PageCursor?, total: Int? = nil) {
     self.books = books
     self.next = next
+    self.total = total
   }
 }

@@ -5,8 +5,14 @@ public enum BookSort: String, Sendable, CaseIterable, Codable {
   case id
   /// By title, ignoring case and accents.
   case title
-  /// By first author, ignoring case and accents.
+  /// By the first author's last name, ignoring case and accents.
   case author
   /// Most recently updated first.
   case updated
+  /// Highest rated first; unrated books last.
+  case rating
+  /// Most recently finished first; books never finished last.
+  case finished
+  /// Most recently added first (by the date added, which imports carry over).
+  case added
 }

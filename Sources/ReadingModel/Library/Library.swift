@@ -44,14 +44,57 @@ public protocol Library: Sendable {
   /// - Returns: The entry, the book after it, and what came before.
   /// - Throws: ``LibraryError/bookNotFound(_:)``, errors of `makeDraft`, ``LibraryError``.
   func appendEntry(
-    to bookID: Book.ID,
+    to bookID: Book.ID, reread: ReadingState.Reread?,
     _ makeDraft: @Sendable (Book, ReadingProgress.Entry?) throws -> EntryDraft
   ) async throws -> RecordedEntry
 
-  /// Sets a book's status, recording when; a no-op when it already has it.
+  /// Sets a book's status, recording when, and moves its readings (``ReadingState``):
+  /// finished records 100%, abandoned ends the reading, reading a finished book again is a
+  /// re-read or a reopened reading as `reread` says.
   ///
   /// - Returns: The book after the change.
-  func setStatus(_ status: ReadingStatus, of bookID: Book.ID, at time: Date) async throws -> Book
+  /// - Throws: ``ReadingState/RereadUndecided`` when `reread` is needed and missing.
+  func setStatus(
+    _ status: ReadingStatus, of bookID: Book.ID, at time: Date, reread: ReadingState.Reread?
+  ) async throws -> Book
+
+  /// Changes a book's fields in one transaction and records the change in its history.
+  ///
+  /// - Parameters:
+  ///   - kind: What the history calls the change.
+  ///   - change: The new fields, from the book's fields as they are inside the transaction;
+  ///     whatever it throws aborts the edit.
+  /// - Returns: The book after, and each field that changed (none: nothing was written).
+  func edit(
+    _ bookID: Book.ID, as kind: BookEvent.Kind,
+    _ change: @Sendable (BookFields) throws -> BookFields
+  ) async throws -> EditResult
+
+  /// The book's history of edits, oldest first.
+  func history(of bookID: Book.ID) async throws -> [BookEvent]
+
+  /// Every tag with how many books have it, by tag.
+  func tags() async throws -> [TagCount]
+
+  /// A book already in the library with the same ISBN, or the same title and first author
+  /// (as ``MatchKey`` folds them).
+  func duplicate(of book: NewBook) async throws -> Book?
+
+  /// Moves a book, with its entries, notes and details, to the trash.
+  func remove(_ bookID: Book.ID, at time: Date) async throws -> TrashedBook
+
+  /// What the trash holds, most recently removed first; what is older than 30 days goes.
+  func trash(at time: Date) async throws -> [TrashedBook]
+
+  /// Puts a book from the trash back, under its own id.
+  func restoreFromTrash(_ trashID: Int64, at time: Date) async throws -> Book
+
+  /// Takes an entry out of its book's history. When it was the newest position, the
+  /// book's status and readings go back to what they were before it.
+  func removeEntry(_ id: UUID) async throws -> RemovedEntry
+
+  /// The books being read, the latest notes and the counts per status.
+  func overview(notes: Int) async throws -> LibraryOverview
 
   /// When the book's status was set, oldest first.
   func statusChanges(of bookID: Book.ID) async throws -> [StatusChange]
@@ -64,6 +107,13 @@ public protocol Library: Sendable {
   /// - Returns: The entry after the change.
   /// - Throws: ``LibraryError/entryNotFound(_:)``.
   func setNote(_ note: String?, ofEntry id: UUID) async throws -> ReadingProgress.Entry
+
+  /// Up to `limit` books a shell can offer while `prefix` is typed: ids starting with its
+  /// digits, titles starting with its words, or the latest updated when it is empty.
+  func books(startingWith prefix: String, limit: Int) async throws -> [Book]
+
+  /// Up to `limit` entries whose id starts with `prefix` (any case), newest first.
+  func entries(startingWith prefix: String, limit: Int) async throws -> [LocatedEntry]
 
   /// What the book's record holds beyond what lists show.
   func details(of bookID: Book.ID) async throws -> BookDetails

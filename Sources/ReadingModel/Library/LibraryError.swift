@@ -20,6 +20,8 @@ public enum LibraryError: Error, Equatable, Sendable {
   case bookNotFound(Book.ID)
   /// No entry has this id.
   case entryNotFound(UUID)
+  /// The trash holds nothing under this number (or it was kept past 30 days).
+  case notInTrash(Int64)
   /// The path is a folder, a FIFO, a device, a broken or looping link, or cannot be looked at.
   case unusablePath(path: String, reason: String)
   /// The file exists and is empty: not a library (perhaps one that was truncated).
@@ -71,6 +73,8 @@ extension LibraryError: LocalizedError {
     case .diskFull(let path):
       "Cannot write the library '\(path)': the disk is full. Nothing was changed; free some "
         + "space and try again."
+    case .notInTrash(let id):
+      "The trash holds nothing numbered \(id). 'bookclub trash' lists what it holds; books stay 30 days."
     case .storage(let path, let detail):
       "Could not use the library '\(path)': \(detail)."
     }

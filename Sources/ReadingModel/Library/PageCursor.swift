@@ -8,7 +8,8 @@ public struct PageCursor: Sendable, Hashable {
   public let sort: BookSort
   /// Books listed up to and including the last one: the next page starts at `position + 1`.
   public let position: Int
-  /// The last book's sort key: its folded title or author, or its update time in ms.
+  /// The last book's sort key: its folded title or author, finish day, rating, or its update
+  /// or added time in ms.
   let key: String
   public let lastID: Book.ID
 
@@ -49,7 +50,11 @@ public struct PageCursor: Sendable, Hashable {
       let position = Int(parts[2]), position > 0,
       let lastID = Book.ID(parts[3])
     else { return nil }
-    if sort == .updated, Int64(parts[4]) == nil { return nil }
+    switch sort {
+    case .updated, .added: guard Int64(parts[4]) != nil else { return nil }
+    case .rating: guard Double(parts[4]) != nil else { return nil }
+    default: break
+    }
     self.init(sort: sort, position: position, key: String(parts[4]), lastID: lastID)
   }
 }

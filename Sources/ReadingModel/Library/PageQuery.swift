@@ -1,3 +1,5 @@
+import Foundation
+
 /// What page of the library to read.
 public struct PageQuery: Sendable, Equatable {
   public static let limits = 1...1000
@@ -7,20 +9,40 @@ public struct PageQuery: Sendable, Equatable {
   public var status: ReadingStatus?
   /// Words that must appear in the title or an author, ignoring case and accents.
   public var search: String?
+  /// Tags every book must have (compared folded).
+  public var tags: [String]
+  /// The lowest rating a book may have (unrated books are left out).
+  public var ratingAtLeast: Double?
+  /// Only books finished in this year.
+  public var finishedIn: Int?
+  /// Only books added at or after this time.
+  public var addedSince: Date?
   public var sort: BookSort
+  /// Whether to count every book that matches, for "31–60 of 365".
+  public var countsTotal: Bool
 
   public init(
     after: PageCursor? = nil,
     limit: Int = 30,
     status: ReadingStatus? = nil,
     search: String? = nil,
-    sort: BookSort = .id
+    tags: [String] = [],
+    ratingAtLeast: Double? = nil,
+    finishedIn: Int? = nil,
+    addedSince: Date? = nil,
+    sort: BookSort = .id,
+    countsTotal: Bool = false
   ) {
     self.after = after
     self.limit = min(max(limit, Self.limits.lowerBound), Self.limits.upperBound)
     self.status = status
     self.search = search
+    self.tags = tags
+    self.ratingAtLeast = ratingAtLeast
+    self.finishedIn = finishedIn
+    self.addedSince = addedSince
     self.sort = sort
+    self.countsTotal = countsTotal
   }
 
   /// The same query, continuing after `cursor`.

@@ -115,5 +115,69 @@ enum Schema {
             [.text(MatchKey.title(title)), .text(MatchKey.author(String(author))), .integer(id)])
         }
       }),
+    // Everyday use: notes that are not positions, entries that can be undone, denormalized
+    // keys for sorting and filtering by rating, finish and last name, tags that can be
+    // queried, a history of edits, and a trash.
+    Migration(
+      sql: """
+        ALTER TABLE progress_entries ADD COLUMN kind TEXT NOT NULL DEFAULT 'progress'
+          CHECK (kind IN ('progress', 'note'));
+        ALTER TABLE progress_entries ADD COLUMN undo TEXT;
+        ALTER TABLE books ADD COLUMN rating REAL NOT NULL DEFAULT 0;
+        ALTER TABLE books ADD COLUMN finished_day TEXT NOT NULL DEFAULT '';
+        ALTER TABLE books ADD COLUMN author_sort TEXT NOT NULL DEFAULT '';
+        ALTER TABLE book_details ADD COLUMN author_last_first TEXT;
+        CREATE INDEX books_by_rating ON books (rating, id);
+        CREATE INDEX books_by_finished ON books (finished_day, id);
+        CREATE INDEX books_by_added ON books (added_ms, id);
+        CREATE INDEX books_by_author_sort ON books (author_sort, id);
+        CREATE INDEX books_by_status ON books (status, id);
+        CREATE TABLE book_tags (
+          tag_key TEXT NOT NULL,
+          book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+          tag TEXT NOT NULL,
+          PRIMARY KEY (tag_key, book_id)
+        );
+        CREATE INDEX book_tags_by_book ON book_tags (book_id);
+        CREATE TABLE book_events (
+          book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+          time_ms INTEGER NOT NULL,
+          kind TEXT NOT NULL,
+          detail TEXT NOT NULL
+        );
+        CREATE INDEX book_events_by_book ON book_events (book_id, time_ms);
+        CREATE TABLE trash (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          book_id INTEGER NOT NULL,
+          title TEXT NOT NULL,
+          removed_ms INTEGER NOT NULL,
+          item TEXT NOT NULL
+        );
+        """,
+      backfill: { connection in
+        let books = try connection.all("SELECT id, authors FROM books") { row in
+          (row.int64(0), row.text(1).split(separator: "\n").first.map(String.init) ?? "")
+        }
+        for (id, author) in books {
+          try connection.run(
+            "UPDATE books SET author_sort = ? WHERE id = ?",
+            [.text(AuthorName.sortKey(author)), .integer(id)])
+        }
+        let details = try connection.all(
+          "SELECT book_id, rating, readings, tags FROM book_details"
+        ) { row in (row.int64(0), row.optionalDouble(1), row.text(2), row.text(3)) }
+        for (id, rating, readings, tags) in details {
+          let periods = readings.split(separator: "\n").map(ReadingPeriod.init(text:))
+          try connection.run(
+            "UPDATE books SET rating = ?, finished_day = ? WHERE id = ?",
+            [.real(rating ?? 0), .text(ReadingPeriod.lastFinish(periods)?.description ?? ""),
+             .integer(id)])
+          for tag in tags.split(separator: "\n") {
+            try connection.run(
+              "INSERT OR IGNORE INTO book_tags (tag_key, book_id, tag) VALUES (?, ?, ?)",
+              [.text(SearchKey.fold(String(tag))), .integer(id), .text(String(tag))])
+          }
+        }
+      }),
   ]
 }

@@ -1,7 +1,7 @@
 /// One thing a source can say about a book: the unit in which imports compare, merge and
 /// report. The raw values name fields in stored merge bases; never change them.
 public enum BookField: String, CaseIterable, Sendable, Comparable {
-  case title, authors, contributors
+  case title, authors, authorSort, contributors
   case isbn13, isbn10, identifiers
   case pageCount = "pages"
   case status
@@ -62,6 +62,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     switch self {
     case .title: "title"
     case .authors: "authors"
+    case .authorSort: "author, last name first"
     case .contributors: "contributors"
     case .isbn13: "ISBN-13"
     case .isbn10: "ISBN-10"
@@ -112,23 +113,24 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     switch self {
     case .title: 0
     case .authors: 1
-    case .contributors: 2
-    case .isbn13: 3
-    case .isbn10: 4
-    case .identifiers: 5
-    case .pageCount: 6
-    case .status: 7
-    case .dateAdded: 8
-    case .rating: 9
-    case .readings: 10
-    case .readCount: 11
-    case .tags: 12
-    case .publisher: 13
-    case .editionYear: 14
-    case .originalYear: 15
-    case .binding: 16
-    case .review: 17
-    case .privateNotes: 18
+    case .authorSort: 2
+    case .contributors: 3
+    case .isbn13: 4
+    case .isbn10: 5
+    case .identifiers: 6
+    case .pageCount: 7
+    case .status: 8
+    case .dateAdded: 9
+    case .rating: 10
+    case .readings: 11
+    case .readCount: 12
+    case .tags: 13
+    case .publisher: 14
+    case .editionYear: 15
+    case .originalYear: 16
+    case .binding: 17
+    case .review: 18
+    case .privateNotes: 19
     }
   }
 

@@ -57,6 +57,7 @@ extension BookFields {
     self.init()
     self[.title] = book.title
     setList(.authors, book.authors)
+    self[.authorSort] = details.authorSort ?? ""
     setList(.contributors, details.contributors)
     self[.isbn13] = book.isbn13 ?? ""
     self[.isbn10] = book.isbn10 ?? ""
@@ -86,6 +87,7 @@ extension BookFields {
       switch field {
       case .title: if !value.isEmpty { book.title = value }
       case .authors: if !list(.authors).isEmpty { book.authors = list(.authors) }
+      case .authorSort: details.authorSort = value.isEmpty ? nil : value
       case .contributors: details.contributors = list(.contributors)
       case .isbn13: book.isbn13 = value.isEmpty ? nil : value
       case .isbn10: book.isbn10 = value.isEmpty ? nil : value

@@ -4,7 +4,7 @@
 extension BookDetails: Codable {
   private enum CodingKeys: String, CodingKey {
     case rating, review, tags, readings, readCount, publisher, publicationYear, editionYear
-    case binding, privateNotes, contributors, identifiers, sourceIDs
+    case binding, privateNotes, contributors, identifiers, authorSort, sourceIDs
   }
 
   public init(from decoder: any Decoder) throws {
@@ -22,6 +22,7 @@ extension BookDetails: Codable {
       privateNotes: try container.decodeIfPresent(String.self, forKey: .privateNotes),
       contributors: try container.decodeIfPresent([String].self, forKey: .contributors) ?? [],
       identifiers: try container.decodeIfPresent([String].self, forKey: .identifiers) ?? [],
+      authorSort: try container.decodeIfPresent(String.self, forKey: .authorSort),
       sourceIDs: try container.decodeIfPresent([String: String].self, forKey: .sourceIDs) ?? [:])
   }
 
@@ -39,6 +40,30 @@ extension BookDetails: Codable {
     try container.encodeIfPresent(privateNotes, forKey: .privateNotes)
     if !contributors.isEmpty { try container.encode(contributors, forKey: .contributors) }
     if !identifiers.isEmpty { try container.encode(identifiers, forKey: .identifiers) }
+    try container.encodeIfPresent(authorSort, forKey: .authorSort)
     try container.encode(sourceIDs, forKey: .sourceIDs)
+  }
+}
+
+// `{"start": "2024-01-02", "end": "2024-02-03"}`, with `"abandoned": true` for a reading
+// given up; absent sides are unknown.
+extension ReadingPeriod: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case start, end, abandoned
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      start: try container.decodeIfPresent(CalendarDay.self, forKey: .start),
+      end: try container.decodeIfPresent(CalendarDay.self, forKey: .end),
+      abandoned: try container.decodeIfPresent(Bool.self, forKey: .abandoned) ?? false)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(start, forKey: .start)
+    try container.encodeIfPresent(end, forKey: .end)
+    if abandoned { try container.encode(true, forKey: .abandoned) }
   }
 }

@@ -1,23 +1,36 @@
-/// One reading of a book, as exports record it: when it started and ended, either of which
-/// may be unknown.
-public struct ReadingPeriod: Sendable, Hashable, Codable {
+/// One reading (read-through) of a book: when it started and when it ended, either of which
+/// may be unknown, and whether it ended in a finish or was abandoned. A reading without an
+/// end is the one going on.
+public struct ReadingPeriod: Sendable, Hashable {
   public var start: CalendarDay?
   public var end: CalendarDay?
+  /// Whether the reading was given up rather than finished.
+  public var abandoned: Bool
 
-  public init(start: CalendarDay? = nil, end: CalendarDay? = nil) {
+  public init(start: CalendarDay? = nil, end: CalendarDay? = nil, abandoned: Bool = false) {
     self.start = start
     self.end = end
+    self.abandoned = abandoned
   }
 
-  /// `2023-05-23/2023-06-07`, either side possibly empty: how the library stores a reading.
-  public var text: String { (start?.description ?? "") + "/" + (end?.description ?? "") }
+  /// `2023-05-23/2023-06-07`, either side possibly empty, `/abandoned` after a given-up one:
+  /// how the library stores a reading.
+  public var text: String {
+    (start?.description ?? "") + "/" + (end?.description ?? "") + (abandoned ? "/abandoned" : "")
+  }
 
   /// Reads ``text``; a side that is not a day is unknown.
   public init(text: some StringProtocol) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     self.init(
       start: parts.first.flatMap { CalendarDay($0) },
-      end: parts.count > 1 ? CalendarDay(parts[1]) : nil)
+      end: parts.count > 1 ? CalendarDay(parts[1]) : nil,
+      abandoned: parts.count > 2 && parts[2] == "abandoned")
+  }
+
+  /// The day of the latest reading that was finished (not abandoned), if any has a day.
+  public static func lastFinish(_ readings: [ReadingPeriod]) -> CalendarDay? {
+    readings.filter { !$0.abandoned }.compactMap(\.end).max()
   }
 }
 
@@ -39,6 +52,8 @@ public struct BookDetails: Sendable, Equatable {
   public var editionYear: Int?
   /// Paperback, Hardcover, Kindle Edition, audio, ...
   public var binding: String?
+  /// The first author, last name first, as a source wrote it (`Le Guin, Ursula K.`).
+  public var authorSort: String?
   public var privateNotes: String?
   /// Translators, illustrators, editors: `Richard Pevear (Translator)`.
   public var contributors: [String]
@@ -53,7 +68,7 @@ public struct BookDetails: Sendable, Equatable {
     readings: [ReadingPeriod] = [], readCount: Int? = nil, publisher: String? = nil,
     publicationYear: Int? = nil, editionYear: Int? = nil, binding: String? = nil,
     privateNotes: String? = nil, contributors: [String] = [], identifiers: [String] = [],
-    sourceIDs: [String: String] = [:]
+    authorSort: String? = nil, sourceIDs: [String: String] = [:]
   ) {
     self.rating = rating
     self.review = review
@@ -67,6 +82,7 @@ public struct BookDetails: Sendable, Equatable {
     self.privateNotes = privateNotes
     self.contributors = contributors
     self.identifiers = identifiers
+    self.authorSort = authorSort
     self.sourceIDs = sourceIDs
   }
 

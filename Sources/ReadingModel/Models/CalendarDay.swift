@@ -39,6 +39,12 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     self.init(daysSinceEpoch: Int(days))
   }
 
+  /// The day an instant falls on where the reader is (the machine's time zone).
+  public init(local date: Date) {
+    let offset = TimeInterval(TimeZone.current.secondsFromGMT(for: date))
+    self.init(utc: date.addingTimeInterval(offset))
+  }
+
   /// The instant the day starts in UTC: exports give days, the library keeps instants.
   public var startInUTC: Date { Date(milliseconds: Int64(daysSinceEpoch) * 86_400_000) }
 

@@ -12,20 +12,22 @@ public struct ReadingPace: Sendable, Equatable {
   /// When the book would be finished at this pace; `nil` when finished or not moving.
   public let estimatedFinish: Date?
 
-  /// Measures pace over the entries of the 14 days that end with the newest entry.
+  /// Measures pace over the positions of the 14 days that end with the newest: the forward
+  /// steps between them, so a step back (a correction, a back-dated entry) does not cancel
+  /// the reading done around it.
   ///
-  /// - Returns: `nil` with fewer than two entries in that window, or less than an hour
+  /// - Parameter positions: Positions in time order.
+  /// - Returns: `nil` with fewer than two positions in that window, or less than an hour
   ///   between its first and last, which says nothing about a daily pace.
-  public init?(progress: ReadingProgress, pageCount: Int?) {
-    let entries = progress.entries
+  public init?(positions entries: [ReadingProgress.Entry], pageCount: Int?) {
     guard let last = entries.last else { return nil }
     let windowStart = last.time.addingTimeInterval(-Self.window)
-    guard let base = entries.first(where: { $0.time >= windowStart }), base != last else {
-      return nil
-    }
+    let window = entries.filter { $0.time >= windowStart }
+    guard let base = window.first, base != last else { return nil }
     let days = last.time.timeIntervalSince(base.time) / 86_400
     guard days >= 1.0 / 24 else { return nil }
-    let perDay = (last.progress - base.progress) / max(days, 1)
+    let forward = zip(window, window.dropFirst()).reduce(0.0) { $0 + max(0, $1.1.progress - $1.0.progress) }
+    let perDay = forward / max(days, 1)
     fractionPerDay = perDay
     pagesPerDay = pageCount.map { perDay * Double($0) }
     if perDay > 0, last.progress < 1 {

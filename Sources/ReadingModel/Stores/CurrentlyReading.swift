@@ -44,32 +44,53 @@ public final class CurrentlyReading {
     }
   }
 
-  /// Records a new entry: validates `input` against the book as it is inside the write
-  /// transaction, writes, then updates this object. When the write fails, nothing here
-  /// changes and the error is thrown.
+  /// Records where the reader is: validates `input` against the book as it is inside the
+  /// write transaction, writes, then updates this object. When the write fails, nothing
+  /// here changes and the error is thrown.
   ///
   /// - Parameters:
-  ///   - input: Where the reader is; `nil` keeps the current progress (a note on its own).
+  ///   - input: Where the reader is.
   ///   - note: An optional note; blank notes are dropped.
   ///   - time: When; now when `nil`.
+  ///   - reread: For progress on a finished or abandoned book: a new reading, or the last
+  ///     one reopened.
   /// - Returns: The entry recorded.
   /// - Throws: ``ProgressInputError`` for a value that does not fit the book (nothing is
-  ///   written), ``LibraryError`` when the library cannot be written.
+  ///   written), ``ReadingState/RereadUndecided`` when `reread` is needed, ``LibraryError``
+  ///   when the library cannot be written.
   @discardableResult
-  public func record(_ input: ProgressInput?, note: String? = nil, at time: Date? = nil)
+  public func record(
+    _ input: ProgressInput, note: String? = nil, at time: Date? = nil,
+    reread: ReadingState.Reread? = nil
+  ) async throws -> ReadingProgress.Entry {
+    try await append(kind: .progress, input: input, note: note, at: time, reread: reread)
+  }
+
+  /// Keeps a note at the current position, or at `position`: a note never moves the book.
+  ///
+  /// - Returns: The note's entry.
+  @discardableResult
+  public func note(_ text: String, at position: ProgressInput? = nil, time: Date? = nil)
     async throws -> ReadingProgress.Entry
   {
+    try await append(kind: .note, input: position, note: text, at: time, reread: nil)
+  }
+
+  private func append(
+    kind: ReadingProgress.Entry.Kind, input: ProgressInput?, note: String?, at time: Date?,
+    reread: ReadingState.Reread?
+  ) async throws -> ReadingProgress.Entry {
     let note = note.flatMap {
       $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0
     }
     let now = self.now
-    let recorded = try await library.appendEntry(to: book.id) { book, latest in
-      let current = latest?.progress ?? 0
+    let recorded = try await library.appendEntry(to: book.id, reread: reread) { book, latest in
+      let current = latest?.progress ?? (book.status == .finished ? 1 : 0)
       let fraction = try input?.fraction(for: book, current: current) ?? current
       // "Now" is read under the write lock and never before the newest entry, so entries
       // from processes racing on one book are in time order as they are in write order.
       let when = time ?? max(now(), latest?.time ?? .distantPast)
-      return EntryDraft(progress: fraction, time: when, note: note)
+      return EntryDraft(progress: fraction, time: when, note: note, kind: kind)
     }
     apply(recorded)
     return recorded.entry
@@ -79,15 +100,14 @@ public final class CurrentlyReading {
     book = recorded.book
     if var history = progress.value {
       history.insert(recorded.entry)
+      history.readings = recorded.readings
       progress = .success(history)
     }
-    let previous = recorded.previous?.progress ?? 0
+    guard recorded.entry.kind == .progress else { return }
     let title = "“\(book.title)”"
-    if let last = recorded.previous, recorded.entry.progress < last.progress,
-      recorded.entry.time >= last.time
-    {
+    if let before = recorded.previous, recorded.entry.progress < before.progress {
       notices.push(
-        "Progress went backwards, from \(Self.percent(previous)) to \(Self.percent(recorded.entry.progress)).",
+        "Progress went backwards, from \(Self.percent(before.progress)) to \(Self.percent(recorded.entry.progress)).",
         level: .warning)
     }
     if recorded.previousStatus == .finished || recorded.previousStatus == .abandoned,
@@ -96,9 +116,6 @@ public final class CurrentlyReading {
       notices.push("\(title) was \(recorded.previousStatus.displayName); it is being read again.")
     } else if recorded.previousStatus != .finished, recorded.book.status == .finished {
       notices.push("\(title) is finished. Well read!")
-    }
-    if recorded.entry.note != nil, recorded.previous == nil, recorded.entry.progress == 0 {
-      notices.push("The note was recorded at 0%: no progress on \(title) yet.")
     }
   }
 

@@ -16,6 +16,8 @@ public final class ReadingListStore {
   public private(set) var state: PagingDataState<[ListedBook], any Error> = .idle
   /// Where the next page starts; `nil` when the list is exhausted or nothing is loaded.
   public private(set) var nextCursor: PageCursor?
+  /// How many books match in all, from the newest page that counted them.
+  public private(set) var total: Int?
   /// The order, filters and page size; `query.after` is where the first page starts.
   public let query: PageQuery
 
@@ -100,6 +102,7 @@ public final class ReadingListStore {
     case .success(let page):
       state.finish(.success(page.books))
       nextCursor = page.next
+      total = page.total ?? total
     case .failure(let error) where error is CancellationError:
       state.cancel()
     case .failure(let error):

@@ -7,7 +7,12 @@ struct CommandParser {
     case help(CommandPath)
     case version
     case completionScript(CompletionShell)
+    /// The hidden `__complete <words...>` the completion scripts call.
+    case complete([String])
   }
+
+  /// The hidden command completion scripts call: not in help, and its words are not parsed.
+  static let completeCommand = "__complete"
 
   let root: any ParsableCommand.Type
 
@@ -22,6 +27,9 @@ struct CommandParser {
       guard let token = tokens.first else { break }
       if token == "--help" || token == "-h" { return .help(path) }
       if token == "--version", path.commands.count == 1 { return .version }
+      if path.commands.count == 1, token == Self.completeCommand {
+        return .complete(Array(tokens.dropFirst()))
+      }
       if path.commands.count == 1, token.hasPrefix("--generate-completion-script") {
         return .completionScript(try completionShell(Array(tokens), path: path))
       }

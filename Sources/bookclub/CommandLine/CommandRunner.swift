@@ -26,7 +26,11 @@ struct CommandRunner {
       context.output.line(version)
       return .success
     case .completionScript(let shell):
-      context.output.write(CompletionScript.script(for: shell, root: root))
+      context.output.write(CompletionScript.script(for: shell, name: root.signature.name))
+      return .success
+    case .complete(let words):
+      let request = CompletionRequest(words: words.isEmpty ? [""] : words, root: root)
+      context.output.write(await CompletionAnswer.answer(request, context: context).text)
       return .success
     case .help(let path):
       context.output.write(HelpFormatter(path: path, width: context.terminal.width).help)

@@ -12,6 +12,28 @@ struct CommandSignature {
   var subcommands: [any ParsableCommand.Type] = []
 }
 
+/// What a value is, so that shells can complete it (`bookclub __complete`).
+enum CompletionKind: Equatable {
+  /// Free text: nothing to offer.
+  case none
+  /// A book of the library: ids, with titles.
+  case book
+  /// A progress entry: short ids, with notes.
+  case entry
+  /// A book in the trash.
+  case trashed
+  /// A tag in use.
+  case tag
+  /// A setting's key; `booleanOnly` for `toggle`.
+  case settingKey(booleanOnly: Bool)
+  /// The value of the setting named by the argument before.
+  case settingValue
+  /// A path in the file system.
+  case file
+  /// One of these words.
+  case words([String])
+}
+
 /// A positional argument.
 struct ArgumentSpec {
   /// Shown as `<name>`.
@@ -20,6 +42,8 @@ struct ArgumentSpec {
   var isOptional = false
   /// Takes every remaining positional value.
   var isRepeating = false
+  /// What completes it.
+  var completion: CompletionKind = .none
 
   var display: String { "<\(name)>" + (isRepeating ? " ..." : "") }
 }
@@ -43,6 +67,8 @@ struct OptionSpec {
   var isRequired = false
   /// May be given more than once; every value is kept.
   var isRepeating = false
+  /// What completes its value; the allowed values when there are some.
+  var completion: CompletionKind = .none
 
   static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
     OptionSpec(long: long, short: short, kind: .flag, help: help)
@@ -51,12 +77,12 @@ struct OptionSpec {
   static func value(
     _ long: String, short: Character? = nil, valueName: String, help: String,
     defaultValue: String? = nil, allowedValues: [String]? = nil, isRequired: Bool = false,
-    isRepeating: Bool = false
+    isRepeating: Bool = false, completion: CompletionKind = .none
   ) -> OptionSpec {
     OptionSpec(
       long: long, short: short, kind: .value(valueName: valueName), help: help,
       defaultValue: defaultValue, allowedValues: allowedValues, isRequired: isRequired,
-      isRepeating: isRepeating)
+      isRepeating: isRepeating, completion: allowedValues.map(CompletionKind.words) ?? completion)
   }
 
   var takesValue: Bool {

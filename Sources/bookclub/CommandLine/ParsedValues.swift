@@ -1,5 +1,7 @@
-/// What the parser read for one command, with typed accessors whose errors name the option
-/// as its signature declares it.
+/// What the parser read for one command, read back through the specs the command declared:
+/// `values.integer(Add.pages, in: ...)`. A spec is a value, not a name to spell, so a
+/// misspelled option does not compile, and reading one the signature does not declare
+/// stops at once (any test of the command fails).
 struct ParsedValues {
   let signature: CommandSignature
   var flags: Set<String> = []
@@ -10,39 +12,51 @@ struct ParsedValues {
     self.signature = signature
   }
 
-  /// Whether the flag `--long` was given.
-  func flag(_ long: String) -> Bool { flags.contains(long) }
+  /// Whether the flag was given.
+  func flag(_ spec: OptionSpec) -> Bool { flags.contains(declared(spec)) }
 
-  /// The last value given for `--long`.
-  func string(_ long: String) -> String? { options[long]?.last }
+  /// The last value given for the option.
+  func string(_ spec: OptionSpec) -> String? { options[declared(spec)]?.last }
 
-  /// Every value given for a repeating `--long`, in order.
-  func strings(_ long: String) -> [String] { options[long] ?? [] }
+  /// Every value given for a repeating option, in order.
+  func strings(_ spec: OptionSpec) -> [String] { options[declared(spec)] ?? [] }
 
-  /// The value of the positional argument `name`.
-  func argument(_ name: String) -> String? { arguments[name]?.first }
+  /// The value of a positional argument.
+  func argument(_ spec: ArgumentSpec) -> String? { arguments[declared(spec)]?.first }
+
+  /// Every value of a repeating positional argument.
+  func arguments(_ spec: ArgumentSpec) -> [String] { arguments[declared(spec)] ?? [] }
 
   /// An integer option, checked against `range`.
   ///
   /// - Throws: ``UsageError/invalidValue(_:for:allowed:)`` naming the option and the range.
-  func integer(_ long: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-    guard let text = string(long) else { return nil }
+  func integer(_ spec: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let text = string(spec) else { return nil }
     guard let value = Int(text), range.contains(value) else {
       throw .invalidValue(
-        text, for: display(long),
+        text, for: spec.display,
         allowed: "Please provide a whole number from \(range.lowerBound) to \(range.upperBound).")
     }
     return value
   }
 
   /// An option whose values the signature lists, as the type they name.
-  func choice<T: RawRepresentable>(_ long: String, as type: T.Type) -> T?
+  func choice<T: RawRepresentable>(_ spec: OptionSpec, as type: T.Type) -> T?
   where T.RawValue == String {
-    string(long).flatMap(T.init(rawValue:))
+    string(spec).flatMap(T.init(rawValue:))
   }
 
-  /// `--long <value>`, as errors show it.
-  func display(_ long: String) -> String {
-    signature.options.first { $0.long == long }?.display ?? "--\(long)"
+  private func declared(_ spec: OptionSpec) -> String {
+    precondition(
+      signature.options.contains { $0.long == spec.long },
+      "'\(signature.name)' reads --\(spec.long), which its signature does not declare")
+    return spec.long
+  }
+
+  private func declared(_ spec: ArgumentSpec) -> String {
+    precondition(
+      signature.arguments.contains { $0.name == spec.name },
+      "'\(signature.name)' reads <\(spec.name)>, which its signature does not declare")
+    return spec.name
   }
 }

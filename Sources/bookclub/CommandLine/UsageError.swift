@@ -21,6 +21,11 @@ enum UsageError: Error, Equatable {
   case missingBook
   /// A progress value that is not in the grammar or does not fit the book.
   case invalidProgress(String)
+  /// Progress on a finished or abandoned book, with no terminal to ask whether it is a
+  /// re-read.
+  case rereadUndecided(String, status: ReadingStatus)
+  /// The selection would turn the first argument, which names a book, into something else.
+  case ambiguousWithSelection(String, book: String, selected: String, alternatives: [String])
 }
 
 extension UsageError: LocalizedError {
@@ -45,6 +50,12 @@ extension UsageError: LocalizedError {
       "Missing expected argument '<book>' (no book is selected here: see 'bookclub select')"
     case .invalidProgress(let message):
       message
+    case .rereadUndecided(let title, let status):
+      "“\(title)” is \(status.displayName). Say whether this is a re-read with --reread (a new "
+        + "reading), or --no-reread (the last reading goes on). Nothing was recorded."
+    case .ambiguousWithSelection(let word, let book, let selected, let alternatives):
+      "'\(word)' names the book “\(book)”, and it would be taken as text for the selected book "
+        + "“\(selected)”. Say which you mean: " + alternatives.joined(separator: " or ")
     }
   }
 }

@@ -3,8 +3,20 @@ import ReadingModel
 
 /// `<book>`: an id, an ISBN or words from the title, resolved to one book or a clear error.
 enum BookReference {
-  static let argument = ArgumentSpec(
-    name: "book", help: "The book: its id, its ISBN, or words from its title.")
+  /// The book `text` names exactly (its id, its ISBN or its whole title), if one does.
+  static func exactly(_ text: String, in library: any Library) async throws -> Book? {
+    let folded = SearchKey.fold(text)
+    let candidates: [Book]
+    switch try await library.find(text) {
+    case .found(let book): candidates = [book]
+    case .ambiguous(let books, _): candidates = books
+    case .notFound: return nil
+    }
+    return candidates.first { book in
+      SearchKey.fold(book.title) == folded || String(book.id) == text
+        || ISBN(text).map { $0.isbn13 == book.isbn13 } == true
+    }
+  }
 
   /// Finds the one book `reference` means.
   ///

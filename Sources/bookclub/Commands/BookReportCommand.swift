@@ -8,13 +8,13 @@ protocol BookReportCommand: ParsableCommand {
 
 extension BookReportCommand {
   init(_ values: ParsedValues) throws(UsageError) {
-    self.init(target: BookTarget(values), json: values.flag("json"))
+    self.init(target: BookTarget(values), json: values.flag(CommonOptions.anyJSON))
   }
 
   /// The signature every such command has: `[<book>] [--json] [--library <path>]`.
   static func reportSignature(name: String, abstract: String, json: String) -> CommandSignature {
     CommandSignature(
       name: name, abstract: abstract, arguments: [BookTarget.argument],
-      options: [.flag("json", help: json), LibraryOption.spec])
+      options: [CommonOptions.json(json), LibraryOption.spec])
   }
 }

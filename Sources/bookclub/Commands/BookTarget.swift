@@ -7,14 +7,25 @@ struct BookTarget {
   static let argument = ArgumentSpec(
     name: "book",
     help: "The book: its id, its ISBN, or words from its title. Default: the selected book.",
-    isOptional: true)
+    isOptional: true, completion: .book)
+
+  /// `<book>` where a book must be named: no selection stands in.
+  static let required = ArgumentSpec(
+    name: "book", help: "The book: its id, its ISBN, or words from its title.",
+    completion: .book)
 
   let reference: String?
   let libraryPath: String?
 
-  init(_ values: ParsedValues) {
-    reference = values.argument("book")
+  /// - Parameter argument: The command's `<book>`: ``argument`` unless it names ``required``.
+  init(_ values: ParsedValues, argument: ArgumentSpec = BookTarget.argument) {
+    reference = values.argument(argument)
     libraryPath = LibraryOption.value(in: values)
+  }
+
+  init(reference: String?, libraryPath: String?) {
+    self.reference = reference
+    self.libraryPath = libraryPath
   }
 
   /// Finds the book.

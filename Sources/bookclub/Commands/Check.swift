@@ -13,14 +13,14 @@ extension Bookclub {
         'bookclub repair' then recovers it. A library found damaged by any command is not \
         written to until a check finds it sound or it is repaired.
         """,
-      options: [.flag("json", help: "Print the findings as JSON."), LibraryOption.spec]
+      options: [CommonOptions.json("Print the findings as JSON."), LibraryOption.spec]
     )
 
     let json: Bool
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      json = values.flag("json")
+      json = values.flag(CommonOptions.anyJSON)
       libraryPath = LibraryOption.value(in: values)
     }
 

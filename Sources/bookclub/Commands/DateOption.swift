@@ -10,21 +10,21 @@ enum DateOption {
   ///
   /// - Throws: ``UsageError/invalidValue(_:for:allowed:)`` for text that is not a date or
   ///   a date in the future.
-  static func value(_ long: String, in values: ParsedValues, now: Date = Date()) throws(UsageError)
-    -> Date?
+  static func value(_ spec: OptionSpec, in values: ParsedValues, now: Date = Date())
+    throws(UsageError) -> Date?
   {
-    guard let text = values.string(long) else { return nil }
+    guard let text = values.string(spec) else { return nil }
     guard let date = DateText.parse(text, now: now) else {
       throw .invalidValue(
-        text, for: values.display(long),
+        text, for: spec.display,
         allowed: "Use a date like 2024-05-12 or '2024-05-12 21:30', or today or yesterday.")
     }
     guard date <= now.addingTimeInterval(60) else {
-      throw .invalidValue(text, for: values.display(long), allowed: "The date is in the future.")
+      throw .invalidValue(text, for: spec.display, allowed: "The date is in the future.")
     }
     guard date >= earliest else {
       throw .invalidValue(
-        text, for: values.display(long), allowed: "Reading is recorded from 1800 on.")
+        text, for: spec.display, allowed: "Reading is recorded from 1800 on.")
     }
     return date
   }

@@ -12,16 +12,16 @@ extension Bookclub {
         into an empty library gives the same library back. The Goodreads format can be read \
         by any tool that imports Goodreads exports.
         """,
-      options: [
-        .value(
-          "format", valueName: "format", help: "bookclub or goodreads.", defaultValue: "bookclub",
-          allowedValues: ["bookclub", "goodreads"]),
-        .value(
-          "output", short: "o", valueName: "file",
-          help: "Write to this file (replaced only once complete) instead of stdout."),
-        LibraryOption.spec,
-      ]
+      options: [format, output, LibraryOption.spec]
     )
+
+    static let format = OptionSpec.value(
+      "format", valueName: "format", help: "bookclub or goodreads.", defaultValue: "bookclub",
+      allowedValues: ["bookclub", "goodreads"])
+    static let output = OptionSpec.value(
+      "output", short: "o", valueName: "file",
+      help: "Write to this file (replaced only once complete) instead of stdout.",
+      completion: .file)
 
     /// Books read from the library at a time.
     static let pageSize = 500
@@ -31,11 +31,11 @@ extension Bookclub {
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      goodreads = values.string("format") == "goodreads"
-      output = values.string("output")
+      goodreads = values.string(Self.format) == "goodreads"
+      output = values.string(Self.output)
       if output?.isEmpty == true {
         throw .invalidValue(
-          "", for: values.display("output"), allowed: "Please give a file's path.")
+          "", for: Self.output.display, allowed: "Please give a file's path.")
       }
       libraryPath = LibraryOption.value(in: values)
     }

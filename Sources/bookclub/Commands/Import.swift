@@ -16,24 +16,28 @@ extension Bookclub {
         since its last import; where you changed it here too, yours is kept and the \
         conflict listed. The summary lists every changed field, before and after.
         """,
-      arguments: [ArgumentSpec(name: "file", help: "The export file.")],
+      arguments: [fileArgument],
       options: [
-        .value(
-          "format", valueName: "format", help: "The file's format; detected when not given.",
-          allowedValues: ImportFormat.allCases.map(\.rawValue)),
-        .value(
-          "prefer", valueName: "side",
-          help: "Who wins a conflict: library (yours) or source (the export's).",
-          defaultValue: "library", allowedValues: MergePreference.allCases.map(\.rawValue)),
-        .value(
-          "shelf", valueName: "name=status",
-          help: "What a custom shelf means: want, reading, finished or abandoned. Repeatable.",
-          isRepeating: true),
-        .flag("dry-run", help: "Show what would change, field by field; touch no file."),
-        .flag("json", help: "Print the summary as JSON on stdout."),
+        format, prefer, shelf, dryRun, CommonOptions.json("Print the summary as JSON on stdout."),
         LibraryOption.spec,
       ]
     )
+
+    static let fileArgument = ArgumentSpec(
+      name: "file", help: "The export file.", completion: .file)
+    static let format = OptionSpec.value(
+      "format", valueName: "format", help: "The file's format; detected when not given.",
+      allowedValues: ImportFormat.allCases.map(\.rawValue))
+    static let prefer = OptionSpec.value(
+      "prefer", valueName: "side",
+      help: "Who wins a conflict: library (yours) or source (the export's).",
+      defaultValue: "library", allowedValues: MergePreference.allCases.map(\.rawValue))
+    static let shelf = OptionSpec.value(
+      "shelf", valueName: "name=status",
+      help: "What a custom shelf means: want, reading, finished or abandoned. Repeatable.",
+      isRepeating: true)
+    static let dryRun = OptionSpec.flag(
+      "dry-run", help: "Show what would change, field by field; touch no file.")
 
     let file: String
     let format: ImportFormat?
@@ -43,16 +47,16 @@ extension Bookclub {
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      file = values.argument("file") ?? ""
+      file = values.argument(Self.fileArgument) ?? ""
       guard !file.isEmpty else {
         throw .invalidValue(file, for: "<file>", allowed: "Please give the path of an export file.")
       }
-      format = values.choice("format", as: ImportFormat.self)
+      format = values.choice(Self.format, as: ImportFormat.self)
       options = ImportOptions(
-        dryRun: values.flag("dry-run"),
-        prefer: values.choice("prefer", as: MergePreference.self) ?? .library)
-      shelves = try Self.shelves(values.strings("shelf"), option: values.display("shelf"))
-      json = values.flag("json")
+        dryRun: values.flag(Self.dryRun),
+        prefer: values.choice(Self.prefer, as: MergePreference.self) ?? .library)
+      shelves = try Self.shelves(values.strings(Self.shelf), option: Self.shelf.display)
+      json = values.flag(CommonOptions.anyJSON)
       libraryPath = LibraryOption.value(in: values)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ReadingModel
 
 /// The options of `bookclub list`, shared with `bookclub demo`.
@@ -5,25 +6,39 @@ struct ListOptions: Sendable {
   /// The page size `--all` reads with when `--limit` is not given.
   static let streamingPageSize = 500
 
+  static let limitOption = OptionSpec.value(
+    "limit", short: "n", valueName: "limit",
+    help: "Books per page, from 1 to 1000. Default: the pageSize setting (30).")
+  static let afterOption = OptionSpec.value(
+    "after", valueName: "cursor", help: "Continue after the page that printed this cursor.")
+  static let allFlag = OptionSpec.flag(
+    "all", help: "List every book, page after page, without stopping.")
+  static let statusOption = OptionSpec.value(
+    "status", valueName: "status", help: "Only books with this status.",
+    allowedValues: ReadingStatus.allCases.map(\.rawValue))
+  static let searchOption = OptionSpec.value(
+    "search", valueName: "text",
+    help: "Only books whose title or author contains these words (case and accents ignored).")
+  static let tagOption = OptionSpec.value(
+    "tag", valueName: "tag", help: "Only books with this tag; repeat for several (all must match).",
+    isRepeating: true, completion: .tag)
+  static let ratingOption = OptionSpec.value(
+    "rating-at-least", valueName: "stars", help: "Only books rated at least this (0.25 to 5).")
+  static let finishedOption = OptionSpec.value(
+    "finished-in", valueName: "year", help: "Only books finished in this year.")
+  static let addedOption = OptionSpec.value(
+    "added-since", valueName: "date", help: "Only books added on or after this day (2024-05-12).")
+  static let sortOption = OptionSpec.value(
+    "sort", valueName: "sort",
+    help: "The order: id (as added), title, author (last name), updated, rating, finished or "
+      + "added (newest first).",
+    allowedValues: BookSort.allCases.map(\.rawValue))
+  static let jsonFlag = CommonOptions.json(
+    "Print JSON: {\"books\": [...], \"next\": cursor or null, \"total\": count}.")
+
   static let specs: [OptionSpec] = [
-    .value(
-      "limit", short: "n", valueName: "limit",
-      help: "Books per page, from 1 to 1000. Default: the pageSize setting (30)."),
-    .value(
-      "after", valueName: "cursor",
-      help: "Continue after the page that printed this cursor."),
-    .flag("all", help: "List every book, page after page, without stopping."),
-    .value(
-      "status", valueName: "status", help: "Only books with this status.",
-      allowedValues: ReadingStatus.allCases.map(\.rawValue)),
-    .value(
-      "search", valueName: "text",
-      help: "Only books whose title or author contains these words (case and accents ignored)."),
-    .value(
-      "sort", valueName: "sort",
-      help: "The order: id (as added), title, author, or updated (newest first).",
-      allowedValues: BookSort.allCases.map(\.rawValue)),
-    .flag("json", help: "Print JSON: {\"books\": [...], \"next\": cursor or null}."),
+    limitOption, afterOption, allFlag, statusOption, searchOption, tagOption, ratingOption,
+    finishedOption, addedOption, sortOption, jsonFlag,
   ]
 
   var limit: Int?
@@ -33,32 +48,50 @@ struct ListOptions: Sendable {
   var search: String?
   /// Longer searches are no title or author anyone types.
   static let searchLimit = 500
+  var tags: [String]
+  var ratingAtLeast: Double?
+  var finishedIn: Int?
+  var addedSince: Date?
   var sort: BookSort
   var json: Bool
 
   /// - Throws: ``UsageError`` for a limit out of range, a cursor bookclub did not make, or a
   ///   cursor from another sort order.
   init(_ values: ParsedValues) throws(UsageError) {
-    limit = try values.integer("limit", in: PageQuery.limits)
-    all = values.flag("all")
-    status = values.choice("status", as: ReadingStatus.self)
-    search = values.string("search").flatMap { $0.isEmpty ? nil : $0 }
+    limit = try values.integer(Self.limitOption, in: PageQuery.limits)
+    all = values.flag(Self.allFlag)
+    status = values.choice(Self.statusOption, as: ReadingStatus.self)
+    search = values.string(Self.searchOption).flatMap { $0.isEmpty ? nil : $0 }
     if let search, search.count > Self.searchLimit {
       throw .invalidValue(
-        String(search.prefix(40)) + "…", for: values.display("search"),
+        String(search.prefix(40)) + "…", for: Self.searchOption.display,
         allowed: "Search for at most \(Self.searchLimit) characters: words of a title or author.")
     }
-    json = values.flag("json")
-    let explicitSort = values.choice("sort", as: BookSort.self)
-    if let token = values.string("after") {
+    tags = values.strings(Self.tagOption)
+    ratingAtLeast = try Self.rating(values.string(Self.ratingOption), for: Self.ratingOption)
+    if let text = values.string(Self.finishedOption) {
+      guard let year = Int(text), (1...9999).contains(year) else {
+        throw .invalidValue(text, for: Self.finishedOption.display, allowed: "Give a year: 2024.")
+      }
+      finishedIn = year
+    }
+    if let text = values.string(Self.addedOption) {
+      guard let day = CalendarDay(text) else {
+        throw .invalidValue(text, for: Self.addedOption.display, allowed: "Give a day: 2024-05-12.")
+      }
+      addedSince = day.startInUTC
+    }
+    json = values.flag(Self.jsonFlag)
+    let explicitSort = values.choice(Self.sortOption, as: BookSort.self)
+    if let token = values.string(Self.afterOption) {
       guard let cursor = PageCursor(token: token) else {
         throw .invalidValue(
-          token, for: values.display("after"),
+          token, for: Self.afterOption.display,
           allowed: "Use a cursor printed by an earlier list.")
       }
       if let explicitSort, explicitSort != cursor.sort {
         throw .invalidValue(
-          token, for: values.display("after"),
+          token, for: Self.afterOption.display,
           allowed: "That cursor continues a list sorted by \(cursor.sort.rawValue); "
             + "drop --sort or pass --sort \(cursor.sort.rawValue).")
       }
@@ -73,10 +106,27 @@ struct ListOptions: Sendable {
   /// - Parameter pageSize: The `pageSize` setting, used when `--limit` is not given.
   func query(pageSize: Int) -> PageQuery {
     let pageSize = limit ?? (all ? Self.streamingPageSize : pageSize)
-    return PageQuery(after: after, limit: pageSize, status: status, search: search, sort: sort)
+    return PageQuery(
+      after: after, limit: pageSize, status: status, search: search, tags: tags,
+      ratingAtLeast: ratingAtLeast, finishedIn: finishedIn, addedSince: addedSince, sort: sort,
+      countsTotal: true)
   }
 
-  var hasFilters: Bool { status != nil || search != nil }
+  /// A rating people type: 0.25 to 5 stars, in quarter steps.
+  static func rating(_ text: String?, for option: OptionSpec) throws(UsageError) -> Double? {
+    guard let text else { return nil }
+    guard let value = Double(text), value >= 0.25, value <= 5, (value * 4).rounded() == value * 4
+    else {
+      throw .invalidValue(
+        text, for: option.display, allowed: "Give stars from 0.25 to 5, in quarters: 4, 3.75.")
+    }
+    return value
+  }
+
+  var hasFilters: Bool {
+    status != nil || search != nil || !tags.isEmpty || ratingAtLeast != nil || finishedIn != nil
+      || addedSince != nil
+  }
 
   /// The options to repeat in a "next page" hint: the filters and page size, which the
   /// cursor does not carry.
@@ -85,6 +135,10 @@ struct ListOptions: Sendable {
     if let limit { arguments += ["--limit", String(limit)] }
     if let status { arguments += ["--status", status.rawValue] }
     if let search { arguments += ["--search", ShellQuoting.quote(search)] }
+    for tag in tags { arguments += ["--tag", ShellQuoting.quote(tag)] }
+    if let ratingAtLeast { arguments += ["--rating-at-least", BookFields.text(rating: ratingAtLeast)] }
+    if let finishedIn { arguments += ["--finished-in", String(finishedIn)] }
+    if let addedSince { arguments += ["--added-since", CalendarDay(utc: addedSince).description] }
     return arguments
   }
 }

@@ -53,16 +53,16 @@ struct ListSession {
         // At a terminal the list stays and the person can try again; elsewhere it fails.
         guard isInteractive, let next = store.nextCursor else { throw error }
         context.notices.push("Could not load more: \(error.localizedDescription)", level: .warning)
-        guard await askForMore(through: next) else { return }
+        guard await askForMore(through: next, total: store.total) else { return }
         try await spinner.whileRunning { await store.fetchMore() }
       case .success(let books):
         if shown == 0 && books.isEmpty { return emptyState() }
-        if options.json { return printJSON(books, next: store.nextCursor) }
+        if options.json { return printJSON(books, next: store.nextCursor, total: store.total) }
         printRows(books[shown...], withHeader: shown == 0)
         shown = books.count
         guard let next = store.nextCursor else { return }
-        guard isInteractive else { return footer(next) }
-        guard await askForMore(through: next) else { return }
+        guard isInteractive else { return footer(next, total: store.total) }
+        guard await askForMore(through: next, total: store.total) else { return }
         try await spinner.whileRunning { await store.fetchMore() }
       case .idle, .initialLoading, .reLoading, .retryLoading, .paging, .reLoadingFailure:
         return  // Settled states only reach here; a cancelled load has nothing to show.
@@ -74,9 +74,12 @@ struct ListSession {
   private func streamAll() async throws {
     var query = self.query
     var printedAny = false
+    var total: Int?
     if options.json { context.output.write("{\"books\":[") }
     while true {
       let page = try await spinner.whileRunning { try await library.page(query) }
+      total = total ?? page.total
+      query.countsTotal = false  // counted once, with the first page
       if options.json {
         var json = JSONWriter()
         for (index, book) in page.books.enumerated() {
@@ -93,7 +96,8 @@ struct ListSession {
       query = query.continuing(after: next)
     }
     if options.json {
-      context.output.line((printedAny ? "\n" : "") + "],\"next\":null}")
+      context.output.line(
+        (printedAny ? "\n" : "") + "],\"next\":null,\"total\":\(total.map(String.init) ?? "null")}")
     } else if !printedAny {
       emptyState()
     }
@@ -106,20 +110,25 @@ struct ListSession {
     for row in table.rows(books, idWidth: idWidth) { context.output.line(row) }
   }
 
-  private func printJSON(_ books: [ListedBook], next: PageCursor?) {
+  private func printJSON(_ books: [ListedBook], next: PageCursor?, total: Int?) {
     let objects = books.map(BookJSON.object).joined(separator: ",\n")
     let nextJSON = next.map { BookJSON.string($0.token) } ?? "null"
     context.output.line(
-      "{\"books\":[" + (objects.isEmpty ? "" : "\n" + objects + "\n") + "],\"next\":\(nextJSON)}")
+      "{\"books\":[" + (objects.isEmpty ? "" : "\n" + objects + "\n") + "],\"next\":\(nextJSON),"
+        + "\"total\":\(total.map(String.init) ?? "null")}")
   }
 
-  /// `Showing 31–60 · next: bookclub list --after <cursor>` on stderr.
-  private func footer(_ next: PageCursor) {
+  /// `Showing 31–60 of 365`.
+  private func position(_ next: PageCursor, total: Int?) -> String {
+    "Showing \(query.firstPosition)–\(next.position)" + (total.map { " of \($0)" } ?? "")
+  }
+
+  /// `Showing 31–60 of 365 · next: bookclub list --after <cursor>` on stderr.
+  private func footer(_ next: PageCursor, total: Int?) {
     context.output.flush()
-    let first = query.firstPosition
     let command = ([commandName, "--after", next.token] + options.continuationArguments)
       .joined(separator: " ")
-    let text = "Showing \(first)–\(next.position) · next: \(TerminalText.safe(command))"
+    let text = "\(position(next, total: total)) · next: \(TerminalText.safe(command))"
     context.errors.line(TextStyle.dim.apply(text, enabled: context.terminal.colorsErrors))
   }
 
@@ -127,7 +136,7 @@ struct ListSession {
   /// any (seed 001's toast), else where the list stands.
   ///
   /// - Returns: Whether the person asked for the next page.
-  private func askForMore(through next: PageCursor) async -> Bool {
+  private func askForMore(through next: PageCursor, total: Int?) async -> Bool {
     context.output.flush()
     context.notices.update()
     let status =
@@ -136,9 +145,9 @@ struct ListSession {
         return style.apply(
           TerminalText.safe(notice.message), enabled: context.terminal.colorsErrors) + " · "
       } ?? ""
-    let position = "Showing \(query.firstPosition)–\(next.position)"
     let prompt = TextStyle.dim.apply(
-      "\(position) · space: more · q: quit", enabled: context.terminal.colorsErrors)
+      "\(position(next, total: total)) · space: more · q: quit",
+      enabled: context.terminal.colorsErrors)
     context.errors.write(status + prompt)
     let key = KeyReader.waitForKey()
     context.notices.skipCurrent()  // seen: it is not printed again at the end
@@ -148,7 +157,7 @@ struct ListSession {
 
   private func emptyState() {
     context.output.flush()
-    if options.json { return printJSON([], next: nil) }
+    if options.json { return printJSON([], next: nil, total: 0) }
     let message: String
     if options.after != nil {
       message = "No more books after that cursor."

@@ -10,6 +10,7 @@ extension Bookclub {
     /// `<entry-id>`, as `note list` prints it.
     static let entryArgument = ArgumentSpec(
       name: "entry-id",
-      help: "The entry, by the id 'bookclub note list' prints (or a longer prefix).")
+      help: "The entry, by the id 'bookclub note list' prints (or a longer prefix).",
+      completion: .entry)
   }
 }

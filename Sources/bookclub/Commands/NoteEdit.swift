@@ -7,17 +7,19 @@ extension Bookclub.Note {
     static let signature = CommandSignature(
       name: "edit",
       abstract: "Replace the note of one entry; its progress and time stay.",
-      arguments: [Bookclub.Note.entryArgument, ArgumentSpec(name: "text", help: "The new note.")],
+      arguments: [Bookclub.Note.entryArgument, text],
       options: [LibraryOption.spec]
     )
+
+    static let text = ArgumentSpec(name: "text", help: "The new note.")
 
     let entryID: String
     let text: String
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      entryID = values.argument("entry-id") ?? ""
-      text = values.argument("text") ?? ""
+      entryID = values.argument(Bookclub.Note.entryArgument) ?? ""
+      text = values.argument(Self.text) ?? ""
       guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
         throw .invalidValue(
           text, for: "<text>",

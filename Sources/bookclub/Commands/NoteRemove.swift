@@ -5,13 +5,13 @@ extension Bookclub.Note {
   struct Remove: ParsableCommand {
     static let signature = CommandSignature(
       name: "remove",
-      abstract: "Remove the note of one entry (the entry and its progress stay).",
-      discussion: "Asks first at a terminal; elsewhere it needs --force.",
+      abstract: "Remove a note.",
+      discussion: """
+        A note added with 'note add' goes entirely; a note written with 'progress set --note' \
+        leaves its progress entry in place. Asks first at a terminal; elsewhere it needs --force.
+        """,
       arguments: [Bookclub.Note.entryArgument],
-      options: [
-        .flag("force", short: "f", help: "Remove without asking."),
-        LibraryOption.spec,
-      ]
+      options: [CommonOptions.force("Remove without asking."), LibraryOption.spec]
     )
 
     let entryID: String
@@ -19,8 +19,8 @@ extension Bookclub.Note {
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      entryID = values.argument("entry-id") ?? ""
-      force = values.flag("force")
+      entryID = values.argument(Bookclub.Note.entryArgument) ?? ""
+      force = values.flag(CommonOptions.anyForce)
       libraryPath = LibraryOption.value(in: values)
     }
 
@@ -32,10 +32,17 @@ extension Bookclub.Note {
         context.errors.line("Entry \(shortID) has no note; nothing to remove.")
         return
       }
-      let question = "Remove the note of entry \(shortID), “\(ProgressText.oneLine(note))”?"
+      let subject = located.entry.kind == .note ? "note" : "the note of entry"
+      let question = "Remove \(subject) \(shortID), “\(ProgressText.oneLine(note))”?"
       guard try Confirmation.confirm(question, force: force, context: context) else { return }
-      _ = try await library.setNote(nil, ofEntry: located.entry.id)
-      context.errors.line("Note of entry \(shortID) removed.")
+      if located.entry.kind == .note {
+        // A note entry holds nothing but its note: keeping it would leave an empty row.
+        _ = try await library.removeEntry(located.entry.id)
+        context.errors.line("Note \(shortID) removed.")
+      } else {
+        _ = try await library.setNote(nil, ofEntry: located.entry.id)
+        context.errors.line("Note of entry \(shortID) removed; its progress stays.")
+      }
     }
   }
 }

@@ -4,7 +4,7 @@ extension Bookclub {
     static let signature = CommandSignature(
       name: "progress",
       abstract: "Record where you are in a book, and see its history.",
-      subcommands: [Set.self, Show.self, Edit.self]
+      subcommands: [Set.self, Show.self, Edit.self, Undo.self, Remove.self]
     )
   }
 }

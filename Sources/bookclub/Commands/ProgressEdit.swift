@@ -47,7 +47,9 @@ extension Bookclub.Progress {
         context.errors.line("Nothing recorded: the draft was unchanged.")
       case .record(let input, let note):
         do {
-          try await reading.record(input, note: note)
+          try await RereadOption.resolving(nil, book: reading.book, context: context) { choice in
+            try await reading.record(input, note: note, reread: choice)
+          }
         } catch let error as ProgressInputError {
           throw EditError.unreadableDraft(error.errorDescription ?? "\(error)", keptAt: draft.path)
         }

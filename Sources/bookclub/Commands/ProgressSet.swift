@@ -9,41 +9,45 @@ extension Bookclub.Progress {
       abstract: "Record where you are in a book.",
       discussion: """
         <value> is a page (123), a percent (45% or 45.5%), pages from where you are (+20 or \
-        -5), or done. Reaching 100% marks the book finished; progress on a finished or \
-        abandoned book reopens it.
+        -5), or done. The first position above 0 starts a reading; reaching 100% finishes it, \
+        with the day. Progress on a finished or abandoned book is a re-read (--reread: a new \
+        reading) or goes on with the last reading (--no-reread); at a terminal bookclub asks. \
+        An entry dated (--at) before the newest one is kept in the history but does not move \
+        the book.
         """,
-      arguments: [
-        BookTarget.argument,
-        ArgumentSpec(name: "value", help: "Where you are: 123, 45%, +20, -5 or done."),
-      ],
-      options: [
-        .value("note", valueName: "text", help: "A note to keep with this entry."),
-        .value(
-          "at", valueName: "date",
-          help: "When you were there: 2024-05-12, '2024-05-12 21:30', yesterday. Default: now."),
-        LibraryOption.spec,
-      ]
+      arguments: [BookTarget.argument, value],
+      options: [note, at] + RereadOption.specs + [LibraryOption.spec]
     )
+
+    static let value = ArgumentSpec(name: "value", help: "Where you are: 123, 45%, +20, -5 or done.")
+    static let note = OptionSpec.value("note", valueName: "text", help: "A note to keep with this entry.")
+    static let at = OptionSpec.value(
+      "at", valueName: "date",
+      help: "When you were there: 2024-05-12, '2024-05-12 21:30', yesterday. Default: now.")
 
     let target: BookTarget
     let value: ProgressInput
     let note: String?
     let time: Date?
+    let reread: ReadingState.Reread?
 
     init(_ values: ParsedValues) throws(UsageError) {
       target = BookTarget(values)
       do {
-        value = try ProgressInput(parsing: values.argument("value") ?? "")
+        value = try ProgressInput(parsing: values.argument(Self.value) ?? "")
       } catch {
         throw .invalidProgress(error.errorDescription ?? "")
       }
-      note = values.string("note")
-      time = try DateOption.value("at", in: values)
+      note = values.string(Self.note)
+      time = try DateOption.value(Self.at, in: values)
+      reread = try RereadOption.value(in: values)
     }
 
     func run(_ context: CommandContext) async throws {
       let reading = try await target.open(in: context)
-      try await reading.record(value, note: note, at: time)
+      try await RereadOption.resolving(reread, book: reading.book, context: context) { choice in
+        try await reading.record(value, note: note, at: time, reread: choice)
+      }
       context.output.line(ProgressText.summary(reading))
     }
   }

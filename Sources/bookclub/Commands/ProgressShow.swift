@@ -29,10 +29,17 @@ extension Bookclub.Progress {
         TextStyle.bold.apply(
           "WHEN              PROGRESS          CHANGE  NOTE", enabled: context.terminal.colorsOutput
         ))
+      // A new reading counts from the start again, not from the last reading's end.
+      let starts = (reading.progress.value?.readings ?? []).compactMap(\.start)
       var previous = 0.0
+      var previousDay: CalendarDay?
       for entry in entries {
+        let day = CalendarDay(local: entry.time)
+        if let previousDay, starts.contains(where: { $0 > previousDay && $0 <= day }) {
+          previous = 0
+        }
         context.output.line(Self.row(entry, previous: previous, book: book))
-        previous = entry.progress
+        if entry.kind == .progress { (previous, previousDay) = (entry.progress, day) }
       }
       var footer: [String] = []
       if let pace = reading.pace { footer.append("Pace: " + ProgressText.pace(pace)) }
@@ -43,12 +50,13 @@ extension Bookclub.Progress {
       if !footer.isEmpty { context.output.line(footer.joined(separator: " · ")) }
     }
 
-    /// `2024-05-12 14:03  p. 44 (5%)        +44     Prelude...`
+    /// `2024-05-12 14:03  p. 44 (5%)        +44     Prelude...`; a note shows `note` where a
+    /// position shows its change, since a note does not move the position.
     private static func row(_ entry: ReadingProgress.Entry, previous: Double, book: Book)
       -> String
     {
       let position: String
-      let change: String
+      var change: String
       if let pages = book.pageCount {
         let page = Int((entry.progress * Double(pages)).rounded())
         let delta = page - Int((previous * Double(pages)).rounded())
@@ -59,6 +67,7 @@ extension Bookclub.Progress {
         position = "\(ProgressBar.percent(entry.progress))%"
         change = (delta >= 0 ? "+" : "") + "\(delta)%"
       }
+      if entry.kind == .note { change = "note" }
       let columns = [
         DateText.minute(entry.time), pad(position, 16), pad(change, 6),
         ProgressText.oneLine(entry.note),

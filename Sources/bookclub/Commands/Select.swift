@@ -14,17 +14,19 @@ extension Bookclub {
       arguments: [
         ArgumentSpec(
           name: "book", help: "The book: its id, its ISBN, or words from its title.",
-          isOptional: true)
+          isOptional: true, completion: .book)
       ],
-      options: [.flag("clear", help: "Forget the selected book."), LibraryOption.spec]
+      options: [clear, LibraryOption.spec]
     )
+
+    static let clear = OptionSpec.flag("clear", help: "Forget the selected book.")
 
     let target: BookTarget
     let clear: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
       target = BookTarget(values)
-      clear = values.flag("clear")
+      clear = values.flag(Self.clear)
       if clear, let book = target.reference { throw .unexpectedArgument(book, suggestion: nil) }
     }
 

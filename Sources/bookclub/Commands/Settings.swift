@@ -14,7 +14,8 @@ extension Bookclub {
     )
 
     static let keyArgument = ArgumentSpec(
-      name: "key", help: SettingKey.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+      name: "key", help: SettingKey.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+      completion: .settingKey(booleanOnly: false))
 
     /// The settings file this run uses.
     @MainActor
@@ -25,8 +26,10 @@ extension Bookclub {
     /// Reads `<key>`, ignoring case.
     ///
     /// - Throws: ``UsageError/unknownSetting(_:suggestion:)`` naming the closest key.
-    static func key(_ values: ParsedValues) throws(UsageError) -> SettingKey {
-      let text = values.argument("key") ?? ""
+    static func key(_ values: ParsedValues, _ argument: ArgumentSpec = keyArgument)
+      throws(UsageError) -> SettingKey
+    {
+      let text = values.argument(argument) ?? ""
       if let key = SettingKey.allCases.first(where: {
         $0.rawValue.lowercased() == text.lowercased()
       }) {

@@ -6,13 +6,13 @@ extension Bookclub.Settings {
     static let signature = CommandSignature(
       name: "list",
       abstract: "List every setting: value, default and what it does.",
-      options: [.flag("json", help: "Print JSON: an array of {key, value, default, description}.")]
+      options: [CommonOptions.json("Print JSON: an array of {key, value, default, description}.")]
     )
 
     let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
-      json = values.flag("json")
+      json = values.flag(CommonOptions.anyJSON)
     }
 
     func run(_ context: CommandContext) async throws {

@@ -9,17 +9,20 @@ extension Bookclub.Settings {
       discussion: "Resetting all settings asks first at a terminal; elsewhere it needs --force.",
       arguments: [
         ArgumentSpec(
-          name: "key", help: "The setting to reset; all of them when omitted.", isOptional: true)
+          name: "key", help: "The setting to reset; all of them when omitted.", isOptional: true,
+          completion: .settingKey(booleanOnly: false))
       ],
-      options: [.flag("force", short: "f", help: "Reset all settings without asking.")]
+      options: [CommonOptions.force("Reset all settings without asking.")]
     )
 
     let key: SettingKey?
     let force: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
-      key = values.argument("key") == nil ? nil : try Bookclub.Settings.key(values)
-      force = values.flag("force")
+      key =
+        values.argument(Self.signature.arguments[0]) == nil
+        ? nil : try Bookclub.Settings.key(values, Self.signature.arguments[0])
+      force = values.flag(CommonOptions.anyForce)
     }
 
     func run(_ context: CommandContext) async throws {

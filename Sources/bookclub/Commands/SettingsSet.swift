@@ -8,16 +8,20 @@ extension Bookclub.Settings {
       abstract: "Change one setting.",
       arguments: [
         Bookclub.Settings.keyArgument,
-        ArgumentSpec(name: "value", help: "The new value; 'settings list' shows what each takes."),
+        value,
       ]
     )
+
+    static let value = ArgumentSpec(
+      name: "value", help: "The new value; 'settings list' shows what each takes.",
+      completion: .settingValue)
 
     let key: SettingKey
     let value: SettingValue
 
     init(_ values: ParsedValues) throws(UsageError) {
       key = try Bookclub.Settings.key(values)
-      let text = values.argument("value") ?? ""
+      let text = values.argument(Self.value) ?? ""
       do {
         value = try key.parse(text)
       } catch {

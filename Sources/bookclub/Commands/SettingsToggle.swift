@@ -6,13 +6,17 @@ extension Bookclub.Settings {
     static let signature = CommandSignature(
       name: "toggle",
       abstract: "Flip a true-or-false setting and print its new value.",
-      arguments: [Bookclub.Settings.keyArgument]
+      arguments: [key]
     )
+
+    static let key = ArgumentSpec(
+      name: "key", help: Bookclub.Settings.keyArgument.help,
+      completion: .settingKey(booleanOnly: true))
 
     let key: SettingKey
 
     init(_ values: ParsedValues) throws(UsageError) {
-      key = try Bookclub.Settings.key(values)
+      key = try Bookclub.Settings.key(values, Self.key)
       guard key.kind == .boolean else {
         let booleans = SettingKey.allCases.filter { $0.kind == .boolean }.map(\.rawValue)
         throw .invalidValue(

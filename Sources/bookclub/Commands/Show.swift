@@ -6,7 +6,7 @@ extension Bookclub {
   struct Show: BookReportCommand {
     static let signature = reportSignature(
       name: "show",
-      abstract: "Show one book: details, status, progress, dates, pace and latest notes.",
+      abstract: "Show one book: details, status, progress, readings, pace, notes and history.",
       json: "Print JSON.")
 
     /// How many notes `show` lists, newest last.
@@ -21,10 +21,11 @@ extension Bookclub {
       let changes = try await library.statusChanges(of: reading.book.id)
       let report = BookReport(
         reading: reading,
-        statusSince: changes.last { $0.status == reading.book.status }?.time
-          ?? reading.book.dateAdded,
+        statusSince: reading.finished
+          ?? changes.last { $0.status == reading.book.status }?.time ?? reading.book.dateAdded,
         notes: Array((reading.progress.value?.notes ?? []).suffix(Self.noteCount)),
-        details: try await library.details(of: reading.book.id))
+        details: try await library.details(of: reading.book.id),
+        history: try await library.history(of: reading.book.id))
       if json {
         context.output.line(report.json.text)
       } else {

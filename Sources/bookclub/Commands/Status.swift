@@ -2,41 +2,89 @@ import Foundation
 import ReadingModel
 
 extension Bookclub {
-  /// `bookclub status <book> <status>`
+  /// `bookclub status [<book> [<status>]]`: where things stand, or where one book stands,
+  /// or set it.
   struct Status: ParsableCommand {
     static let signature = CommandSignature(
       name: "status",
-      abstract: "Set where you stand with a book: want, reading, finished or abandoned.",
-      arguments: [
-        BookTarget.argument,
-        ArgumentSpec(name: "status", help: "want, reading, finished or abandoned."),
-      ],
-      options: [LibraryOption.spec]
+      abstract: "See where you stand (the books you are reading, the latest notes), or set a book's status.",
+      discussion: """
+        Without arguments: the books you are reading with their progress, pace and \\
+        estimated finish, the latest notes, and how many books have each status. With a \\
+        <book>: that book's status. With a <book> and a <status> (want, reading, finished or \\
+        abandoned): sets it. Finished records 100% and the finish day; abandoned ends the \\
+        reading. With a book selected, 'bookclub status finished' sets the selected book's.
+        """,
+      arguments: [BookTarget.argument, status],
+      options: [CommonOptions.json("Print JSON.")] + RereadOption.specs + [LibraryOption.spec]
     )
 
+    static let status = ArgumentSpec(
+      name: "status", help: "want, reading, finished or abandoned.", isOptional: true,
+      completion: .words(ReadingStatus.allCases.map(\.rawValue)))
+
     let target: BookTarget
-    let status: ReadingStatus
+    let newStatus: ReadingStatus?
+    let json: Bool
+    let reread: ReadingState.Reread?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(values)
-      let text = values.argument("status") ?? ""
-      guard let status = ReadingStatus(rawValue: text.lowercased()) else {
-        throw .invalidValue(
-          text, for: "<status>",
-          allowed: "Please provide one of 'want', 'reading', 'finished' or 'abandoned'.")
+      var target = BookTarget(values)
+      var text = values.argument(Self.status)
+      // `status finished`: with one word that is a status, the selected book's.
+      if text == nil, let word = target.reference,
+        ReadingStatus(rawValue: word.lowercased()) != nil
+      {
+        text = word
+        target = BookTarget(reference: nil, libraryPath: target.libraryPath)
       }
-      self.status = status
+      if let text {
+        guard let status = ReadingStatus(rawValue: text.lowercased()) else {
+          throw .invalidValue(
+            text, for: "<status>",
+            allowed: "Please provide one of 'want', 'reading', 'finished' or 'abandoned'.")
+        }
+        newStatus = status
+      } else {
+        newStatus = nil
+      }
+      self.target = target
+      json = values.flag(CommonOptions.anyJSON)
+      reread = try RereadOption.value(in: values)
     }
 
     func run(_ context: CommandContext) async throws {
+      if let newStatus {
+        try await set(newStatus, context)
+      } else if target.reference != nil {
+        try await show(context)
+      } else {
+        try await StatusOverview.print(
+          library: context.library(flag: target.libraryPath), json: json, context: context)
+      }
+    }
+
+    private func set(_ status: ReadingStatus, _ context: CommandContext) async throws {
       let (found, library) = try await target.resolve(in: context)
       guard found.status != status else {
         context.errors.line("“\(found.shownTitle)” is already \(status.displayName).")
         return
       }
-      let updated = try await library.setStatus(status, of: found.id, at: Date())
+      let updated = try await RereadOption.resolving(reread, book: found, context: context) {
+        try await library.setStatus(status, of: found.id, at: Date(), reread: $0)
+      }
       context.output.line(
         "\(updated.shownTitle): \(found.status.displayName) → \(updated.status.displayName)")
+    }
+
+    /// One book's status line: `Middlemarch · reading · ███░░ 34% · page 300 of 880`.
+    private func show(_ context: CommandContext) async throws {
+      let reading = try await target.open(in: context)
+      if json {
+        context.output.line(ProgressText.json(reading).text)
+        return
+      }
+      context.output.line(StatusOverview.line(reading.book, progress: reading.progress.value ?? ReadingProgress()))
     }
   }
 }

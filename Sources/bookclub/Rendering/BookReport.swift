@@ -10,6 +10,11 @@ struct BookReport {
   /// The latest notes, oldest first.
   let notes: [ReadingProgress.Entry]
   let details: BookDetails
+  /// Edits, ratings, tags, undone entries: oldest first.
+  let history: [BookEvent]
+
+  /// How many history events the text shows, newest last.
+  static let historyCount = 5
 
   private var book: Book { reading.book }
 
@@ -55,6 +60,14 @@ struct BookReport {
         )
       }
     }
+    if !history.isEmpty {
+      lines += ["", "History"]
+      for event in history.suffix(Self.historyCount) {
+        lines.append(
+          "  \(DateText.day(event.time))  \(event.kind.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))"
+            + TerminalText.safe(event.detail))
+      }
+    }
     return lines
   }
 
@@ -68,32 +81,46 @@ struct BookReport {
     var detailsJSON = JSONWriter()
     details.write(to: &detailsJSON)
     fields["details"] = .raw(String(decoding: detailsJSON.bytes, as: UTF8.self))
+    fields["readings"] = .array(details.readings.map(ProgressText.json))
+    fields["history"] = .array(
+      history.map {
+        .object([
+          "time": .date($0.time), "kind": .string($0.kind.rawValue), "detail": .string($0.detail),
+        ])
+      })
     return .object(fields)
   }
 
   /// `Penguin Classics, 1871 · Paperback`
   private var published: String? {
     let parts = [
-      [details.publisher, details.publicationYear.map(String.init)].compactMap { $0 }
+      [details.publisher, details.publicationYear.map(Self.year)].compactMap { $0 }
         .joined(separator: ", "),
       details.binding ?? "",
     ].filter { !$0.isEmpty }
     return parts.isEmpty ? nil : parts.joined(separator: " · ")
   }
 
-  /// `2023-05-23 – 2023-06-07, 2024-01-02` and the read count.
+  /// `2023-05-23 – 2023-06-07, 2024-01-02 – (reading)` and the read count.
   private var readings: String? {
     let periods = details.readings.map { period in
-      switch (period.start, period.end) {
-      case (let start?, let end?): "\(start) – \(end)"
-      case (let start?, nil): "since \(start)"
-      case (nil, let end?): "\(end)"
-      case (nil, nil): "date unknown"
-      }
+      let text =
+        switch (period.start, period.end) {
+        case (let start?, let end?): "\(start) – \(end)"
+        case (let start?, nil): "\(start) – (reading)"
+        case (nil, let end?): "\(end)"
+        case (nil, nil): "date unknown"
+        }
+      return text + (period.abandoned ? " (abandoned)" : "")
     }
-    let count = details.readCount.flatMap { $0 > 1 ? "\($0) times" : nil }
+    let count = details.readCount.flatMap { $0 > 1 ? "read \($0) times" : nil }
     let text = (periods + [count].compactMap { $0 }).joined(separator: ", ")
     return text.isEmpty ? nil : text
+  }
+
+  /// `1871`, or `725 BC` for -725.
+  nonisolated static func year(_ year: Int) -> String {
+    year < 0 ? "\(-year) BC" : String(year)
   }
 
   private func indented(_ text: String) -> [String] {

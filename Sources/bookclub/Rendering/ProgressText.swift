@@ -37,16 +37,36 @@ enum ProgressText {
     let latest = reading.progress.value?.entries.last?.progress
     return [
       "book": .raw(BookJSON.object(ListedBook(book: reading.book, progress: latest))),
-      "pace": reading.pace.map { pace in
-        .object([
-          "fractionPerDay": .number(pace.fractionPerDay),
-          "pagesPerDay": pace.pagesPerDay.map(JSONOutput.number) ?? .null,
-        ])
-      } ?? .null,
+      "pace": reading.pace.map(json) ?? .null,
       "estimatedFinish": .date(reading.estimatedFinish),
       "started": .date(reading.started),
       "finished": .date(reading.finished),
     ]
+  }
+
+  /// `{"fractionPerDay", "pagesPerDay"}`
+  static func json(_ pace: ReadingPace) -> JSONOutput {
+    .object([
+      "fractionPerDay": .number(pace.fractionPerDay),
+      "pagesPerDay": pace.pagesPerDay.map(JSONOutput.number) ?? .null,
+    ])
+  }
+
+  /// Where one book stands: ``jsonFields(_:)``, the page and the readings.
+  static func json(_ reading: CurrentlyReading) -> JSONOutput {
+    var fields = jsonFields(reading)
+    fields["page"] = reading.currentPage.map { .int(Int64($0)) } ?? .null
+    fields["readings"] = .array((reading.progress.value?.readings ?? []).map(json))
+    return .object(fields)
+  }
+
+  /// `{"start", "end", "outcome"}`: days or null; `finished`, `abandoned` or `reading`.
+  static func json(_ reading: ReadingPeriod) -> JSONOutput {
+    .object([
+      "start": reading.start.map { .string($0.description) } ?? .null,
+      "end": reading.end.map { .string($0.description) } ?? .null,
+      "outcome": .string(reading.abandoned ? "abandoned" : reading.end == nil ? "reading" : "finished"),
+    ])
   }
 
   /// An entry in `--json` output.
@@ -57,6 +77,7 @@ enum ProgressText {
       "page": book.pageCount.map { .int(Int64((entry.progress * Double($0)).rounded())) } ?? .null,
       "time": .date(entry.time),
       "note": entry.note.map(JSONOutput.string) ?? .null,
+      "kind": .string(entry.kind.rawValue),
     ])
   }
 

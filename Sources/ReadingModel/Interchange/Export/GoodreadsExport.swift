@@ -51,7 +51,7 @@ public enum GoodreadsExport {
       id,
       fields[.title] ?? "",
       author,
-      lastFirst(author),
+      fields[.authorSort].flatMap { $0.isEmpty ? nil : $0 } ?? AuthorName.lastFirst(author),
       authors.dropFirst().joined(separator: ", "),
       "=\"\(fields[.isbn10] ?? "")\"",
       "=\"\(fields[.isbn13] ?? "")\"",
@@ -96,12 +96,5 @@ public enum GoodreadsExport {
 
   private static func html(_ text: String) -> String {
     text.replacingOccurrences(of: "\n", with: "<br/>")
-  }
-
-  /// `George Eliot` → `Eliot, George`.
-  static func lastFirst(_ name: String) -> String {
-    let words = name.split(separator: " ")
-    guard words.count > 1, let last = words.last else { return name }
-    return "\(last), \(words.dropLast().joined(separator: " "))"
   }
 }

@@ -46,6 +46,7 @@ struct GoodreadsMapper: CSVRowMapper {
     var fields = BookFields()
     fields[.title] = title
     fields.setList(.authors, authors)
+    if row.has("Author l-f") { fields[.authorSort] = row.text("Author l-f") }
     readIdentifiers(row, into: &fields)
     readShelves(row, into: &fields)
     let number = { (column: String) in Int(row.value(column)).map(String.init) ?? "" }

@@ -6,20 +6,23 @@ extension SQLiteLibrary {
     b.updated_ms
     """
 
-  /// Reads columns 0–8 (``bookColumns``) of the current row.
-  static func book(from row: SQLiteRow) -> Book {
+  /// Reads the nine columns of ``bookColumns`` of the current row, from `first` on.
+  static func book(from row: SQLiteRow, at first: Int32) -> Book {
     Book(
-      id: row.int64(0),
-      title: row.text(1),
-      authors: row.text(2).split(separator: "\n").map(String.init),
-      isbn10: row.optionalText(3),
-      isbn13: row.optionalText(4),
-      pageCount: row.optionalInt64(5).map { Int($0) },
-      status: ReadingStatus(rawValue: row.text(6)) ?? .wantToRead,
-      dateAdded: Date(milliseconds: row.int64(7)),
-      dateUpdated: Date(milliseconds: row.int64(8))
+      id: row.int64(first),
+      title: row.text(first + 1),
+      authors: row.text(first + 2).split(separator: "\n").map(String.init),
+      isbn10: row.optionalText(first + 3),
+      isbn13: row.optionalText(first + 4),
+      pageCount: row.optionalInt64(first + 5).map { Int($0) },
+      status: ReadingStatus(rawValue: row.text(first + 6)) ?? .wantToRead,
+      dateAdded: Date(milliseconds: row.int64(first + 7)),
+      dateUpdated: Date(milliseconds: row.int64(first + 8))
     )
   }
+
+  /// Reads columns 0–8 (``bookColumns``) of the current row.
+  static func book(from row: SQLiteRow) -> Book { book(from: row, at: 0) }
 
   public func add(_ newBook: NewBook) throws -> Book {
     let now = Date().roundedToMilliseconds
@@ -42,8 +45,13 @@ extension SQLiteLibrary {
       "SELECT \(Self.bookColumns) FROM books b WHERE b.id = ?", [.integer(id)], Self.book(from:))
   }
 
+  /// The book's entries, with its readings.
   public func progress(of bookID: Book.ID) throws -> ReadingProgress {
-    try reading(orIfMissing: ReadingProgress()) { try fetchProgress(bookID, on: $0) }
+    try reading(orIfMissing: ReadingProgress()) { connection in
+      var progress = try fetchProgress(bookID, on: connection)
+      progress.readings = try fetchDetails(bookID, on: connection).readings
+      return progress
+    }
   }
 
   func fetchProgress(_ bookID: Book.ID, on connection: SQLiteConnection) throws
@@ -59,13 +67,13 @@ extension SQLiteLibrary {
     var entries: [Book.ID: [ReadingProgress.Entry]] = [:]
     try connection.forEach(
       """
-      SELECT book_id, id, progress, time_ms, note FROM progress_entries
+      SELECT book_id, id, progress, time_ms, note, kind FROM progress_entries
       WHERE book_id BETWEEN ? AND ? ORDER BY book_id, time_ms, rowid
       """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
     ) { row in
       entries[row.int64(0), default: []].append(Self.entry(from: row, at: 1))
     }
-    return entries.mapValues(ReadingProgress.init(entries:))
+    return entries.mapValues { ReadingProgress(entries: $0) }
   }
 
   public func restore(_ archive: LibraryArchive) throws {
@@ -99,8 +107,9 @@ extension SQLiteLibrary {
     try connection.run(
       """
       INSERT INTO books (title, authors, isbn10, isbn13, page_count, status, added_ms,
-        updated_ms, title_key, author_key, search_text, match_title, match_author, id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        updated_ms, title_key, author_key, search_text, match_title, match_author, author_sort,
+        id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """, Self.rowValues(book) + [keepingID ? .integer(book.id) : nil])
     return connection.lastInsertedRowID
   }
@@ -111,13 +120,14 @@ extension SQLiteLibrary {
       """
       UPDATE books SET title = ?, authors = ?, isbn10 = ?, isbn13 = ?, page_count = ?,
         status = ?, added_ms = ?, updated_ms = ?, title_key = ?, author_key = ?,
-        search_text = ?, match_title = ?, match_author = ?
+        search_text = ?, match_title = ?, match_author = ?, author_sort = ?
       WHERE id = ?
       """, Self.rowValues(book) + [.integer(book.id)])
   }
 
-  /// The book's columns from `title` to `match_author`, keys folded for sorting, search and
-  /// matching.
+  /// The book's columns from `title` to `author_sort`, keys folded for sorting, search and
+  /// matching. (Rating, finish and a source's own last-name-first form come with the
+  /// details: ``saveDetails(_:of:on:)``.)
   private static func rowValues(_ book: Book) -> [SQLiteValue?] {
     [
       .text(book.title),
@@ -133,17 +143,26 @@ extension SQLiteLibrary {
       .text(SearchKey.fold(([book.title] + book.authors).joined(separator: " "))),
       .text(MatchKey.title(book.title)),
       .text(MatchKey.author(book.authors.first ?? "")),
+      .text(AuthorName.sortKey(book.authors.first ?? "")),
     ]
   }
 
+  /// Inserts an entry.
+  ///
+  /// - Parameter undo: What undoing the entry must put back (see ``undoLatestEntry(of:)``).
   func insert(
-    _ entry: ReadingProgress.Entry, bookID: Book.ID, on connection: SQLiteConnection
+    _ entry: ReadingProgress.Entry, bookID: Book.ID, undo: String? = nil,
+    on connection: SQLiteConnection
   ) throws {
     try connection.run(
-      "INSERT INTO progress_entries (id, book_id, progress, time_ms, note) VALUES (?, ?, ?, ?, ?)",
+      """
+      INSERT INTO progress_entries (id, book_id, progress, time_ms, note, kind, undo)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """,
       [
         .text(entry.id.uuidString), .integer(bookID), .real(entry.progress),
         .integer(entry.time.milliseconds), entry.note.map { .text($0) },
+        .text(entry.kind.rawValue), undo.map { .text($0) },
       ])
   }
 }

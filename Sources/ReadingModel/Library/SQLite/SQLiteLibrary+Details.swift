@@ -17,9 +17,10 @@ extension SQLiteLibrary {
     var found: [Book.ID: BookDetails] = [:]
     try connection.forEach(
       """
-      SELECT book_id, rating, review, tags, readings, read_count, publisher, publication_year,
-        binding, private_notes, edition_year, contributors, identifiers
-      FROM book_details WHERE book_id BETWEEN ? AND ?
+      SELECT d.book_id, d.rating, d.review, d.tags, d.readings, d.read_count, d.publisher,
+        d.publication_year, d.binding, d.private_notes, d.edition_year, d.contributors,
+        d.identifiers, d.author_last_first
+      FROM book_details d WHERE d.book_id BETWEEN ? AND ?
       """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
     ) { row in
       found[row.int64(0)] = BookDetails(
@@ -34,7 +35,8 @@ extension SQLiteLibrary {
         binding: row.optionalText(8),
         privateNotes: row.optionalText(9),
         contributors: Self.lines(row.text(11)),
-        identifiers: Self.lines(row.text(12)))
+        identifiers: Self.lines(row.text(12)),
+        authorSort: row.optionalText(13))
     }
     try connection.forEach(
       "SELECT book_id, source, source_id FROM book_sources WHERE book_id BETWEEN ? AND ?",
@@ -54,8 +56,8 @@ extension SQLiteLibrary {
       """
       INSERT OR REPLACE INTO book_details (book_id, rating, review, tags, readings, read_count,
         publisher, publication_year, binding, private_notes, edition_year, contributors,
-        identifiers)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        identifiers, author_last_first)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .integer(bookID), details.rating.map { .real($0) }, details.review.map { .text($0) },
@@ -65,8 +67,26 @@ extension SQLiteLibrary {
         details.publicationYear.map { .integer(Int64($0)) }, details.binding.map { .text($0) },
         details.privateNotes.map { .text($0) }, details.editionYear.map { .integer(Int64($0)) },
         .text(details.contributors.joined(separator: "\n")),
-        .text(details.identifiers.joined(separator: "\n")),
+        .text(details.identifiers.joined(separator: "\n")), details.authorSort.map { .text($0) },
       ])
+    // The columns lists sort and filter by, kept in step in the same transaction.
+    try connection.run(
+      """
+      UPDATE books SET rating = ?, finished_day = ?,
+        author_sort = coalesce(?, author_sort) WHERE id = ?
+      """,
+      [
+        .real(details.rating ?? 0),
+        .text(ReadingPeriod.lastFinish(details.readings)?.description ?? ""),
+        details.authorSort.flatMap { $0.isEmpty ? nil : .text(SearchKey.fold($0)) },
+        .integer(bookID),
+      ])
+    try connection.run("DELETE FROM book_tags WHERE book_id = ?", [.integer(bookID)])
+    for tag in details.tags {
+      try connection.run(
+        "INSERT OR IGNORE INTO book_tags (tag_key, book_id, tag) VALUES (?, ?, ?)",
+        [.text(SearchKey.fold(tag)), .integer(bookID), .text(tag)])
+    }
   }
 
   private static func lines(_ text: String) -> [String] {

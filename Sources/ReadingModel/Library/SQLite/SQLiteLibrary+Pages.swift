@@ -1,36 +1,62 @@
+import Foundation
+
 extension SQLiteLibrary {
   public func page(_ query: PageQuery) throws -> BookPage {
     if let cursor = query.after, cursor.sort != query.sort {
       throw LibraryError.cursorSortMismatch(cursor: cursor.sort, query: query.sort)
     }
-    let empty = BookPage(books: [], next: nil)
+    let empty = BookPage(books: [], next: nil, total: query.countsTotal ? 0 : nil)
     return try reading(orIfMissing: empty) { connection in
       let (sql, parameters) = Self.pageSQL(query)
       // One row more than asked for tells whether another page follows, without counting.
       let rows = try connection.all(sql, parameters) { row in
         (ListedBook(book: Self.book(from: row), progress: row.optionalDouble(9)), row.text(10))
       }
+      // Counted in the same read transaction: the total and the page agree.
+      let total = try query.countsTotal ? count(query, on: connection) : nil
       guard rows.count > query.limit, let last = rows.prefix(query.limit).last else {
-        return BookPage(books: rows.map(\.0), next: nil)
+        return BookPage(books: rows.map(\.0), next: nil, total: total)
       }
       let cursor = PageCursor(
         sort: query.sort, position: query.firstPosition - 1 + query.limit, key: last.1,
         lastID: last.0.id)
-      return BookPage(books: rows.prefix(query.limit).map(\.0), next: cursor)
+      return BookPage(books: rows.prefix(query.limit).map(\.0), next: cursor, total: total)
     }
   }
 
-  /// Columns 0–8 are a book (see ``book(from:)``), 9 the newest progress, 10 the sort key.
+  /// How many books match the query's filters.
+  private func count(_ query: PageQuery, on connection: SQLiteConnection) throws -> Int {
+    let (conditions, parameters) = Self.filters(query)
+    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    return Int(try connection.integer("SELECT count(*) FROM books b \(filter)", parameters) ?? 0)
+  }
+
+  /// Columns 0–8 are a book (see ``book(from:)``), 9 the newest position, 10 the sort key.
   static func pageSQL(_ query: PageQuery) -> (String, [SQLiteValue?]) {
+    let (key, order, comparison) = Self.ordering(query.sort)
+    var (conditions, parameters) = Self.filters(query)
+    if let cursor = query.after {
+      conditions.insert("(\(key), b.id) \(comparison) (?, ?)", at: 0)
+      parameters.insert(contentsOf: [Self.keyValue(cursor), .integer(cursor.lastID)], at: 0)
+    }
+    parameters.append(.integer(Int64(query.limit + 1)))
+    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    let sql = """
+      SELECT \(bookColumns),
+        (SELECT p.progress FROM progress_entries p WHERE p.book_id = b.id AND p.kind = 'progress'
+          ORDER BY p.time_ms DESC, p.rowid DESC LIMIT 1),
+        \(key)
+      FROM books b \(filter)
+      ORDER BY \(key) \(order), b.id \(order)
+      LIMIT ?
+      """
+    return (sql, parameters)
+  }
+
+  /// The conditions every filter of the query adds, and their parameters.
+  private static func filters(_ query: PageQuery) -> ([String], [SQLiteValue?]) {
     var conditions: [String] = []
     var parameters: [SQLiteValue?] = []
-    let (sortKey, order, comparison) = Self.ordering(query.sort)
-    if let cursor = query.after {
-      conditions.append("(\(sortKey), b.id) \(comparison) (?, ?)")
-      parameters.append(
-        query.sort == .updated ? .integer(Int64(cursor.key) ?? 0) : .text(cursor.key))
-      parameters.append(.integer(cursor.lastID))
-    }
     if let status = query.status {
       conditions.append("b.status = ?")
       parameters.append(.text(status.rawValue))
@@ -39,26 +65,44 @@ extension SQLiteLibrary {
       conditions.append("b.search_text LIKE ? ESCAPE '\\'")
       parameters.append(.text("%" + Self.escapeLike(String(word)) + "%"))
     }
-    parameters.append(.integer(Int64(query.limit + 1)))
-    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-    let sql = """
-      SELECT \(bookColumns),
-        (SELECT p.progress FROM progress_entries p WHERE p.book_id = b.id
-          ORDER BY p.time_ms DESC, p.rowid DESC LIMIT 1),
-        \(sortKey)
-      FROM books b \(filter)
-      ORDER BY \(sortKey) \(order), b.id \(order)
-      LIMIT ?
-      """
-    return (sql, parameters)
+    for tag in query.tags {
+      conditions.append("b.id IN (SELECT book_id FROM book_tags WHERE tag_key = ?)")
+      parameters.append(.text(SearchKey.fold(tag)))
+    }
+    if let rating = query.ratingAtLeast {
+      conditions.append("b.rating >= ?")
+      parameters.append(.real(max(rating, 0.01)))
+    }
+    if let year = query.finishedIn {
+      conditions.append("b.finished_day BETWEEN ? AND ?")
+      parameters += [.text(String(format: "%04d-01-01", year)), .text(String(format: "%04d-12-31", year))]
+    }
+    if let since = query.addedSince {
+      conditions.append("b.added_ms >= ?")
+      parameters.append(.integer(since.milliseconds))
+    }
+    return (conditions, parameters)
+  }
+
+  /// The cursor's key as the sort's column holds it.
+  private static func keyValue(_ cursor: PageCursor) -> SQLiteValue {
+    switch cursor.sort {
+    case .updated, .added: .integer(Int64(cursor.key) ?? 0)
+    case .rating: .real(Double(cursor.key) ?? 0)
+    case .id: .integer(Int64(cursor.key) ?? cursor.lastID)
+    case .title, .author, .finished: .text(cursor.key)
+    }
   }
 
   private static func ordering(_ sort: BookSort) -> (key: String, order: String, after: String) {
     switch sort {
     case .id: ("b.id", "ASC", ">")
     case .title: ("b.title_key", "ASC", ">")
-    case .author: ("b.author_key", "ASC", ">")
+    case .author: ("b.author_sort", "ASC", ">")
     case .updated: ("b.updated_ms", "DESC", "<")
+    case .rating: ("b.rating", "DESC", "<")
+    case .finished: ("b.finished_day", "DESC", "<")
+    case .added: ("b.added_ms", "DESC", "<")
     }
   }
 

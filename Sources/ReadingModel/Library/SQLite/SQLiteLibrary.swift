@@ -69,11 +69,14 @@ public actor SQLiteLibrary: Library {
       throw LibraryError.cannotOpen(path: path, detail: "cannot create the folder '\(folder)'")
     }
     let temporary = "\(path).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    defer { unlink(temporary) }
+    defer { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) } }
     try mapErrors {
+      // The schema goes straight into the file (a rollback journal, not a WAL), so a full
+      // disk fails the transaction here instead of leaving the schema in a WAL that the
+      // link below would leave behind.
       let fresh = try SQLiteConnection(path: temporary, mode: .create)
-      try fresh.execute("PRAGMA journal_mode = WAL")
       try prepare(fresh)
+      try fresh.execute("PRAGMA journal_mode = WAL")
     }
     if systemLink(temporary, path) != 0, errno != EEXIST {
       throw errno == EACCES || errno == EROFS || errno == EPERM

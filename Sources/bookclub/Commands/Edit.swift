@@ -1,0 +1,156 @@
+import Foundation
+import ReadingModel
+
+extension Bookclub {
+  /// `bookclub edit <book> --title ... --pages ...`: fix what a book says.
+  struct Edit: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "edit",
+      abstract: "Change a book's title, authors, pages, ISBN, publisher or years.",
+      discussion: """
+        Values are checked as 'bookclub add' checks them. An empty value clears an optional \\
+        field (--isbn '', --pages ''). --author replaces the authors (repeat it for each); \\
+        --add-author adds one. The change is one transaction and goes into the book's \\
+        history ('bookclub show').
+        """,
+      arguments: [BookTarget.required],
+      options: [
+        title, author, addAuthor, pages, isbn, publisher, year, originalYear,
+        CommonOptions.json("Print JSON: {\"book\", \"changes\": [{\"field\", \"before\", \"after\"}]}."),
+        LibraryOption.spec,
+      ]
+    )
+
+    static let title = OptionSpec.value("title", valueName: "title", help: "The new title.")
+    static let author = OptionSpec.value(
+      "author", short: "a", valueName: "name", help: "The authors, replacing them; repeat for each.",
+      isRepeating: true)
+    static let addAuthor = OptionSpec.value(
+      "add-author", valueName: "name", help: "An author to add; repeatable.", isRepeating: true)
+    static let pages = OptionSpec.value("pages", valueName: "pages", help: "The number of pages.")
+    static let isbn = OptionSpec.value(
+      "isbn", valueName: "isbn", help: "The ISBN-10 or ISBN-13, hyphens allowed.")
+    static let publisher = OptionSpec.value("publisher", valueName: "name", help: "The publisher.")
+    static let year = OptionSpec.value(
+      "year", valueName: "year", help: "The year this edition was published.")
+    static let originalYear = OptionSpec.value(
+      "original-year", valueName: "year",
+      help: "The year the work was first published (-725 for 725 BC).")
+
+    let target: BookTarget
+    /// The fields given, in canonical form (empty clears).
+    let fields: BookFields
+    let addedAuthors: [String]
+    let json: Bool
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      target = BookTarget(values, argument: BookTarget.required)
+      json = values.flag(CommonOptions.anyJSON)
+      var fields = BookFields()
+      if let text = values.string(Self.title) {
+        let title = text.collapsingSpaces
+        guard !title.isEmpty else {
+          throw .invalidValue(text, for: Self.title.display, allowed: "A book needs a title.")
+        }
+        fields[.title] = title
+      }
+      let authors = values.strings(Self.author).map(\.collapsingSpaces)
+      if !authors.isEmpty {
+        guard authors.allSatisfy({ !$0.isEmpty }) else {
+          throw .invalidValue("", for: Self.author.display, allowed: "An author needs a name.")
+        }
+        fields.setList(.authors, authors)
+      }
+      addedAuthors = values.strings(Self.addAuthor).map(\.collapsingSpaces).filter { !$0.isEmpty }
+      if let text = values.string(Self.pages) {
+        guard text.isEmpty || (Int(text).map { (1...100_000).contains($0) } ?? false) else {
+          throw .invalidValue(
+            text, for: Self.pages.display, allowed: "Please provide a whole number from 1 to 100000.")
+        }
+        fields[.pageCount] = text
+      }
+      if let text = values.string(Self.isbn) {
+        if text.isEmpty {
+          fields[.isbn13] = ""
+          fields[.isbn10] = ""
+        } else {
+          guard let isbn = ISBN(text) else {
+            throw .invalidValue(
+              text, for: Self.isbn.display,
+              allowed: "An ISBN has 10 or 13 digits (the last of an ISBN-10 may be X) and a valid check digit.")
+          }
+          fields[.isbn13] = isbn.isbn13
+          fields[.isbn10] = isbn.isbn10 ?? ""
+        }
+      }
+      if let text = values.string(Self.publisher) { fields[.publisher] = text.collapsingSpaces }
+      for (option, field) in [(Self.year, BookField.editionYear), (Self.originalYear, .originalYear)] {
+        guard let text = values.string(option) else { continue }
+        guard text.isEmpty || (Int(text).map { (-10_000...10_000).contains($0) } ?? false) else {
+          throw .invalidValue(text, for: option.display, allowed: "Give a year: 1871, or -725 for 725 BC.")
+        }
+        fields[field] = text
+      }
+      guard !fields.fields.isEmpty || !addedAuthors.isEmpty else {
+        throw .invalidValue(
+          "", for: "<book>",
+          allowed: "Say what to change: --title, --author, --add-author, --pages, --isbn, "
+            + "--publisher, --year or --original-year.")
+      }
+      self.fields = fields
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let (book, library) = try await target.resolve(in: context)
+      let (fields, addedAuthors) = (self.fields, self.addedAuthors)
+      let result = try await library.edit(book.id, as: .edit) { current in
+        var next = current
+        for field in fields.fields { next[field] = fields[field] }
+        if !addedAuthors.isEmpty {
+          let existing = next.list(.authors)
+          next.setList(.authors, existing + addedAuthors.filter { !existing.contains($0) })
+        }
+        return next
+      }
+      EditReport.print(result, json: json, context: context)
+    }
+  }
+}
+
+/// What `edit`, `rate` and `tag` say about a change.
+@MainActor
+enum EditReport {
+  static func print(_ result: EditResult, json: Bool, context: CommandContext) {
+    if json {
+      context.output.line(
+        JSONOutput.object([
+          "book": .raw(BookJSON.object(ListedBook(book: result.book))),
+          "changes": .array(
+            result.changes.map {
+              .object([
+                "field": .string($0.field.rawValue), "before": .string($0.before),
+                "after": .string($0.after),
+              ])
+            }),
+        ]).text)
+      return
+    }
+    guard !result.changes.isEmpty else {
+      context.errors.line("Nothing changed: “\(result.book.shownTitle)” already says so.")
+      return
+    }
+    context.output.line("\(result.book.shownTitle) (\(result.book.id)):")
+    for change in result.changes {
+      context.output.line(
+        "  \(change.field.label): \(TerminalText.safe(change.field.display(change.before))) → "
+          + TerminalText.safe(change.field.display(change.after)))
+    }
+  }
+}
+
+extension String {
+  /// Runs of whitespace made single spaces, trimmed.
+  var collapsingSpaces: String {
+    split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import ReadingModel
+
+extension Bookclub {
+  /// `bookclub rate <book> <stars>`
+  struct Rate: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "rate",
+      abstract: "Rate a book from 0.25 to 5 stars, in quarters; --clear takes the rating away.",
+      arguments: [BookTarget.required, stars],
+      options: [
+        clear, CommonOptions.json("Print JSON: {\"book\", \"changes\"}."), LibraryOption.spec,
+      ]
+    )
+
+    static let stars = ArgumentSpec(
+      name: "stars", help: "0.25 to 5: 4, 4.5, 3.75.", isOptional: true)
+    static let clear = OptionSpec.flag("clear", help: "Take the rating away.")
+
+    let target: BookTarget
+    let rating: Double?
+    let json: Bool
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      target = BookTarget(values, argument: BookTarget.required)
+      json = values.flag(CommonOptions.anyJSON)
+      let text = values.argument(Self.stars)
+      switch (text, values.flag(Self.clear)) {
+      case (nil, false): throw .missingArgument(Self.stars.display)
+      case (_?, true): throw .invalidValue(text ?? "", for: "<stars>", allowed: "Give stars or --clear, not both.")
+      case (nil, true): rating = nil
+      case (let text?, false):
+        guard let value = Double(text), value >= 0.25, value <= 5, (value * 4).rounded() == value * 4
+        else {
+          throw .invalidValue(text, for: "<stars>", allowed: "Give stars from 0.25 to 5, in quarters: 4, 3.75.")
+        }
+        rating = value
+      }
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let (book, library) = try await target.resolve(in: context)
+      let text = BookFields.text(rating: rating)
+      let result = try await library.edit(book.id, as: .rate) { current in
+        var next = current
+        next[.rating] = text
+        return next
+      }
+      if json || result.changes.isEmpty {
+        EditReport.print(result, json: json, context: context)
+      } else {
+        context.output.line(
+          "\(result.book.shownTitle): " + (rating.map(BookReport.stars) ?? "not rated"))
+      }
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import ReadingModel
+
+extension Bookclub {
+  /// `bookclub tag <book> <name>...`
+  struct Tag: ParsableCommand {
+    static let signature = TagChange.signature(
+      name: "tag", abstract: "Add tags to a book (case and accents do not make another tag).")
+
+    let change: TagChange
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      change = try TagChange(values, adding: true)
+    }
+
+    func run(_ context: CommandContext) async throws { try await change.run(context) }
+  }
+
+  /// `bookclub untag <book> <name>...`
+  struct Untag: ParsableCommand {
+    static let signature = TagChange.signature(name: "untag", abstract: "Take tags off a book.")
+
+    let change: TagChange
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      change = try TagChange(values, adding: false)
+    }
+
+    func run(_ context: CommandContext) async throws { try await change.run(context) }
+  }
+
+  /// `bookclub tags`: every tag with how many books have it.
+  struct Tags: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "tags",
+      abstract: "List the tags in use, with how many books have each.",
+      options: [CommonOptions.json("Print JSON: [{\"tag\", \"books\"}]."), LibraryOption.spec]
+    )
+
+    let json: Bool
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      json = values.flag(CommonOptions.anyJSON)
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let tags = try await context.library(flag: libraryPath).tags()
+      if json {
+        context.output.line(
+          JSONOutput.array(
+            tags.map { .object(["tag": .string($0.tag), "books": .int(Int64($0.books))]) }
+          ).text)
+        return
+      }
+      guard !tags.isEmpty else {
+        context.errors.line("No tags yet. Add one: bookclub tag <book> <name>")
+        return
+      }
+      let width = tags.map { TerminalText.safe($0.tag).count }.max() ?? 0
+      for tag in tags {
+        let name = TerminalText.safe(tag.tag)
+        context.output.line(name + String(repeating: " ", count: width - name.count + 2) + "\(tag.books)")
+      }
+    }
+  }
+}
+
+/// What `tag` and `untag` share: `<book> <name>...`, and the change to the book's tags.
+struct TagChange {
+  static let names = ArgumentSpec(
+    name: "name", help: "A tag; several may follow.", isRepeating: true, completion: .tag)
+
+  static func signature(name: String, abstract: String) -> CommandSignature {
+    CommandSignature(
+      name: name, abstract: abstract, arguments: [BookTarget.required, names],
+      options: [CommonOptions.json("Print JSON: {\"book\", \"changes\"}."), LibraryOption.spec])
+  }
+
+  let target: BookTarget
+  let tags: [String]
+  let adding: Bool
+  let json: Bool
+
+  init(_ values: ParsedValues, adding: Bool) throws(UsageError) {
+    target = BookTarget(values, argument: BookTarget.required)
+    tags = values.arguments(Self.names).map(\.collapsingSpaces).filter { !$0.isEmpty }
+    guard !tags.isEmpty else { throw .missingArgument(Self.names.display) }
+    self.adding = adding
+    json = values.flag(CommonOptions.anyJSON)
+  }
+
+  @MainActor
+  func run(_ context: CommandContext) async throws {
+    let (book, library) = try await target.resolve(in: context)
+    let (tags, adding) = (self.tags, self.adding)
+    let result = try await library.edit(book.id, as: .tags) { current in
+      var next = current
+      var list = current.list(.tags)
+      for tag in tags {
+        let key = SearchKey.fold(tag)
+        if adding, !list.contains(where: { SearchKey.fold($0) == key }) { list.append(tag) }
+        if !adding { list.removeAll { SearchKey.fold($0) == key } }
+      }
+      next.setList(.tags, list)
+      return next
+    }
+    EditReport.print(result, json: json, context: context)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ReadingModel
+
+/// `bookclub status` with no book: the books being read with their bars, pace and finish,
+/// the latest notes, and the counts per status.
+@MainActor
+enum StatusOverview {
+  /// How many of the latest notes the overview shows.
+  static let noteCount = 5
+
+  static func print(library: SQLiteLibrary, json: Bool, context: CommandContext) async throws {
+    let overview = try await library.overview(notes: noteCount)
+    if json {
+      context.output.line(Self.json(overview).text)
+    } else {
+      for line in lines(overview, colors: context.terminal.colorsOutput) {
+        context.output.line(line)
+      }
+    }
+  }
+
+  static func lines(_ overview: LibraryOverview, colors: Bool) -> [String] {
+    var lines: [String] = []
+    if overview.reading.isEmpty {
+      lines.append("Nothing is being read. Start a book: bookclub progress set <book> <page>")
+    } else {
+      lines.append(TextStyle.bold.apply("Reading", enabled: colors))
+      for reading in overview.reading {
+        lines.append("  \(reading.book.id)  \(reading.book.shownTitle) — \(reading.book.shownAuthors)")
+        lines.append("      " + details(reading.book, progress: reading.progress))
+      }
+    }
+    if !overview.notes.isEmpty {
+      lines.append("")
+      lines.append(TextStyle.bold.apply("Latest notes", enabled: colors))
+      for (book, entry) in overview.notes {
+        let percent = "\(ProgressBar.percent(entry.progress))%"
+        lines.append(
+          "  \(DateText.day(entry.time))  \(book.shownTitle), \(percent): "
+            + ProgressText.oneLine(entry.note))
+      }
+    }
+    lines.append("")
+    let total = overview.counts.values.reduce(0, +)
+    let counts = ReadingStatus.allCases.map { "\(overview.counts[$0] ?? 0) \($0.displayName)" }
+    lines.append("\(total) books: " + counts.joined(separator: " · "))
+    return lines
+  }
+
+  /// `Middlemarch — George Eliot · reading · ███░░ 34% · page 300 of 880 · ...`
+  static func line(_ book: Book, progress: ReadingProgress) -> String {
+    "\(book.shownTitle) — \(book.shownAuthors) · \(book.status.displayName) · "
+      + details(book, progress: progress)
+  }
+
+  /// The bar, the position, the pace and the estimated finish.
+  static func details(_ book: Book, progress: ReadingProgress) -> String {
+    let fraction = progress.currentFraction(status: book.status)
+    var parts = [ProgressBar().render(fraction), ProgressText.position(fraction, of: book)]
+    if let pace = progress.pace(pageCount: book.pageCount) {
+      parts.append(ProgressText.pace(pace))
+      if let finish = pace.estimatedFinish { parts.append("finish around \(DateText.day(finish))") }
+    }
+    return parts.joined(separator: " · ")
+  }
+
+  /// `{"reading": [{"book", "estimatedFinish", "pace"}], "notes": [{"book", "entry"}],
+  /// "counts": {"want", "reading", "finished", "abandoned"}}`
+  static func json(_ overview: LibraryOverview) -> JSONOutput {
+    .object([
+      "reading": .array(
+        overview.reading.map { reading in
+          let latest = reading.progress.positions.last?.progress
+          let pace = reading.progress.pace(pageCount: reading.book.pageCount)
+          return .object([
+            "book": .raw(BookJSON.object(ListedBook(book: reading.book, progress: latest))),
+            "pace": pace.map(ProgressText.json) ?? .null,
+            "estimatedFinish": .date(pace?.estimatedFinish),
+          ])
+        }),
+      "notes": .array(
+        overview.notes.map { book, entry in
+          .object(["book": .int(book.id), "entry": ProgressText.json(entry, of: book)])
+        }),
+      "counts": .object(
+        Dictionary(
+          uniqueKeysWithValues: ReadingStatus.allCases.map {
+            ($0.rawValue, JSONOutput.int(Int64(overview.counts[$0] ?? 0)))
+          })),
+    ])
+  }
+}
