@@ -17,6 +17,27 @@ struct Bookclub: CommandGroup {
     ]
   )
 
+  /// Bare `bookclub`: at a terminal, where you stand and the commands to go on with;
+  /// elsewhere (a script, a pipe), the help as before.
+  func run(_ context: CommandContext) async throws {
+    guard context.terminal.isOutputTerminal else {
+      context.output.write(HelpFormatter(path: context.commandPath, width: context.terminal.width).help)
+      return
+    }
+    try await StatusOverview.print(library: context.library(flag: nil), json: false, context: context)
+    context.output.line("")
+    context.output.line(
+      """
+      Common commands:
+        bookclub list                     your books, a page at a time
+        bookclub progress set <book> 120  record where you are (a page, 45%, +20 or done)
+        bookclub note add <book> <text>   write a note at your current page
+        bookclub show <book>              one book: readings, pace, notes and history
+        bookclub add <title> -a <author>  add a book; 'bookclub import' brings a library
+      See 'bookclub --help' for every command.
+      """)
+  }
+
   static func main() async {
     InterruptHandler.install()
     let context = CommandContext.live(environment: ProcessInfo.processInfo.environment)

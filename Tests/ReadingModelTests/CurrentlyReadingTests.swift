@@ -144,7 +144,7 @@ struct FailingWritesLibrary: Library {
     #expect(reading.book.status == .reading)
     #expect(reading.finished == nil)
     let messages = notices.drain().map(\.message)
-    #expect(messages.contains { $0.contains("was finished; it is being read again") })
+    #expect(messages.contains { $0.contains("was finished; its last reading goes on") })
     #expect(messages.contains { $0.contains("Progress went backwards, from 100% to 97%") })
   }
 

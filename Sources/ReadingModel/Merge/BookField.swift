@@ -100,7 +100,11 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
         }
       }.joined(separator: ", ")
     case .list: return value.split(separator: "\n").joined(separator: ", ")
-    default: return value
+    default:
+      if self == .editionYear || self == .originalYear, let year = Int(value) {
+        return BookDetails.yearText(year)
+      }
+      return value
     }
   }
 

@@ -89,3 +89,10 @@ public struct BookDetails: Sendable, Equatable {
   /// Whether nothing is known.
   public var isEmpty: Bool { self == BookDetails() }
 }
+
+extension BookDetails {
+  /// `1871`, or `725 BC` for -725 (the negative years Goodreads gives for works before 1).
+  public static func yearText(_ year: Int) -> String {
+    year < 0 ? "\(-year) BC" : String(year)
+  }
+}

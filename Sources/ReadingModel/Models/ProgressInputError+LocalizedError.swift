@@ -14,7 +14,8 @@ extension ProgressInputError: LocalizedError {
     case .pageBeyondEnd(let page, let count):
       "Page \(page) is past the last page (\(count)). Use a page from 0 to \(count), or done."
     case .pagesUnknown:
-      "This book has no page count, so pages cannot be used. Give a percent instead (45%)."
+      "This book has no page count, so pages cannot be used. Give a percent instead (45%), "
+        + "or give the book its pages: bookclub edit <book> --pages <count>."
     }
   }
 }

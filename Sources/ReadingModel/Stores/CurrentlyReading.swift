@@ -92,11 +92,11 @@ public final class CurrentlyReading {
       let when = time ?? max(now(), latest?.time ?? .distantPast)
       return EntryDraft(progress: fraction, time: when, note: note, kind: kind)
     }
-    apply(recorded)
+    apply(recorded, reread: reread)
     return recorded.entry
   }
 
-  private func apply(_ recorded: RecordedEntry) {
+  private func apply(_ recorded: RecordedEntry, reread: ReadingState.Reread?) {
     book = recorded.book
     if var history = progress.value {
       history.insert(recorded.entry)
@@ -105,15 +105,19 @@ public final class CurrentlyReading {
     }
     guard recorded.entry.kind == .progress else { return }
     let title = "“\(book.title)”"
-    if let before = recorded.previous, recorded.entry.progress < before.progress {
+    let resumed = recorded.previousStatus == .finished || recorded.previousStatus == .abandoned
+    // A re-read starts again from the beginning: that is not going backwards.
+    let newReading = resumed && reread == .reread
+    if let before = recorded.previous, recorded.entry.progress < before.progress, !newReading {
       notices.push(
         "Progress went backwards, from \(Self.percent(before.progress)) to \(Self.percent(recorded.entry.progress)).",
         level: .warning)
     }
-    if recorded.previousStatus == .finished || recorded.previousStatus == .abandoned,
-      recorded.book.status == .reading
-    {
-      notices.push("\(title) was \(recorded.previousStatus.displayName); it is being read again.")
+    if resumed, recorded.book.status == .reading {
+      notices.push(
+        newReading
+          ? "\(title) was \(recorded.previousStatus.displayName); a new reading has begun."
+          : "\(title) was \(recorded.previousStatus.displayName); its last reading goes on.")
     } else if recorded.previousStatus != .finished, recorded.book.status == .finished {
       notices.push("\(title) is finished. Well read!")
     }

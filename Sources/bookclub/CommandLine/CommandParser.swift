@@ -149,7 +149,7 @@ struct CommandParser {
         throw .missingValue(option: spec.display)
       }
       if let allowed = spec.allowedValues, !allowed.contains(value) {
-        throw .invalidValue(value, for: spec.display, allowed: allowedList(allowed))
+        throw .invalidValue(value, for: spec.display, allowed: allowedList(allowed, typed: value))
       }
       values.options[spec.long, default: []].append(value)
     }
@@ -182,7 +182,14 @@ struct CommandParser {
         throw .missingArgument(spec.display)
       }
     }
-    if let extra = remaining.first { throw .unexpectedArgument(extra, suggestion: nil) }
+    guard let extra = remaining.first else { return }
+    // `progress set dune messiah 50%`: the words before the ones the other arguments take
+    // are probably one title typed without quotes.
+    if specs.first?.completion == .book, !specs.contains(where: \.isRepeating) {
+      let titleWords = positionals.prefix(positionals.count - specs.count + 1)
+      throw .splitTitle(extra, title: titleWords.joined(separator: " "))
+    }
+    throw .unexpectedArgument(extra, suggestion: nil)
   }
 
   /// Options start with `-`; a lone `-` and negative numbers (`-5`) are values.
@@ -201,13 +208,17 @@ struct CommandParser {
     return options.first { $0.short.map { "-\($0)" } == name }
   }
 
-  private static func allowedList(_ values: [String]) -> String {
+  /// `Did you mean 'title'? Please provide one of 'id', 'title' or 'author'.`
+  ///
+  /// - Parameter typed: The value given, for the suggestion of a close one.
+  static func allowedList(_ values: [String], typed: String? = nil) -> String {
     let quoted = values.map { "'\($0)'" }
     let list =
       quoted.count > 1
       ? quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
       : quoted.joined()
-    return "Please provide one of \(list)."
+    let suggestion = typed.flatMap { Suggestion.closest(to: $0.lowercased(), in: values) }
+    return (suggestion.map { "Did you mean '\($0)'? " } ?? "") + "Please provide one of \(list)."
   }
 }
 

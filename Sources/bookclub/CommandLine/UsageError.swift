@@ -24,6 +24,9 @@ enum UsageError: Error, Equatable {
   /// Progress on a finished or abandoned book, with no terminal to ask whether it is a
   /// re-read.
   case rereadUndecided(String, status: ReadingStatus)
+  /// More positional values than arguments, the first being a book: a title of several
+  /// words typed without quotes.
+  case splitTitle(String, title: String)
   /// The selection would turn the first argument, which names a book, into something else.
   case ambiguousWithSelection(String, book: String, selected: String, alternatives: [String])
 }
@@ -41,6 +44,9 @@ extension UsageError: LocalizedError {
       "The value '\(value)' is invalid for '\(option)'" + (allowed.map { ". \($0)" } ?? "")
     case .unexpectedArgument(let argument, let suggestion):
       "Unexpected argument '\(argument)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+    case .splitTitle(let extra, let title):
+      "Unexpected argument '\(extra)'. Did you mean \"\(title)\"? Put a title of several words "
+        + "in quotes."
     case .flagWithValue(let option):
       "The flag '\(option)' does not take a value"
     case .unknownSetting(let key, let suggestion):

@@ -6,18 +6,20 @@ extension Bookclub {
   struct Export: ParsableCommand {
     static let signature = CommandSignature(
       name: "export",
-      abstract: "Write the whole library: bookclub's lossless JSON, or Goodreads CSV.",
+      abstract: "Write the whole library: bookclub's lossless JSON, or Goodreads or StoryGraph CSV.",
       discussion: """
         The bookclub format keeps every book, progress entry, note and detail: importing it \
-        into an empty library gives the same library back. The Goodreads format can be read \
-        by any tool that imports Goodreads exports.
+        into an empty library gives the same library back. The Goodreads and StoryGraph \
+        formats can be read by those services and by any tool that imports their exports: \
+        Goodreads keeps the latest finish (Date Read) and the read count, StoryGraph every \
+        finished reading (Dates Read).
         """,
       options: [format, output, LibraryOption.spec]
     )
 
     static let format = OptionSpec.value(
-      "format", valueName: "format", help: "bookclub or goodreads.", defaultValue: "bookclub",
-      allowedValues: ["bookclub", "goodreads"])
+      "format", valueName: "format", help: "bookclub, goodreads or storygraph.",
+      defaultValue: "bookclub", allowedValues: ["bookclub", "goodreads", "storygraph"])
     static let output = OptionSpec.value(
       "output", short: "o", valueName: "file",
       help: "Write to this file (replaced only once complete) instead of stdout.",
@@ -26,12 +28,17 @@ extension Bookclub {
     /// Books read from the library at a time.
     static let pageSize = 500
 
-    let goodreads: Bool
+    /// The CSV header and row writer, or `nil` for the bookclub archive.
+    let csv: (header: [String], row: @Sendable (LibraryArchive.Item) -> [String])?
     let output: String?
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      goodreads = values.string(Self.format) == "goodreads"
+      switch values.string(Self.format) {
+      case "goodreads": csv = (GoodreadsExport.header, GoodreadsExport.row)
+      case "storygraph": csv = (StoryGraphExport.header, StoryGraphExport.row)
+      default: csv = nil
+      }
       output = values.string(Self.output)
       if output?.isEmpty == true {
         throw .invalidValue(
@@ -45,22 +52,19 @@ extension Bookclub {
       let sink = try ExportSink(
         output.map { UserFolder.absolute($0, environment: context.environment) }, context: context)
       var archive = LibraryArchive.StreamWriter(library: try await library.libraryID())
-      try sink.write(
-        goodreads ? Data(CSVWriter.line(GoodreadsExport.header).utf8) : archive.header())
+      try sink.write(csv.map { Data(CSVWriter.line($0.header).utf8) } ?? archive.header())
       var lastID: Book.ID?
       var count = 0
       while true {
         let items = try await library.archivePage(after: lastID, limit: Self.pageSize)
         for item in items {
-          try sink.write(
-            goodreads
-              ? Data(CSVWriter.line(GoodreadsExport.row(item)).utf8) : archive.item(item))
+          try sink.write(csv.map { Data(CSVWriter.line($0.row(item)).utf8) } ?? archive.item(item))
         }
         count += items.count
         guard let last = items.last, items.count == Self.pageSize else { break }
         lastID = last.book.id
       }
-      if !goodreads { try sink.write(archive.footer()) }
+      if csv == nil { try sink.write(archive.footer()) }
       try sink.finish()
       if let output {
         context.errors.line("Exported \(count) books to \(TerminalText.safe(output)).")

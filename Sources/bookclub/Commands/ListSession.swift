@@ -162,7 +162,7 @@ struct ListSession {
     if options.after != nil {
       message = "No more books after that cursor."
     } else if options.hasFilters {
-      message = "No books match. Try 'bookclub list' without --status or --search."
+      message = "No books match. Try 'bookclub list' without some of its filters."
     } else {
       message = """
         Your library is empty. To get started:

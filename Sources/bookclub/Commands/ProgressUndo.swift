@@ -71,14 +71,19 @@ enum EntryRemoval {
     context: CommandContext
   ) async throws {
     let entry = located.entry
-    let what = entry.kind == .note ? "the note" : "the entry at \(ProgressText.position(entry.progress, of: book))"
-    let note = entry.note.map { ", “\(ProgressText.oneLine($0))”" } ?? ""
-    let question =
-      "Remove \(what) of \(DateText.minute(entry.time))\(note) from “\(book.shownTitle)”?"
+    // `the entry of 2024-05-12 14:03 (page 44 of 880, “Prelude”)`
+    let kind = entry.kind == .note ? "the note" : "the entry"
+    let details =
+      (entry.kind == .note ? [] : [ProgressText.position(entry.progress, of: book)])
+      + (entry.note.map { ["“\(ProgressText.oneLine($0))”"] } ?? [])
+    let what =
+      "\(kind) of \(DateText.minute(entry.time))"
+      + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+    let question = "Remove \(what) from “\(book.shownTitle)”?"
     guard try Confirmation.confirm(question, force: force, context: context) else { return }
     let removed = try await library.removeEntry(entry.id)
     let progress = try await library.progress(of: book.id)
-    context.errors.line("Removed \(what) of \(DateText.minute(entry.time)).")
+    context.errors.line("Removed \(what).")
     context.output.line(StatusOverview.line(removed.book, progress: progress))
   }
 }

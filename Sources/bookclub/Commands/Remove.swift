@@ -27,7 +27,10 @@ extension Bookclub {
       let trashed = try await library.remove(book.id, at: Date())
       context.output.line(String(trashed.trashID))
       context.errors.line(
-        "Moved “\(book.shownTitle)” and its \(trashed.entries) entries to the trash. "
+        "Moved “\(book.shownTitle)”"
+          + (trashed.entries == 0
+            ? "" : " and its \(trashed.entries) \(trashed.entries == 1 ? "entry" : "entries")")
+          + " to the trash. "
           + "To bring it back: bookclub restore \(trashed.trashID)")
     }
   }

@@ -42,7 +42,8 @@ extension Bookclub {
         guard let status = ReadingStatus(rawValue: text.lowercased()) else {
           throw .invalidValue(
             text, for: "<status>",
-            allowed: "Please provide one of 'want', 'reading', 'finished' or 'abandoned'.")
+            allowed: CommandParser.allowedList(
+              ReadingStatus.allCases.map(\.rawValue), typed: text))
         }
         newStatus = status
       } else {

@@ -62,10 +62,10 @@ struct BookReport {
     }
     if !history.isEmpty {
       lines += ["", "History"]
+      let width = BookEvent.Kind.allCases.map(\.rawValue.count).max() ?? 0
       for event in history.suffix(Self.historyCount) {
-        lines.append(
-          "  \(DateText.day(event.time))  \(event.kind.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))"
-            + TerminalText.safe(event.detail))
+        let kind = event.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+        lines.append("  \(DateText.day(event.time))  \(kind)  " + TerminalText.safe(event.detail))
       }
     }
     return lines
@@ -119,9 +119,7 @@ struct BookReport {
   }
 
   /// `1871`, or `725 BC` for -725.
-  nonisolated static func year(_ year: Int) -> String {
-    year < 0 ? "\(-year) BC" : String(year)
-  }
+  nonisolated static func year(_ year: Int) -> String { BookDetails.yearText(year) }
 
   private func indented(_ text: String) -> [String] {
     TerminalText.safeLines(text).map { $0.isEmpty ? "" : "  " + $0 }

@@ -25,9 +25,13 @@ enum StatusOverview {
       lines.append("Nothing is being read. Start a book: bookclub progress set <book> <page>")
     } else {
       lines.append(TextStyle.bold.apply("Reading", enabled: colors))
+      let idWidth = overview.reading.map { String($0.book.id).count }.max() ?? 1
+      let indent = String(repeating: " ", count: idWidth + 4)
       for reading in overview.reading {
-        lines.append("  \(reading.book.id)  \(reading.book.shownTitle) — \(reading.book.shownAuthors)")
-        lines.append("      " + details(reading.book, progress: reading.progress))
+        let id = String(reading.book.id)
+        let paddedID = String(repeating: " ", count: idWidth - id.count) + id
+        lines.append("  \(paddedID)  \(reading.book.shownTitle) — \(reading.book.shownAuthors)")
+        lines.append(indent + details(reading.book, progress: reading.progress))
       }
     }
     if !overview.notes.isEmpty {

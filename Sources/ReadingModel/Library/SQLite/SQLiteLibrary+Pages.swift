@@ -61,9 +61,15 @@ extension SQLiteLibrary {
       conditions.append("b.status = ?")
       parameters.append(.text(status.rawValue))
     }
+    // Each word is in the title, an author or a tag.
     for word in SearchKey.fold(query.search ?? "").split(separator: " ") {
-      conditions.append("b.search_text LIKE ? ESCAPE '\\'")
-      parameters.append(.text("%" + Self.escapeLike(String(word)) + "%"))
+      conditions.append(
+        """
+        (b.search_text LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM book_tags t
+          WHERE t.book_id = b.id AND t.tag_key LIKE ? ESCAPE '\\'))
+        """)
+      let pattern = SQLiteValue.text("%" + Self.escapeLike(String(word)) + "%")
+      parameters += [pattern, pattern]
     }
     for tag in query.tags {
       conditions.append("b.id IN (SELECT book_id FROM book_tags WHERE tag_key = ?)")

@@ -230,7 +230,7 @@ extension SQLiteLibrary {
       try logEvent(
         BookEvent(
           time: book.dateUpdated, kind: .undo,
-          detail: "removed \(what) of \(InterchangeDate.format(milliseconds: entry.time.milliseconds))"
+          detail: "removed \(what) of \(CalendarDay(local: entry.time))"
             + (entry.note.map { ": \($0.prefix(60))" } ?? "")),
         of: bookID, on: connection)
       return RemovedEntry(bookID: bookID, entry: entry, book: book)

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Writes books as StoryGraph exports them, so StoryGraph (and bookclub) can import them:
+/// every finished reading in `Dates Read` (`2023/05/23-2023/06/07, 2024/01/02`), quarter-star
+/// ratings, read statuses, tags.
+///
+/// A book that came from StoryGraph keeps its own text in every column whose value has not
+/// changed since the last import (its `ISBN/UID` store id, its `Format`), as
+/// ``GoodreadsExport`` does.
+public enum StoryGraphExport {
+  public static let header = [
+    "Title", "Authors", "Contributors", "ISBN/UID", "Format", "Read Status", "Date Added",
+    "Last Date Read", "Dates Read", "Read Count", "Moods", "Pace",
+    "Character- or Plot-Driven?", "Strong Character Development?", "Loveable Characters?",
+    "Diverse Characters?", "Flawed Characters?", "Star Rating", "Review", "Content Warnings",
+    "Content Warning Description", "Tags", "Owned?",
+  ]
+
+  /// The row for one book, in ``header`` order.
+  public static func row(_ item: LibraryArchive.Item) -> [String] {
+    let now = columns(BookFields(book: item.book, details: item.details))
+    guard let base = item.bases[StoryGraphMapper.source], !base.columns.isEmpty else {
+      return now
+    }
+    let then = columns(base.fields)
+    return header.indices.map { index in
+      now[index] == then[index] ? base.columns[header[index]] ?? now[index] : now[index]
+    }
+  }
+
+  /// The columns written from a book's fields; StoryGraph's own (moods, pace, content
+  /// warnings) are left empty, as bookclub does not keep them.
+  private static func columns(_ fields: BookFields) -> [String] {
+    let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
+    let finished = fields.list(.readings).map(ReadingPeriod.init(text:))
+      .filter { $0.end != nil && !$0.abandoned }
+    let readCount =
+      fields[.readCount].flatMap { $0.isEmpty ? nil : $0 } ?? String(finished.count)
+    let uid = [fields[.isbn13], fields[.isbn10]].compactMap { $0 }.first { !$0.isEmpty }
+    var row = [String](repeating: "", count: header.count)
+    row[0] = fields[.title] ?? ""
+    row[1] = fields.list(.authors).joined(separator: ", ")
+    row[2] = fields.list(.contributors).joined(separator: ", ")
+    row[3] = uid ?? fields.list(.identifiers).first ?? ""
+    row[4] = fields[.binding] ?? ""
+    row[5] = StoryGraphMapper.statuses.first { $0.value == status }?.key ?? "to-read"
+    row[6] = CalendarDay(fields[.dateAdded] ?? "")?.format(separator: "/") ?? ""
+    row[7] = finished.compactMap(\.end).max()?.format(separator: "/") ?? ""
+    row[8] = finished.map(datesRead).joined(separator: ", ")
+    row[9] = readCount
+    row[17] = fields[.rating] ?? ""
+    row[18] = fields[.review] ?? ""
+    row[21] = fields.list(.tags).joined(separator: ", ")
+    return row
+  }
+
+  /// `2023/05/23-2023/06/07`, or the finish day alone when the start is unknown.
+  private static func datesRead(_ reading: ReadingPeriod) -> String {
+    let end = reading.end?.format(separator: "/") ?? ""
+    guard let start = reading.start else { return end }
+    return start.format(separator: "/") + "-" + end
+  }
+}
