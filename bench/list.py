@@ -45,17 +45,27 @@ def make_library(bookclub, path, books):
     DELETE FROM books;
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {books})
     INSERT INTO books (id, title, authors, page_count, status, added_ms, updated_ms,
-                       title_key, author_key, search_text)
+                       title_key, author_key, search_text, rating, finished_day, author_sort)
     SELECT i, 'Book ' || printf('%07d', (i * 7919) % {books}), 'Author ' || (i % 997),
            100 + i % 900, CASE i % 4 WHEN 0 THEN 'want' WHEN 1 THEN 'reading'
                           WHEN 2 THEN 'finished' ELSE 'abandoned' END,
            1700000000000 + i * 1000, 1700000000000 + ((i * 104729) % {books}) * 1000,
            'book ' || printf('%07d', (i * 7919) % {books}), 'author ' || (i % 997),
-           'book ' || printf('%07d', (i * 7919) % {books}) || ' author ' || (i % 997)
+           'book ' || printf('%07d', (i * 7919) % {books}) || ' author ' || (i % 997),
+           CASE WHEN i % 3 = 0 THEN (i % 20 + 1) / 4.0 ELSE 0 END,
+           CASE i % 4 WHEN 2 THEN printf('%04d-%02d-%02d', 2000 + i % 25, 1 + i % 12, 1 + i % 28)
+                      ELSE '' END,
+           (i % 997) || ', author'
     FROM n;
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {books} / 10)
     INSERT INTO progress_entries (id, book_id, progress, time_ms, note)
-    SELECT 'entry-' || i, i * 10, (i % 100) / 100.0, 1700000000000 + i, NULL FROM n;
+    SELECT printf('%08X-0000-4000-8000-%012X', i, i), i * 10, (i % 100) / 100.0,
+           1700000000000 + i, NULL FROM n;
+    -- A tenth of the books tagged 'classics', one in a hundred 'poetry'.
+    INSERT INTO book_tags (tag_key, book_id, tag)
+    SELECT 'classics', id, 'classics' FROM books WHERE id % 10 = 0;
+    INSERT INTO book_tags (tag_key, book_id, tag)
+    SELECT 'poetry', id, 'poetry' FROM books WHERE id % 100 = 1;
     """
     subprocess.run(["sqlite3", path], input=sql, text=True, check=True)
     subprocess.run(["sqlite3", path, "PRAGMA wal_checkpoint(TRUNCATE);"], check=True,
@@ -95,6 +105,21 @@ def main():
                                                  "--library", library]),
             ("bookclub list --search 'author 996'", [bookclub, "list", "--search", "author 996",
                                                      "--library", library]),
+            ("bookclub list --tag poetry", [bookclub, "list", "--tag", "poetry",
+                                            "--library", library]),
+            ("bookclub list --sort rating", [bookclub, "list", "--sort", "rating",
+                                             "--library", library]),
+            ("bookclub list --finished-in 2010", [bookclub, "list", "--finished-in", "2010",
+                                                  "--library", library]),
+            ("bookclub status (the overview)", [bookclub, "status", "--library", library]),
+            ("bookclub __complete show 'book 00012'", [bookclub, "__complete", "show", "--library",
+                                                      library, "book 00012"]),
+            ("bookclub __complete show 12", [bookclub, "__complete", "show", "--library",
+                                             library, "12"]),
+            ("bookclub __complete show ''", [bookclub, "__complete", "show", "--library",
+                                             library, ""]),
+            ("bookclub __complete note edit 0000", [bookclub, "__complete", "note", "edit",
+                                                    "--library", library, "0000"]),
             ("bookclub list --all --json (every book)", [bookclub, "list", "--all", "--json",
                                                          "--library", library]),
             ("static floor: Swift + Foundation, one line", [static_floor]),

@@ -21,10 +21,12 @@ struct Bookclub: CommandGroup {
   /// elsewhere (a script, a pipe), the help as before.
   func run(_ context: CommandContext) async throws {
     guard context.terminal.isOutputTerminal else {
-      context.output.write(HelpFormatter(path: context.commandPath, width: context.terminal.width).help)
+      context.output.write(
+        HelpFormatter(path: context.commandPath, width: context.terminal.width).help)
       return
     }
-    try await StatusOverview.print(library: context.library(flag: nil), json: false, context: context)
+    try await StatusOverview.print(
+      library: context.library(flag: nil), json: false, context: context)
     context.output.line("")
     context.output.line(
       """

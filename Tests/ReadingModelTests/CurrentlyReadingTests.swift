@@ -32,6 +32,9 @@ struct FailingWritesLibrary: Library {
     try await base.history(of: bookID)
   }
   func tags() async throws -> [TagCount] { try await base.tags() }
+  func lastRecordedEntry(of bookID: Book.ID) async throws -> ReadingProgress.Entry? {
+    try await base.lastRecordedEntry(of: bookID)
+  }
   func books(startingWith prefix: String, limit: Int) async throws -> [Book] {
     try await base.books(startingWith: prefix, limit: limit)
   }

@@ -84,11 +84,15 @@ import Testing
   @Test func aThrowingDraftWritesNothing() async throws {
     let library = try await library(with: ["Middlemarch"])
     await #expect(throws: ProgressInputError.pagesUnknown) {
-      try await library.appendEntry(to: 1, reread: nil) { _, _ in throw ProgressInputError.pagesUnknown }
+      try await library.appendEntry(to: 1, reread: nil) { _, _ in
+        throw ProgressInputError.pagesUnknown
+      }
     }
     #expect(try await library.progress(of: 1).entries.isEmpty)
     await #expect(throws: LibraryError.bookNotFound(7)) {
-      try await library.appendEntry(to: 7, reread: nil) { _, _ in EntryDraft(progress: 0, time: Date()) }
+      try await library.appendEntry(to: 7, reread: nil) { _, _ in
+        EntryDraft(progress: 0, time: Date())
+      }
     }
   }
 
@@ -125,7 +129,8 @@ import Testing
         """)
     let library = SQLiteLibrary(path: path)
     #expect(try await library.book(id: 1)?.title == "Emma")
-    let updated = try await library.setStatus(.reading, of: 1, at: Date(milliseconds: 10), reread: nil)
+    let updated = try await library.setStatus(
+      .reading, of: 1, at: Date(milliseconds: 10), reread: nil)
     #expect(updated.status == .reading)
     #expect(
       try await library.statusChanges(of: 1) == [

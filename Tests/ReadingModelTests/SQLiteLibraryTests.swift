@@ -37,6 +37,35 @@ import Testing
     #expect(try await walkPages(library, PageQuery(limit: 1, sort: sort)) == all)
   }
 
+  @Test func theCountsPerStatusFollowEveryChange() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    try await library.bulkAdd((0..<40).map(sampleBook))
+    var generator = SeededGenerator(seed: 10)
+    var trashed: [Int64] = []
+    for _ in 0..<60 {
+      let id = Int64.random(in: 1...40, using: &generator)
+      switch Int.random(in: 0..<4, using: &generator) {
+      case 0:
+        let status = ReadingStatus.allCases.randomElement(using: &generator)!
+        _ = try? await library.setStatus(status, of: id, at: Date(), reread: .reread)
+      case 1:
+        if let item = try? await library.remove(id, at: Date()) { trashed.append(item.trashID) }
+      case 2:
+        if let trashID = trashed.popLast() {
+          _ = try await library.restoreFromTrash(trashID, at: Date())
+        }
+      default: _ = try await library.add(try sampleBook(Int(id) + 100))
+      }
+    }
+    let counts = try await library.overview(notes: 0).counts
+    for status in ReadingStatus.allCases {
+      let all = try await library.page(PageQuery(limit: 1000, status: status)).books
+      #expect(counts[status] ?? 0 == all.count, "\(status)")
+      let total = try await library.page(PageQuery(limit: 1, status: status, countsTotal: true))
+      #expect(total.total == all.count)
+    }
+  }
+
   @Test func ordersAreTheOnesAskedFor() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     for index in 0..<30 { _ = try await library.add(try sampleBook(index)) }

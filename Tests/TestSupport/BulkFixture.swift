@@ -16,6 +16,6 @@ extension SQLiteLibrary {
           status: book.status, dateAdded: time, dateUpdated: time),
         progress: ReadingProgress())
     }
-    try await restore(LibraryArchive(books: items))
+    try restore(LibraryArchive(books: items))
   }
 }

@@ -53,6 +53,27 @@ import Testing
     try handle.close()
   }
 
+  @Test func repairKeepsTagsHistoryAndTrashAndRecountsStatuses() async throws {
+    try await run(["add", "Emma", "-a", "Jane Austen"])
+    try await run(["add", "Persuasion", "-a", "Jane Austen"])
+    try await run(["tag", "emma", "classics"])
+    try await run(["edit", "emma", "--pages", "474"])
+    try await run(["remove", "persuasion", "--force"])
+    // Counts written behind bookclub's back: check says so, repair counts again.
+    _ = try sql(library, "UPDATE book_counts SET books = 99 WHERE status = 'want'")
+    let check = try await run(["check"])
+    #expect(check.status == 1)
+    #expect(check.stdout.contains("the number of books per status is out of step"))
+    let repair = try await run(["repair"])
+    #expect(repair.status == 0, "\(repair.stderr)")
+    #expect(try await run(["check"]).status == 0)
+    #expect(try await run(["list", "--json"]).stdout.hasSuffix(",\"total\":1}\n"))
+    #expect(try await run(["tags"]).stdout == "classics  1\n")
+    #expect(try await run(["show", "emma"]).stdout.contains("pages: (empty) → 474"))
+    #expect(try await run(["trash"]).stdout.contains("Persuasion"))
+    #expect(try await run(["restore", "persuasion"]).status == 0)
+  }
+
   @Test func aDamagedIndexPageIsNeverWrittenAndIsRepairedWithNoRowLost() async throws {
     try await makeLibrary(books: 300, at: library)
     try await run(["progress", "set", "1", "10%", "--note", "kept through the repair"])

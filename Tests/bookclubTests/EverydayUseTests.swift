@@ -42,7 +42,8 @@ import Testing
     let bad = try await run(["edit", "1", "--pages", "-3"])
     #expect(bad.status == 64)
     // The page count given late makes pages usable.
-    #expect(try await run(["progress", "set", "1", "88"]).stdout.hasPrefix("Middlemarch · page 88"))
+    #expect(
+      try await run(["progress", "set", "1", "88"]).stdout.hasPrefix("Middlemarch · page 88"))
     let shown = try await run(["show", "1"])
     #expect(shown.stdout.contains("  edit     authors: George Elliot → George Eliot; "))
   }
@@ -85,6 +86,22 @@ import Testing
     let removed = try await run(["progress", "remove", String(id.prefix(8)), "--force"])
     #expect(removed.status == 0, "\(removed.stderr)")
     #expect(try await entries("1").isEmpty)
+  }
+
+  @Test func undoTakesBackWhatWasRecordedLastEvenBackdated() async throws {
+    try await run(["add", "Middlemarch", "-a", "George Eliot", "--pages", "880"])
+    try await run(["progress", "set", "1", "100"])
+    try await run(["progress", "set", "1", "50", "--at", "2024-01-01"])  // a slip
+    let undone = try await json(["progress", "undo", "1", "--force"])
+    let removed = try #require(undone["removed"] as? [String: Any])
+    #expect(removed["page"] as? Int == 50)
+    let progress = try #require((undone["book"] as? [String: Any])?["progress"] as? Double)
+    #expect(abs(progress - 100.0 / 880) < 1e-9)
+    #expect(try await entries("1").compactMap { $0["page"] as? Int } == [100])
+    let trashed = try await json(["remove", "1", "--force"])
+    #expect(trashed["book"] as? Int == 1)
+    let restored = try await json(["restore", "1"])
+    #expect(restored["id"] as? Int == 1)
   }
 
   // MARK: Notes move your progress
@@ -161,10 +178,10 @@ import Testing
   @Test func anImportedBookIsFinishedSinceItsDateRead() async throws {
     let csv = home.path("goodreads.csv")
     try #"""
-      Book Id,Title,Author,Additional Authors,ISBN,ISBN13,My Rating,Number of Pages,Date Read,Date Added,Bookshelves,Exclusive Shelf,Read Count
-      1,Emma,Jane Austen,,"=""""","=""""",4,474,2024/03/18,2024/01/24,,read,1
+    Book Id,Title,Author,Additional Authors,ISBN,ISBN13,My Rating,Number of Pages,Date Read,Date Added,Bookshelves,Exclusive Shelf,Read Count
+    1,Emma,Jane Austen,,"=""""","=""""",4,474,2024/03/18,2024/01/24,,read,1
 
-      """#.write(toFile: csv, atomically: false, encoding: .utf8)
+    """#.write(toFile: csv, atomically: false, encoding: .utf8)
     #expect(try await run(["import", csv]).status == 0)
     let shown = try await run(["show", "emma"])
     #expect(shown.stdout.contains("Status    finished since 2024-03-18"))
@@ -173,16 +190,21 @@ import Testing
   @Test func aRereadRoundTripsThroughEveryFormat() async throws {
     let csv = home.path("storygraph.csv")
     try """
-      Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Star Rating,Review,Tags\r
-      Piranesi,Susanna Clarke,,9781635575637,hardcover,read,2021/01/02,2023/02/20,"2021/01/05-2021/01/20, 2023/02/01-2023/02/20",2,4.5,,fantasy\r
+    Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Star Rating,Review,Tags\r
+    Piranesi,Susanna Clarke,,9781635575637,hardcover,read,2021/01/02,2023/02/20,"2021/01/05-2021/01/20, 2023/02/01-2023/02/20",2,4.5,,fantasy\r
 
-      """.write(toFile: csv, atomically: false, encoding: .utf8)
+    """.write(toFile: csv, atomically: false, encoding: .utf8)
     #expect(try await run(["import", csv]).status == 0)
-    #expect(try await run(["progress", "set", "piranesi", "30%", "--reread", "--at", "2024-11-01"]).status == 0)
+    #expect(
+      try await run(["progress", "set", "piranesi", "30%", "--reread", "--at", "2024-11-01"]).status
+        == 0)
     #expect(try await run(["progress", "set", "piranesi", "done"]).status == 0)
     let readings = [
       ["start": "2021-01-05", "end": "2021-01-20"], ["start": "2023-02-01", "end": "2023-02-20"],
-      ["start": "2024-11-01", "end": CalendarDayText.today().replacingOccurrences(of: "/", with: "-")],
+      [
+        "start": "2024-11-01",
+        "end": CalendarDayText.today().replacingOccurrences(of: "/", with: "-"),
+      ],
     ]
     for format in ["bookclub", "storygraph", "goodreads"] {
       let file = home.path("export.\(format)")
@@ -274,7 +296,8 @@ import Testing
     try await run(["add", "Dune Messiah", "-a", "Frank Herbert"])
     let split = try await run(["progress", "set", "dune", "messiah", "50%"])
     #expect(split.status == 64)
-    #expect(split.stderr.hasPrefix("Error: Unexpected argument '50%'. Did you mean \"dune messiah\"?"))
+    #expect(
+      split.stderr.hasPrefix("Error: Unexpected argument '50%'. Did you mean \"dune messiah\"?"))
   }
 
   // MARK: bookclub status
@@ -290,7 +313,8 @@ import Testing
     #expect(overview.stdout.contains("page 300 of 880"))
     #expect(overview.stdout.contains("20 pages/day"))
     #expect(overview.stdout.contains("Dorothea!"))
-    #expect(overview.stdout.contains("2 books: 0 want to read · 1 reading · 1 finished · 0 abandoned"))
+    #expect(
+      overview.stdout.contains("2 books: 0 want to read · 1 reading · 1 finished · 0 abandoned"))
     let json = try await json(["status"])
     #expect((json["reading"] as? [Any])?.count == 1)
     let one = try await run(["status", "emma"])

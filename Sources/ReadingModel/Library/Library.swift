@@ -108,6 +108,10 @@ public protocol Library: Sendable {
   /// - Throws: ``LibraryError/entryNotFound(_:)``.
   func setNote(_ note: String?, ofEntry id: UUID) async throws -> ReadingProgress.Entry
 
+  /// The entry or note recorded last for the book (by when it was written, not the time it
+  /// is for), or `nil` when it has none.
+  func lastRecordedEntry(of bookID: Book.ID) async throws -> ReadingProgress.Entry?
+
   /// Up to `limit` books a shell can offer while `prefix` is typed: ids starting with its
   /// digits, titles starting with its words, or the latest updated when it is empty.
   func books(startingWith prefix: String, limit: Int) async throws -> [Book]

@@ -54,4 +54,11 @@ public struct PageQuery: Sendable, Equatable {
 
   /// The 1-based position of the first book of this page.
   public var firstPosition: Int { (after?.position ?? 0) + 1 }
+
+  /// Whether no filter but the status narrows the books (the counts kept per status answer
+  /// how many match).
+  var filtersOnlyByStatus: Bool {
+    (search ?? "").allSatisfy(\.isWhitespace) && tags.isEmpty && ratingAtLeast == nil
+      && finishedIn == nil && addedSince == nil
+  }
 }

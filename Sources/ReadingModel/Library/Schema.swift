@@ -132,6 +132,8 @@ enum Schema {
         CREATE INDEX books_by_added ON books (added_ms, id);
         CREATE INDEX books_by_author_sort ON books (author_sort, id);
         CREATE INDEX books_by_status ON books (status, id);
+        CREATE INDEX books_reading_by_update ON books (updated_ms) WHERE status = 'reading';
+        CREATE INDEX progress_notes_by_time ON progress_entries (time_ms) WHERE note IS NOT NULL;
         CREATE TABLE book_tags (
           tag_key TEXT NOT NULL,
           book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
@@ -153,6 +155,26 @@ enum Schema {
           removed_ms INTEGER NOT NULL,
           item TEXT NOT NULL
         );
+        -- Books per status, kept by triggers, so a million-book library counts them at once.
+        CREATE TABLE book_counts (
+          status TEXT PRIMARY KEY,
+          books INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO book_counts (status, books)
+        VALUES ('want', 0), ('reading', 0), ('finished', 0), ('abandoned', 0);
+        UPDATE book_counts
+        SET books = (SELECT count(*) FROM books WHERE books.status = book_counts.status);
+        CREATE TRIGGER books_counted_on_insert AFTER INSERT ON books BEGIN
+          UPDATE book_counts SET books = books + 1 WHERE status = NEW.status;
+        END;
+        CREATE TRIGGER books_counted_on_delete AFTER DELETE ON books BEGIN
+          UPDATE book_counts SET books = books - 1 WHERE status = OLD.status;
+        END;
+        CREATE TRIGGER books_counted_on_status AFTER UPDATE OF status ON books
+        WHEN OLD.status <> NEW.status BEGIN
+          UPDATE book_counts SET books = books - 1 WHERE status = OLD.status;
+          UPDATE book_counts SET books = books + 1 WHERE status = NEW.status;
+        END;
         """,
       backfill: { connection in
         let books = try connection.all("SELECT id, authors FROM books") { row in
@@ -170,8 +192,10 @@ enum Schema {
           let periods = readings.split(separator: "\n").map(ReadingPeriod.init(text:))
           try connection.run(
             "UPDATE books SET rating = ?, finished_day = ? WHERE id = ?",
-            [.real(rating ?? 0), .text(ReadingPeriod.lastFinish(periods)?.description ?? ""),
-             .integer(id)])
+            [
+              .real(rating ?? 0), .text(ReadingPeriod.lastFinish(periods)?.description ?? ""),
+              .integer(id),
+            ])
           for tag in tags.split(separator: "\n") {
             try connection.run(
               "INSERT OR IGNORE INTO book_tags (tag_key, book_id, tag) VALUES (?, ?, ?)",

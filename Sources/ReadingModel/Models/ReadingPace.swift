@@ -26,7 +26,9 @@ public struct ReadingPace: Sendable, Equatable {
     guard let base = window.first, base != last else { return nil }
     let days = last.time.timeIntervalSince(base.time) / 86_400
     guard days >= 1.0 / 24 else { return nil }
-    let forward = zip(window, window.dropFirst()).reduce(0.0) { $0 + max(0, $1.1.progress - $1.0.progress) }
+    let forward = zip(window, window.dropFirst()).reduce(0.0) {
+      $0 + max(0, $1.1.progress - $1.0.progress)
+    }
     let perDay = forward / max(days, 1)
     fractionPerDay = perDay
     pagesPerDay = pageCount.map { perDay * Double($0) }

@@ -19,9 +19,13 @@ extension ShellQuoting {
         result.append(character)
         escaped = false
       } else if let open = quote {
-        if character == open { quote = nil } else if character == "\\", open == "\"" {
+        if character == open {
+          quote = nil
+        } else if character == "\\", open == "\"" {
           escaped = true
-        } else { result.append(character) }
+        } else {
+          result.append(character)
+        }
       } else if character == "\\" {
         escaped = true
       } else if character == "'" || character == "\"" {

@@ -8,22 +8,24 @@ extension Bookclub {
       name: "edit",
       abstract: "Change a book's title, authors, pages, ISBN, publisher or years.",
       discussion: """
-        Values are checked as 'bookclub add' checks them. An empty value clears an optional \\
-        field (--isbn '', --pages ''). --author replaces the authors (repeat it for each); \\
-        --add-author adds one. The change is one transaction and goes into the book's \\
+        Values are checked as 'bookclub add' checks them. An empty value clears an optional \
+        field (--isbn '', --pages ''). --author replaces the authors (repeat it for each); \
+        --add-author adds one. The change is one transaction and goes into the book's \
         history ('bookclub show').
         """,
       arguments: [BookTarget.required],
       options: [
         title, author, addAuthor, pages, isbn, publisher, year, originalYear,
-        CommonOptions.json("Print JSON: {\"book\", \"changes\": [{\"field\", \"before\", \"after\"}]}."),
+        CommonOptions.json(
+          "Print JSON: {\"book\", \"changes\": [{\"field\", \"before\", \"after\"}]}."),
         LibraryOption.spec,
       ]
     )
 
     static let title = OptionSpec.value("title", valueName: "title", help: "The new title.")
     static let author = OptionSpec.value(
-      "author", short: "a", valueName: "name", help: "The authors, replacing them; repeat for each.",
+      "author", short: "a", valueName: "name",
+      help: "The authors, replacing them; repeat for each.",
       isRepeating: true)
     static let addAuthor = OptionSpec.value(
       "add-author", valueName: "name", help: "An author to add; repeatable.", isRepeating: true)
@@ -65,7 +67,8 @@ extension Bookclub {
       if let text = values.string(Self.pages) {
         guard text.isEmpty || (Int(text).map { (1...100_000).contains($0) } ?? false) else {
           throw .invalidValue(
-            text, for: Self.pages.display, allowed: "Please provide a whole number from 1 to 100000.")
+            text, for: Self.pages.display,
+            allowed: "Please provide a whole number from 1 to 100000.")
         }
         fields[.pageCount] = text
       }
@@ -77,17 +80,22 @@ extension Bookclub {
           guard let isbn = ISBN(text) else {
             throw .invalidValue(
               text, for: Self.isbn.display,
-              allowed: "An ISBN has 10 or 13 digits (the last of an ISBN-10 may be X) and a valid check digit.")
+              allowed:
+                "An ISBN has 10 or 13 digits (the last of an ISBN-10 may be X) and a valid check digit."
+            )
           }
           fields[.isbn13] = isbn.isbn13
           fields[.isbn10] = isbn.isbn10 ?? ""
         }
       }
       if let text = values.string(Self.publisher) { fields[.publisher] = text.collapsingSpaces }
-      for (option, field) in [(Self.year, BookField.editionYear), (Self.originalYear, .originalYear)] {
+      for (option, field) in [
+        (Self.year, BookField.editionYear), (Self.originalYear, .originalYear),
+      ] {
         guard let text = values.string(option) else { continue }
         guard text.isEmpty || (Int(text).map { (-10_000...10_000).contains($0) } ?? false) else {
-          throw .invalidValue(text, for: option.display, allowed: "Give a year: 1871, or -725 for 725 BC.")
+          throw .invalidValue(
+            text, for: option.display, allowed: "Give a year: 1871, or -725 for 725 BC.")
         }
         fields[field] = text
       }

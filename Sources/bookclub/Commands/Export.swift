@@ -6,7 +6,8 @@ extension Bookclub {
   struct Export: ParsableCommand {
     static let signature = CommandSignature(
       name: "export",
-      abstract: "Write the whole library: bookclub's lossless JSON, or Goodreads or StoryGraph CSV.",
+      abstract:
+        "Write the whole library: bookclub's lossless JSON, or Goodreads or StoryGraph CSV.",
       discussion: """
         The bookclub format keeps every book, progress entry, note and detail: importing it \
         into an empty library gives the same library back. The Goodreads and StoryGraph \

@@ -136,7 +136,9 @@ struct ListOptions: Sendable {
     if let status { arguments += ["--status", status.rawValue] }
     if let search { arguments += ["--search", ShellQuoting.quote(search)] }
     for tag in tags { arguments += ["--tag", ShellQuoting.quote(tag)] }
-    if let ratingAtLeast { arguments += ["--rating-at-least", BookFields.text(rating: ratingAtLeast)] }
+    if let ratingAtLeast {
+      arguments += ["--rating-at-least", BookFields.text(rating: ratingAtLeast)]
+    }
     if let finishedIn { arguments += ["--finished-in", String(finishedIn)] }
     if let addedSince { arguments += ["--added-since", CalendarDay(utc: addedSince).description] }
     return arguments

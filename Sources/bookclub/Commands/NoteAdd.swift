@@ -8,8 +8,8 @@ extension Bookclub.Note {
       name: "add",
       abstract: "Keep a note at the book's current position (a note never moves the book).",
       discussion: """
-        The note is kept at where you are in the book, or at --at-page or --at-percent; it \\
-        is not a position of its own, so it changes neither your progress nor the book's \\
+        The note is kept at where you are in the book, or at --at-page or --at-percent; it \
+        is not a position of its own, so it changes neither your progress nor the book's \
         status.
         """,
       arguments: [BookTarget.argument, text],
@@ -61,7 +61,8 @@ extension Bookclub.Note {
       }
       context.output.line(ProgressText.shortID(entry))
       context.errors.line(
-        "Noted on “\(reading.book.shownTitle)” at \(ProgressText.position(entry.progress, of: reading.book)).")
+        "Noted on “\(reading.book.shownTitle)” at \(ProgressText.position(entry.progress, of: reading.book))."
+      )
     }
 
     /// `note add emma` with a book selected: the selection would make 'emma' the note, but

@@ -19,8 +19,10 @@ extension Bookclub.Progress {
       options: [note, at] + RereadOption.specs + [LibraryOption.spec]
     )
 
-    static let value = ArgumentSpec(name: "value", help: "Where you are: 123, 45%, +20, -5 or done.")
-    static let note = OptionSpec.value("note", valueName: "text", help: "A note to keep with this entry.")
+    static let value = ArgumentSpec(
+      name: "value", help: "Where you are: 123, 45%, +20, -5 or done.")
+    static let note = OptionSpec.value(
+      "note", valueName: "text", help: "A note to keep with this entry.")
     static let at = OptionSpec.value(
       "at", valueName: "date",
       help: "When you were there: 2024-05-12, '2024-05-12 21:30', yesterday. Default: now.")

@@ -27,12 +27,15 @@ extension Bookclub {
       let text = values.argument(Self.stars)
       switch (text, values.flag(Self.clear)) {
       case (nil, false): throw .missingArgument(Self.stars.display)
-      case (_?, true): throw .invalidValue(text ?? "", for: "<stars>", allowed: "Give stars or --clear, not both.")
+      case (_?, true):
+        throw .invalidValue(text ?? "", for: "<stars>", allowed: "Give stars or --clear, not both.")
       case (nil, true): rating = nil
       case (let text?, false):
-        guard let value = Double(text), value >= 0.25, value <= 5, (value * 4).rounded() == value * 4
+        guard let value = Double(text), value >= 0.25, value <= 5,
+          (value * 4).rounded() == value * 4
         else {
-          throw .invalidValue(text, for: "<stars>", allowed: "Give stars from 0.25 to 5, in quarters: 4, 3.75.")
+          throw .invalidValue(
+            text, for: "<stars>", allowed: "Give stars from 0.25 to 5, in quarters: 4, 3.75.")
         }
         rating = value
       }

@@ -29,7 +29,7 @@ enum RereadOption {
   /// terminal, asks and runs it again.
   ///
   /// - Throws: ``UsageError/rereadUndecided(_:status:)`` where nobody can be asked.
-  @MainActor
+  @MainActor @discardableResult
   static func resolving<T>(
     _ choice: ReadingState.Reread?, book: Book, context: CommandContext,
     _ write: (ReadingState.Reread?) async throws -> T

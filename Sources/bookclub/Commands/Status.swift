@@ -7,12 +7,13 @@ extension Bookclub {
   struct Status: ParsableCommand {
     static let signature = CommandSignature(
       name: "status",
-      abstract: "See where you stand (the books you are reading, the latest notes), or set a book's status.",
+      abstract:
+        "See where you stand (the books you are reading, the latest notes), or set a book's status.",
       discussion: """
-        Without arguments: the books you are reading with their progress, pace and \\
-        estimated finish, the latest notes, and how many books have each status. With a \\
-        <book>: that book's status. With a <book> and a <status> (want, reading, finished or \\
-        abandoned): sets it. Finished records 100% and the finish day; abandoned ends the \\
+        Without arguments: the books you are reading with their progress, pace and \
+        estimated finish, the latest notes, and how many books have each status. With a \
+        <book>: that book's status. With a <book> and a <status> (want, reading, finished or \
+        abandoned): sets it. Finished records 100% and the finish day; abandoned ends the \
         reading. With a book selected, 'bookclub status finished' sets the selected book's.
         """,
       arguments: [BookTarget.argument, status],
@@ -85,7 +86,8 @@ extension Bookclub {
         context.output.line(ProgressText.json(reading).text)
         return
       }
-      context.output.line(StatusOverview.line(reading.book, progress: reading.progress.value ?? ReadingProgress()))
+      context.output.line(
+        StatusOverview.line(reading.book, progress: reading.progress.value ?? ReadingProgress()))
     }
   }
 }

@@ -61,7 +61,8 @@ extension Bookclub {
       let width = tags.map { TerminalText.safe($0.tag).count }.max() ?? 0
       for tag in tags {
         let name = TerminalText.safe(tag.tag)
-        context.output.line(name + String(repeating: " ", count: width - name.count + 2) + "\(tag.books)")
+        context.output.line(
+          name + String(repeating: " ", count: width - name.count + 2) + "\(tag.books)")
       }
     }
   }

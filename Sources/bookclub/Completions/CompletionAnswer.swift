@@ -95,11 +95,15 @@ extension CompletionAnswer {
     case .words(let words): return words.map { Candidate(word: $0) }
     case .trashed:
       return try await library.trash(at: Date()).map {
-        Candidate(word: String($0.trashID), description: "book \($0.bookID) · " + TerminalText.safe($0.title))
+        Candidate(
+          word: String($0.trashID),
+          description: "book \($0.bookID) · " + TerminalText.safe($0.title))
       }
     case .tag:
       return try await library.tags().map {
-        Candidate(word: TerminalText.safe($0.tag), description: $0.books == 1 ? "1 book" : "\($0.books) books")
+        Candidate(
+          word: TerminalText.safe($0.tag),
+          description: $0.books == 1 ? "1 book" : "\($0.books) books")
       }
     case .settingKey(let booleanOnly):
       return SettingKey.allCases.filter { !booleanOnly || $0.kind == .boolean }.map {

@@ -49,7 +49,8 @@ struct CompletionRequest {
         (current.hasPrefix("-") ? .option : .subcommand, current, "")
     } else if let pending = leaf.pendingOption {
       (slot, self.current, inlinePrefix) = (.value(pending.completion), current, "")
-    } else if !leaf.afterTerminator, current.hasPrefix("--"), let equals = current.firstIndex(of: "="),
+    } else if !leaf.afterTerminator, current.hasPrefix("--"),
+      let equals = current.firstIndex(of: "="),
       let option = path.signature.options.first(where: { "--" + $0.long == current[..<equals] })
     {
       let prefix = String(current[...equals])

@@ -65,7 +65,8 @@ enum ProgressText {
     .object([
       "start": reading.start.map { .string($0.description) } ?? .null,
       "end": reading.end.map { .string($0.description) } ?? .null,
-      "outcome": .string(reading.abandoned ? "abandoned" : reading.end == nil ? "reading" : "finished"),
+      "outcome": .string(
+        reading.abandoned ? "abandoned" : reading.end == nil ? "reading" : "finished"),
     ])
   }
 

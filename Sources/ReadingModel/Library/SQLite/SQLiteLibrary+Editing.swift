@@ -35,7 +35,8 @@ extension SQLiteLibrary {
         [.integer(bookID)]
       ) { row in
         BookEvent(
-          time: Date(milliseconds: row.int64(0)), kind: BookEvent.Kind(rawValue: row.text(1)) ?? .edit,
+          time: Date(milliseconds: row.int64(0)),
+          kind: BookEvent.Kind(rawValue: row.text(1)) ?? .edit,
           detail: row.text(2))
       }
     }

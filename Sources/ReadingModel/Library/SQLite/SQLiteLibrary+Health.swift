@@ -18,6 +18,7 @@ extension SQLiteLibrary {
       problems = Self.partProblems(connection)
       if problems.isEmpty { problems = Self.integrityProblems(connection) }
     }
+    if problems.isEmpty, let wrong = Self.countProblem(connection) { problems.append(wrong) }
     let books = try? connection.integer("SELECT count(*) FROM books NOT INDEXED")
     let entries = try? connection.integer("SELECT count(*) FROM progress_entries NOT INDEXED")
     if problems.isEmpty, marked { unlink(LibraryFile.damageMarker(of: realPathOrPath)) }
@@ -44,6 +45,20 @@ extension SQLiteLibrary {
       throw LibraryError.notALibrary(path: path)
     }
     return connection
+  }
+
+  /// The counts per status that triggers keep, when they disagree with the books (they
+  /// cannot, unless the file was edited by another program).
+  private static func countProblem(_ connection: SQLiteConnection) -> LibraryHealth.Problem? {
+    let wrong = try? connection.integer(
+      """
+      SELECT count(*) FROM book_counts
+      WHERE books <> (SELECT count(*) FROM books WHERE books.status = book_counts.status)
+      """)
+    guard let wrong, wrong > 0 else { return nil }
+    return LibraryHealth.Problem(
+      part: "book_counts", isIndex: true,
+      detail: "the number of books per status is out of step with the books")
   }
 
   /// What `PRAGMA integrity_check` says is wrong; a check that itself fails is a problem.

@@ -26,6 +26,13 @@ extension SQLiteLibrary {
 
   /// How many books match the query's filters.
   private func count(_ query: PageQuery, on connection: SQLiteConnection) throws -> Int {
+    if query.filtersOnlyByStatus {
+      // Kept by triggers: no scan, at any size.
+      return Int(
+        try connection.integer(
+          "SELECT coalesce(sum(books), 0) FROM book_counts WHERE ?1 IS NULL OR status = ?1",
+          [query.status.map { .text($0.rawValue) }]) ?? 0)
+    }
     let (conditions, parameters) = Self.filters(query)
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
     return Int(try connection.integer("SELECT count(*) FROM books b \(filter)", parameters) ?? 0)
@@ -65,8 +72,8 @@ extension SQLiteLibrary {
     for word in SearchKey.fold(query.search ?? "").split(separator: " ") {
       conditions.append(
         """
-        (b.search_text LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM book_tags t
-          WHERE t.book_id = b.id AND t.tag_key LIKE ? ESCAPE '\\'))
+        (b.search_text LIKE ? ESCAPE '\\'
+          OR b.id IN (SELECT book_id FROM book_tags WHERE tag_key LIKE ? ESCAPE '\\'))
         """)
       let pattern = SQLiteValue.text("%" + Self.escapeLike(String(word)) + "%")
       parameters += [pattern, pattern]
@@ -81,7 +88,9 @@ extension SQLiteLibrary {
     }
     if let year = query.finishedIn {
       conditions.append("b.finished_day BETWEEN ? AND ?")
-      parameters += [.text(String(format: "%04d-01-01", year)), .text(String(format: "%04d-12-31", year))]
+      parameters += [
+        .text(String(format: "%04d-01-01", year)), .text(String(format: "%04d-12-31", year)),
+      ]
     }
     if let since = query.addedSince {
       conditions.append("b.added_ms >= ?")

@@ -60,7 +60,8 @@ extension SQLiteLibrary {
       try connection.run(
         "UPDATE books SET updated_ms = ? WHERE id = ?",
         [.integer(updated.dateUpdated.milliseconds), .integer(book.id)])
-      _ = try apply(after, replacing: before, to: &updated, at: time.roundedToMilliseconds, on: connection)
+      _ = try apply(
+        after, replacing: before, to: &updated, at: time.roundedToMilliseconds, on: connection)
       return updated
     }
   }
@@ -68,7 +69,8 @@ extension SQLiteLibrary {
   /// The book's status, readings and read count, as they are in the library.
   func state(of book: Book, on connection: SQLiteConnection) throws -> ReadingState {
     let details = try fetchDetails(book.id, on: connection)
-    return ReadingState(status: book.status, readings: details.readings, readCount: details.readCount)
+    return ReadingState(
+      status: book.status, readings: details.readings, readCount: details.readCount)
   }
 
   /// Writes a new reading state, logging a status change.
@@ -93,7 +95,8 @@ extension SQLiteLibrary {
     }
     if after.status != before.status {
       try connection.run(
-        "UPDATE books SET status = ? WHERE id = ?", [.text(after.status.rawValue), .integer(book.id)])
+        "UPDATE books SET status = ? WHERE id = ?",
+        [.text(after.status.rawValue), .integer(book.id)])
       try logStatus(StatusChange(status: after.status, time: time), of: book.id, on: connection)
       undo["statusChange"] = String(connection.lastInsertedRowID)
     }
@@ -202,6 +205,18 @@ extension SQLiteLibrary {
 }
 
 extension SQLiteLibrary {
+  public func lastRecordedEntry(of bookID: Book.ID) throws -> ReadingProgress.Entry? {
+    // Entries are rows of a rowid table: the largest rowid was written last.
+    try reading(orIfMissing: nil) { connection in
+      try connection.first(
+        """
+        SELECT id, progress, time_ms, note, kind FROM progress_entries
+        WHERE book_id = ? ORDER BY rowid DESC LIMIT 1
+        """, [.integer(bookID)]
+      ) { Self.entry(from: $0, at: 0) }
+    }
+  }
+
   public func removeEntry(_ id: UUID) throws -> RemovedEntry {
     try writing { connection in
       guard
@@ -226,7 +241,9 @@ extension SQLiteLibrary {
       try connection.run(
         "UPDATE books SET updated_ms = ? WHERE id = ?",
         [.integer(book.dateUpdated.milliseconds), .integer(bookID)])
-      let what = entry.kind == .note ? "the note" : "the entry at \(Int((entry.progress * 100).rounded(.down)))%"
+      let what =
+        entry.kind == .note
+        ? "the note" : "the entry at \(Int((entry.progress * 100).rounded(.down)))%"
       try logEvent(
         BookEvent(
           time: book.dateUpdated, kind: .undo,
@@ -238,7 +255,9 @@ extension SQLiteLibrary {
   }
 
   /// Puts back the status, readings and read count an entry's undo record kept.
-  private func restore(_ undo: [String: String], to book: inout Book, on connection: SQLiteConnection)
+  private func restore(
+    _ undo: [String: String], to book: inout Book, on connection: SQLiteConnection
+  )
     throws
   {
     if let status = undo["status"].flatMap(ReadingStatus.init(rawValue:)), status != book.status {
@@ -250,7 +269,8 @@ extension SQLiteLibrary {
       try connection.run("DELETE FROM status_changes WHERE rowid = ?", [.integer(change)])
     }
     var details = try fetchDetails(book.id, on: connection)
-    details.readings = (undo["readings"] ?? "").split(separator: "\n").map(ReadingPeriod.init(text:))
+    details.readings = (undo["readings"] ?? "").split(separator: "\n").map(
+      ReadingPeriod.init(text:))
     details.readCount = undo["readCount"].flatMap { Int($0) }
     try saveDetails(details, of: book.id, on: connection)
   }
@@ -259,13 +279,13 @@ extension SQLiteLibrary {
     let empty = LibraryOverview(reading: [], notes: [], counts: [:])
     return try reading(orIfMissing: empty) { connection in
       var counts: [ReadingStatus: Int] = [:]
-      try connection.forEach("SELECT status, count(*) FROM books GROUP BY status") { row in
+      try connection.forEach("SELECT status, books FROM book_counts") { row in
         if let status = ReadingStatus(rawValue: row.text(0)) { counts[status] = Int(row.int64(1)) }
       }
       let books = try connection.all(
         """
-        SELECT \(Self.bookColumns) FROM books b WHERE b.status = 'reading'
-        ORDER BY b.updated_ms DESC, b.id DESC LIMIT 50
+        SELECT \(Self.bookColumns) FROM books b INDEXED BY books_reading_by_update
+        WHERE b.status = 'reading' ORDER BY b.updated_ms DESC LIMIT 50
         """, [], Self.book(from:))
       let reading = try books.map { book in
         var progress = try fetchProgress(book.id, on: connection)
@@ -276,7 +296,7 @@ extension SQLiteLibrary {
         """
         SELECT p.id, p.progress, p.time_ms, p.note, p.kind, \(Self.bookColumns)
         FROM progress_entries p JOIN books b ON b.id = p.book_id
-        WHERE p.note IS NOT NULL ORDER BY p.time_ms DESC, p.rowid DESC LIMIT ?
+        WHERE p.note IS NOT NULL ORDER BY p.time_ms DESC LIMIT ?
         """, [.integer(Int64(notes))]
       ) { row in (Self.book(from: row, at: 5), Self.entry(from: row, at: 0)) }
       return LibraryOverview(reading: reading, notes: latest, counts: counts)

@@ -38,6 +38,12 @@ extension SQLiteLibrary {
         report.recovered[table] = try copyRows(of: table, into: fresh, lost: &report.lost)
       }
       report.lost += try removeOrphans(in: fresh)
+      // Rows copied with REPLACE may have passed the counting triggers twice.
+      try fresh.execute(
+        """
+        UPDATE main.book_counts
+        SET books = (SELECT count(*) FROM main.books WHERE books.status = book_counts.status)
+        """)
       try fresh.execute("DETACH DATABASE damaged")
       try fresh.execute("PRAGMA journal_mode = WAL")
     }
@@ -53,7 +59,7 @@ extension SQLiteLibrary {
   /// The tables copied, parents first.
   private static let repairedTables = [
     "library_info", "books", "book_details", "book_sources", "progress_entries",
-    "status_changes",
+    "status_changes", "book_tags", "book_events", "trash",
   ]
 
   /// Copies the library file and its journal to `<library>.damaged-<time>`.
@@ -140,7 +146,9 @@ extension SQLiteLibrary {
   /// Deletes rows whose book could not be recovered, saying how many.
   private func removeOrphans(in fresh: SQLiteConnection) throws -> [String] {
     var lost: [String] = []
-    for table in Self.repairedTables where table != "books" && table != "library_info" {
+    // A trashed book is no longer in `books`: the trash holds it whole.
+    let tables = Self.repairedTables.filter { !["books", "library_info", "trash"].contains($0) }
+    for table in tables {
       let orphans =
         try fresh.integer(
           "SELECT count(*) FROM main.\(table) WHERE book_id NOT IN (SELECT id FROM main.books)")

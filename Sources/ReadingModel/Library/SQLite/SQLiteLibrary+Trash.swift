@@ -50,7 +50,9 @@ extension SQLiteLibrary {
   public func restoreFromTrash(_ trashID: Int64, at time: Date) throws -> Book {
     try writing { connection in
       try purgeTrash(before: time, on: connection)
-      guard let text = try connection.first("SELECT item FROM trash WHERE id = ?", [.integer(trashID)], { $0.text(0) })
+      guard
+        let text = try connection.first(
+          "SELECT item FROM trash WHERE id = ?", [.integer(trashID)], { $0.text(0) })
       else { throw LibraryError.notInTrash(trashID) }
       let item = try Self.item(fromTrash: text)
       guard try fetchBook(item.book.id, on: connection) == nil else {
@@ -59,7 +61,8 @@ extension SQLiteLibrary {
       try insertArchived(item, on: connection)
       try connection.run("DELETE FROM trash WHERE id = ?", [.integer(trashID)])
       try logEvent(
-        BookEvent(time: time.roundedToMilliseconds, kind: .restore, detail: "restored from the trash"),
+        BookEvent(
+          time: time.roundedToMilliseconds, kind: .restore, detail: "restored from the trash"),
         of: item.book.id, on: connection)
       return item.book
     }

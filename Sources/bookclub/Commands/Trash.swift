@@ -1,0 +1,57 @@
+import Foundation
+import ReadingModel
+
+extension Bookclub {
+  /// `bookclub trash`
+  struct Trash: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "trash",
+      abstract: "List the books in the trash, and when each goes for good.",
+      options: [
+        CommonOptions.json(
+          "Print JSON: [{\"trash\", \"book\", \"title\", \"removed\", \"expires\", \"entries\"}]."),
+        LibraryOption.spec,
+      ]
+    )
+
+    let json: Bool
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      json = values.flag(CommonOptions.anyJSON)
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let trash = try await context.library(flag: libraryPath).trash(at: Date())
+      if json {
+        context.output.line(JSONOutput.array(trash.map(Self.jsonItem)).text)
+        return
+      }
+      guard !trash.isEmpty else {
+        context.errors.line("The trash is empty.")
+        return
+      }
+      context.output.line(
+        TextStyle.bold.apply(
+          "NO  BOOK  REMOVED     GONE AFTER  TITLE", enabled: context.terminal.colorsOutput))
+      for item in trash {
+        context.output.line(
+          [
+            String(item.trashID).padding(toLength: 2, withPad: " ", startingAt: 0),
+            String(item.bookID).padding(toLength: 4, withPad: " ", startingAt: 0),
+            DateText.day(item.removed), DateText.day(item.expires), TerminalText.safe(item.title),
+          ].joined(separator: "  "))
+      }
+    }
+
+    /// `{"book", "entries", "expires", "removed", "title", "trash"}`
+    static func jsonItem(_ item: TrashedBook) -> JSONOutput {
+      .object([
+        "trash": .int(item.trashID), "book": .int(item.bookID), "title": .string(item.title),
+        "removed": .date(item.removed), "expires": .date(item.expires),
+        "entries": .int(Int64(item.entries)),
+      ])
+    }
+  }
+}
