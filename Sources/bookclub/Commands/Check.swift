@@ -16,12 +16,12 @@ extension Bookclub {
       options: [CommonOptions.json("Print the findings as JSON."), LibraryOption.spec]
     )
 
-    let json: Bool
-    let libraryPath: String?
+    let options: ReportOptions
+    private var json: Bool { options.json }
+    private var libraryPath: String? { options.libraryPath }
 
     init(_ values: ParsedValues) throws(UsageError) {
-      json = values.flag(CommonOptions.anyJSON)
-      libraryPath = LibraryOption.value(in: values)
+      options = ReportOptions(values)
     }
 
     func run(_ context: CommandContext) async throws {

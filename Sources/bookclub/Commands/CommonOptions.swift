@@ -12,3 +12,14 @@ enum CommonOptions {
   /// Reads `--force` whatever its help says.
   static let anyForce = force("")
 }
+
+/// `--json` and `--library`, read together by the commands that only report on a library.
+struct ReportOptions {
+  let json: Bool
+  let libraryPath: String?
+
+  init(_ values: ParsedValues) {
+    json = values.flag(CommonOptions.anyJSON)
+    libraryPath = LibraryOption.value(in: values)
+  }
+}
