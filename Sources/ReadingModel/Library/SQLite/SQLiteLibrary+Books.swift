@@ -88,9 +88,11 @@ extension SQLiteLibrary {
 
   /// Inserts a book from an archive with its id, progress, details and status changes.
   func insertArchived(_ item: LibraryArchive.Item, on connection: SQLiteConnection) throws {
-    _ = try insert(item.book, keepingID: true, on: connection)
+    _ = try insert(item.book, details: item.details, keepingID: true, on: connection)
     for entry in item.progress.entries { try insert(entry, bookID: item.book.id, on: connection) }
-    if !item.details.isEmpty { try saveDetails(item.details, of: item.book.id, on: connection) }
+    if !item.details.isEmpty {
+      try saveDetails(item.details, of: item.book.id, on: connection, isNewBook: true)
+    }
     for change in item.statusChanges { try logStatus(change, of: item.book.id, on: connection) }
     for (source, id) in item.details.sourceIDs {
       try link(
@@ -98,20 +100,35 @@ extension SQLiteLibrary {
     }
   }
 
-  /// Inserts a book with its search keys.
+  /// Inserts a book with its search keys, and the columns its details decide (rating,
+  /// finish day, a source's last-name-first form), so a new book is written once.
   ///
   /// - Returns: The book's id: its own when `keepingID`, else a new one.
-  func insert(_ book: Book, keepingID: Bool, on connection: SQLiteConnection) throws
-    -> Book.ID
-  {
+  func insert(
+    _ book: Book, details: BookDetails = BookDetails(), keepingID: Bool,
+    on connection: SQLiteConnection
+  ) throws -> Book.ID {
+    var values = Self.rowValues(book)
+    if let given = details.authorSort, !given.isEmpty {
+      values[values.count - 1] = .text(SearchKey.fold(given))
+    }
     try connection.run(
       """
       INSERT INTO books (title, authors, isbn10, isbn13, page_count, status, added_ms,
         updated_ms, title_key, author_key, search_text, match_title, match_author, author_sort,
-        id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, Self.rowValues(book) + [keepingID ? .integer(book.id) : nil])
+        rating, finished_day, id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      values + Self.detailColumns(details) + [keepingID ? .integer(book.id) : nil])
     return connection.lastInsertedRowID
+  }
+
+  /// The `rating` and `finished_day` columns of a book with these details.
+  static func detailColumns(_ details: BookDetails) -> [SQLiteValue?] {
+    [
+      .real(details.rating ?? 0),
+      .text(ReadingPeriod.lastFinish(details.readings)?.description ?? ""),
+    ]
   }
 
   /// Writes every column of an existing book.

@@ -49,9 +49,13 @@ extension SQLiteLibrary {
 
   /// Replaces a book's details. Source ids are kept apart, with their merge bases (see
   /// ``link(_:to:id:base:on:)``).
-  func saveDetails(_ details: BookDetails, of bookID: Book.ID, on connection: SQLiteConnection)
-    throws
-  {
+  ///
+  /// - Parameter isNewBook: The book was just inserted with these details
+  ///   (``insert(_:details:keepingID:on:)``): its row and tags need no update.
+  func saveDetails(
+    _ details: BookDetails, of bookID: Book.ID, on connection: SQLiteConnection,
+    isNewBook: Bool = false
+  ) throws {
     try connection.run(
       """
       INSERT OR REPLACE INTO book_details (book_id, rating, review, tags, readings, read_count,
@@ -69,19 +73,19 @@ extension SQLiteLibrary {
         .text(details.contributors.joined(separator: "\n")),
         .text(details.identifiers.joined(separator: "\n")), details.authorSort.map { .text($0) },
       ])
-    // The columns lists sort and filter by, kept in step in the same transaction.
-    try connection.run(
-      """
-      UPDATE books SET rating = ?, finished_day = ?,
-        author_sort = coalesce(?, author_sort) WHERE id = ?
-      """,
-      [
-        .real(details.rating ?? 0),
-        .text(ReadingPeriod.lastFinish(details.readings)?.description ?? ""),
-        details.authorSort.flatMap { $0.isEmpty ? nil : .text(SearchKey.fold($0)) },
-        .integer(bookID),
-      ])
-    try connection.run("DELETE FROM book_tags WHERE book_id = ?", [.integer(bookID)])
+    if !isNewBook {
+      // The columns lists sort and filter by, kept in step in the same transaction.
+      try connection.run(
+        """
+        UPDATE books SET rating = ?, finished_day = ?,
+          author_sort = coalesce(?, author_sort) WHERE id = ?
+        """,
+        Self.detailColumns(details) + [
+          details.authorSort.flatMap { $0.isEmpty ? nil : .text(SearchKey.fold($0)) },
+          .integer(bookID),
+        ])
+      try connection.run("DELETE FROM book_tags WHERE book_id = ?", [.integer(bookID)])
+    }
     for tag in details.tags {
       try connection.run(
         "INSERT OR IGNORE INTO book_tags (tag_key, book_id, tag) VALUES (?, ?, ?)",

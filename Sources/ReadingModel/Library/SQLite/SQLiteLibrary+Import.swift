@@ -166,8 +166,8 @@ extension SQLiteLibrary {
       id: 0, title: "", authors: [], dateAdded: run.now, dateUpdated: run.now)
     var details = BookDetails()
     fields.apply(to: &book, &details)
-    let id = try insert(book, keepingID: false, on: connection)
-    if !details.isEmpty { try saveDetails(details, of: id, on: connection) }
+    let id = try insert(book, details: details, keepingID: false, on: connection)
+    if !details.isEmpty { try saveDetails(details, of: id, on: connection, isNewBook: true) }
     return id
   }
 

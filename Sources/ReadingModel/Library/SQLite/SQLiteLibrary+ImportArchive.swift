@@ -110,9 +110,11 @@ extension SQLiteLibrary {
     _ item: LibraryArchive.Item, keepingID: Bool, source: String?, line: Int,
     run: inout ImportRun, on connection: SQLiteConnection
   ) throws {
-    let id = try insert(item.book, keepingID: keepingID, on: connection)
+    let id = try insert(item.book, details: item.details, keepingID: keepingID, on: connection)
     _ = try addEntries(item.progress.entries, to: id, line: line, run: &run, on: connection)
-    if !item.details.isEmpty { try saveDetails(item.details, of: id, on: connection) }
+    if !item.details.isEmpty {
+      try saveDetails(item.details, of: id, on: connection, isNewBook: true)
+    }
     for change in item.statusChanges { try logStatus(change, of: id, on: connection) }
     let fields = BookFields(book: item.book, details: item.details)
     if let source {

@@ -121,6 +121,9 @@ public actor SQLiteLibrary: Library {
       throw LibraryError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
     }
     try connection.execute("PRAGMA foreign_keys = ON")
+    // Statement journals (a statement that fires triggers or checks keys keeps one) stay in
+    // memory instead of a temporary file per statement.
+    try connection.execute("PRAGMA temp_store = MEMORY")
     guard version < Schema.currentVersion else { return true }
     guard connection.mode != .readOnly else { return false }
     try migrate(connection)
