@@ -143,6 +143,22 @@ import Testing
     #expect(try await run(["import", path, "--format", "excel"]).status == 64)
   }
 
+  @Test func importedBooksSortAndFilterByTheirDetails() async throws {
+    try await run(["import", sample("goodreads_library_export.csv")])
+    func titles(_ arguments: [String]) async throws -> [String] {
+      let result = try await run(["list", "--json", "--limit", "3"] + arguments)
+      let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+      let books = (object as? [String: Any])?["books"] as? [[String: Any]] ?? []
+      return books.compactMap { $0["title"] as? String }
+    }
+    // Goodreads' Author l-f, its ratings, its Date Read and its shelves, from the insert.
+    await #expect(
+      try titles(["--sort", "author"]) == ["Little Women", "The Divine Comedy", "Meditations"])
+    await #expect(try titles(["--sort", "rating"]).first == "The Odyssey")
+    await #expect(try titles(["--finished-in", "2024", "--limit", "10"]).count == 5)
+    await #expect(try titles(["--tag", "russian", "--limit", "10"]).count == 9)
+  }
+
   @Test func dryRunChangesNothing() async throws {
     let result = try await run(["import", sample("goodreads_library_export.csv"), "--dry-run"])
     #expect(result.status == 0)
