@@ -66,6 +66,30 @@ import Testing
     }
   }
 
+  @Test func searchFollowsEditsRemovalsAndTags() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    try await library.bulkAdd((0..<14).map(sampleBook))
+    func found(_ search: String) async throws -> [Book.ID] {
+      try await library.page(PageQuery(limit: 100, search: search)).books.map(\.id)
+    }
+    #expect(try await found("middle") == [3, 10])  // through the trigram index
+    #expect(try await found("MOBY dick") == [4, 11])
+    #expect(try await found("ul") == [7, 14])  // too short for it: read
+    _ = try await library.edit(3, as: .edit) { fields in
+      var fields = fields
+      fields[.title] = "Daniel Deronda"
+      fields.setList(.tags, ["Victorian \"classics\""])
+      return fields
+    }
+    #expect(try await found("middle") == [10])
+    #expect(try await found("deronda") == [3])
+    #expect(try await found("torian") == [3])  // a tag
+    #expect(try await found("\"classics\"") == [3])
+    _ = try await library.remove(10, at: Date())
+    #expect(try await found("middle") == [])
+    #expect(try await found("nothing like it") == [])
+  }
+
   @Test func ordersAreTheOnesAskedFor() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     for index in 0..<30 { _ = try await library.add(try sampleBook(index)) }

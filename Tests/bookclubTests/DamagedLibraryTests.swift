@@ -69,6 +69,7 @@ import Testing
     #expect(try await run(["check"]).status == 0)
     #expect(try await run(["list", "--json"]).stdout.hasSuffix(",\"total\":1}\n"))
     #expect(try await run(["tags"]).stdout == "classics  1\n")
+    #expect(try await run(["list", "--search", "austen"]).stdout.contains("Emma"))
     #expect(try await run(["show", "emma"]).stdout.contains("pages: (empty) → 474"))
     #expect(try await run(["trash"]).stdout.contains("Persuasion"))
     #expect(try await run(["restore", "persuasion"]).status == 0)

@@ -203,5 +203,28 @@ enum Schema {
           }
         }
       }),
+    // Search through an index: FTS5's trigram tokenizer over the folded title and authors
+    // finds any substring of three characters or more without reading every book. The index
+    // reads its text from `books` and triggers keep it in step in the writing transaction.
+    Migration(
+      sql: """
+        CREATE VIRTUAL TABLE book_search USING fts5(
+          search_text, content = 'books', content_rowid = 'id', tokenize = 'trigram'
+        );
+        INSERT INTO book_search (book_search) VALUES ('rebuild');
+        CREATE TRIGGER books_searched_on_insert AFTER INSERT ON books BEGIN
+          INSERT INTO book_search (rowid, search_text) VALUES (NEW.id, NEW.search_text);
+        END;
+        CREATE TRIGGER books_searched_on_delete AFTER DELETE ON books BEGIN
+          INSERT INTO book_search (book_search, rowid, search_text)
+          VALUES ('delete', OLD.id, OLD.search_text);
+        END;
+        CREATE TRIGGER books_searched_on_update AFTER UPDATE OF search_text ON books
+        WHEN OLD.search_text IS NOT NEW.search_text BEGIN
+          INSERT INTO book_search (book_search, rowid, search_text)
+          VALUES ('delete', OLD.id, OLD.search_text);
+          INSERT INTO book_search (rowid, search_text) VALUES (NEW.id, NEW.search_text);
+        END;
+        """),
   ]
 }

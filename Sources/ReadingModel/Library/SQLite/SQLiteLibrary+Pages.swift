@@ -7,13 +7,14 @@ extension SQLiteLibrary {
     }
     let empty = BookPage(books: [], next: nil, total: query.countsTotal ? 0 : nil)
     return try reading(orIfMissing: empty) { connection in
-      let (sql, parameters) = Self.pageSQL(query)
+      let words = try Self.searchWords(query.search, on: connection)
+      let (sql, parameters) = Self.pageSQL(query, words: words)
       // One row more than asked for tells whether another page follows, without counting.
       let rows = try connection.all(sql, parameters) { row in
         (ListedBook(book: Self.book(from: row), progress: row.optionalDouble(9)), row.text(10))
       }
       // Counted in the same read transaction: the total and the page agree.
-      let total = try query.countsTotal ? count(query, on: connection) : nil
+      let total = try query.countsTotal ? count(query, words: words, on: connection) : nil
       guard rows.count > query.limit, let last = rows.prefix(query.limit).last else {
         return BookPage(books: rows.map(\.0), next: nil, total: total)
       }
@@ -25,58 +26,68 @@ extension SQLiteLibrary {
   }
 
   /// How many books match the query's filters.
-  private func count(_ query: PageQuery, on connection: SQLiteConnection) throws -> Int {
+  private func count(_ query: PageQuery, words: [SearchWord], on connection: SQLiteConnection)
+    throws -> Int
+  {
+    let (sql, parameters) = Self.countSQL(query, words: words)
+    return Int(try connection.integer(sql, parameters) ?? 0)
+  }
+
+  /// The count of the books a query's filters let through.
+  static func countSQL(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
     if query.filtersOnlyByStatus {
       // Kept by triggers: no scan, at any size.
-      return Int(
-        try connection.integer(
-          "SELECT coalesce(sum(books), 0) FROM book_counts WHERE ?1 IS NULL OR status = ?1",
-          [query.status.map { .text($0.rawValue) }]) ?? 0)
+      return (
+        "SELECT coalesce(sum(books), 0) FROM book_counts WHERE ?1 IS NULL OR status = ?1",
+        [query.status.map { .text($0.rawValue) }]
+      )
     }
-    let (conditions, parameters) = Self.filters(query)
+    let (conditions, parameters) = Self.filters(query, words: words)
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-    return Int(try connection.integer("SELECT count(*) FROM books b \(filter)", parameters) ?? 0)
+    return ("SELECT count(*) FROM books b \(filter)", parameters)
   }
 
   /// Columns 0–8 are a book (see ``book(from:)``), 9 the newest position, 10 the sort key.
-  static func pageSQL(_ query: PageQuery) -> (String, [SQLiteValue?]) {
+  static func pageSQL(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
     let (key, order, comparison) = Self.ordering(query.sort)
-    var (conditions, parameters) = Self.filters(query)
+    var (conditions, parameters) = Self.filters(query, words: words)
     if let cursor = query.after {
       conditions.insert("(\(key), b.id) \(comparison) (?, ?)", at: 0)
       parameters.insert(contentsOf: [Self.keyValue(cursor), .integer(cursor.lastID)], at: 0)
     }
     parameters.append(.integer(Int64(query.limit + 1)))
     let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    // In id order a range filter would be met by reading the table in order until a page is
+    // full, which reads all of it when few books match: `+` makes the filter's index lead.
+    let rangeFilter =
+      query.ratingAtLeast != nil || query.finishedIn != nil || query.addedSince != nil
+    let orderKey = query.sort == .id && rangeFilter ? "+\(key)" : key
     let sql = """
       SELECT \(bookColumns),
         (SELECT p.progress FROM progress_entries p WHERE p.book_id = b.id AND p.kind = 'progress'
           ORDER BY p.time_ms DESC, p.rowid DESC LIMIT 1),
         \(key)
       FROM books b \(filter)
-      ORDER BY \(key) \(order), b.id \(order)
+      ORDER BY \(orderKey) \(order), b.id \(order)
       LIMIT ?
       """
     return (sql, parameters)
   }
 
   /// The conditions every filter of the query adds, and their parameters.
-  private static func filters(_ query: PageQuery) -> ([String], [SQLiteValue?]) {
+  private static func filters(_ query: PageQuery, words: [SearchWord]) -> (
+    [String], [SQLiteValue?]
+  ) {
     var conditions: [String] = []
     var parameters: [SQLiteValue?] = []
     if let status = query.status {
       conditions.append("b.status = ?")
       parameters.append(.text(status.rawValue))
     }
-    // Each word is in the title, an author or a tag.
-    for word in SearchKey.fold(query.search ?? "").split(separator: " ") {
-      conditions.append(
-        """
-        (b.search_text LIKE ? ESCAPE '\\'
-          OR b.id IN (SELECT book_id FROM book_tags WHERE tag_key LIKE ? ESCAPE '\\'))
-        """)
-      let pattern = SQLiteValue.text("%" + Self.escapeLike(String(word)) + "%")
-      parameters += [pattern, pattern]
+    for word in words {
+      let (condition, values) = word.condition
+      conditions.append(condition)
+      parameters += values
     }
     for tag in query.tags {
       conditions.append("b.id IN (SELECT book_id FROM book_tags WHERE tag_key = ?)")

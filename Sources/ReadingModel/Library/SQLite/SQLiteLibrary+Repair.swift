@@ -38,11 +38,12 @@ extension SQLiteLibrary {
         report.recovered[table] = try copyRows(of: table, into: fresh, lost: &report.lost)
       }
       report.lost += try removeOrphans(in: fresh)
-      // Rows copied with REPLACE may have passed the counting triggers twice.
+      // Rows copied with REPLACE may have passed the counting and search triggers twice.
       try fresh.execute(
         """
         UPDATE main.book_counts
-        SET books = (SELECT count(*) FROM main.books WHERE books.status = book_counts.status)
+        SET books = (SELECT count(*) FROM main.books WHERE books.status = book_counts.status);
+        INSERT INTO main.book_search (book_search) VALUES ('rebuild');
         """)
       try fresh.execute("DETACH DATABASE damaged")
       try fresh.execute("PRAGMA journal_mode = WAL")

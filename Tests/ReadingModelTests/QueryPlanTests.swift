@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ReadingModel
+
+/// Every question `list` can ask is answered through an index: `EXPLAIN QUERY PLAN` of each
+/// page and count query never reads the whole `books` table. (Speed itself is measured in
+/// `bench/`, never here.)
+@Suite struct QueryPlanTests {
+  let folder = TemporaryFolder()
+
+  /// Each filter `list` has, alone; every sort is tried with each.
+  static let filters: [(String, PageQuery)] = [
+    ("none", PageQuery()),
+    ("status", PageQuery(status: .reading)),
+    ("tag", PageQuery(tags: ["classics"])),
+    ("two tags", PageQuery(tags: ["classics", "poetry"])),
+    ("rating", PageQuery(ratingAtLeast: 4)),
+    ("finished in", PageQuery(finishedIn: 2024)),
+    ("added since", PageQuery(addedSince: Date(milliseconds: 1_700_000_000_000))),
+    ("a rare word", PageQuery(search: "middlemarch")),
+  ]
+
+  /// The plan's lines.
+  func plan(_ sql: String, _ parameters: [SQLiteValue?], on connection: SQLiteConnection)
+    throws -> [String]
+  {
+    try connection.all("EXPLAIN QUERY PLAN " + sql, parameters) { $0.text(3) }
+  }
+
+  /// `SCAN b` (or `SCAN books`) with no index: every row read.
+  func readsWholeTable(_ line: String) -> Bool {
+    let words = line.split(separator: " ")
+    return words.first == "SCAN"
+      && (words.dropFirst().first == "b" || words.dropFirst().first == "books")
+      && !line.contains(" USING ")
+  }
+
+  @Test(arguments: BookSort.allCases)
+  func everyFilterInEveryOrderUsesAnIndex(sort: BookSort) async throws {
+    let path = folder.path("library.sqlite")
+    let library = SQLiteLibrary(path: path)
+    try await library.bulkAdd((0..<50).map(sampleBook))
+    let connection = try SQLiteConnection(path: path, mode: .readOnly)
+    for (name, filter) in Self.filters {
+      var query = filter
+      query.sort = sort
+      let words = try SQLiteLibrary.searchWords(query.search, on: connection)
+      for (kind, (sql, parameters)) in [
+        ("page", SQLiteLibrary.pageSQL(query, words: words)),
+        ("count", SQLiteLibrary.countSQL(query, words: words)),
+      ] {
+        let lines = try plan(sql, parameters, on: connection)
+        // In id order with no filter, reading the table in order is reading its key.
+        let inKeyOrder = sort == .id && name == "none" && kind == "page"
+        #expect(
+          inKeyOrder || !lines.contains(where: readsWholeTable),
+          "\(kind) of \(name) by \(sort): \(lines.joined(separator: " | "))")
+      }
+    }
+  }
+}
