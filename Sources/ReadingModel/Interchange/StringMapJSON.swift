@@ -50,7 +50,12 @@ public enum StringMapJSON {
     }
 
     private mutating func skipSpace() {
-      while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+      while index < bytes.count {
+        switch bytes[index] {
+        case 0x20, 0x09, 0x0A, 0x0D: index += 1
+        default: return
+        }
+      }
     }
 
     private mutating func take(_ byte: UInt8) -> Bool {
@@ -63,15 +68,19 @@ public enum StringMapJSON {
     private mutating func string() -> String? {
       guard take(UInt8(ascii: "\"")) else { return nil }
       var output: [UInt8] = []
+      var escaped = false
       var run = index  // unescaped bytes are copied a run at a time
       while index < bytes.count {
         switch bytes[index] {
         case UInt8(ascii: "\""):
+          defer { index += 1 }
+          // Most strings hold no escape: made straight from the input, with no copy first.
+          guard escaped else { return String(validating: bytes[run..<index], as: UTF8.self) }
           output += bytes[run..<index]
-          index += 1
           return String(validating: output, as: UTF8.self)
         case UInt8(ascii: "\\"):
           output += bytes[run..<index]
+          escaped = true
           index += 1
           guard index < bytes.count, unescape(&output) else { return nil }
           run = index

@@ -33,7 +33,8 @@ public struct SourceBase: Sendable, Equatable {
     return fields
   }
 
-  /// The columns as written; empty when the stored text is not a flat JSON object.
+  /// The columns as written; empty when the stored text is not a flat JSON object. Decoded
+  /// from JSON at each read: read it once per book.
   public var columns: [String: String] { StringMapJSON.decode(columnsJSON) ?? [:] }
 }
 

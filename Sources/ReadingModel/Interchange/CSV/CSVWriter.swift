@@ -14,6 +14,10 @@ public enum CSVWriter {
       $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
     }
     guard needsQuotes else { return field }
-    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    // Split and joined with the standard library: Foundation's replacing goes through
+    // NSString on Linux, a copy per field.
+    let doubled = field.split(separator: "\"", omittingEmptySubsequences: false)
+      .joined(separator: "\"\"")
+    return "\"" + doubled + "\""
   }
 }

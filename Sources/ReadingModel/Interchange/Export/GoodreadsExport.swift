@@ -24,15 +24,18 @@ public enum GoodreadsExport {
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
     let id = item.details.sourceIDs[GoodreadsMapper.source] ?? ""
-    guard let base = item.bases[GoodreadsMapper.source], !base.columns.isEmpty else {
+    // Decoded once: the stored columns are JSON.
+    guard let base = item.bases[GoodreadsMapper.source], case let written = base.columns,
+      !written.isEmpty
+    else {
       return columns(BookFields(book: item.book, details: item.details), id: id, positions: [:])
     }
-    let positions = knownPositions(base.columns["Bookshelves with positions"] ?? "")
+    let positions = knownPositions(written["Bookshelves with positions"] ?? "")
     let now = columns(
       BookFields(book: item.book, details: item.details), id: id, positions: positions)
     let then = columns(base.fields, id: id, positions: positions)
     return header.indices.map { index in
-      now[index] == then[index] ? base.columns[header[index]] ?? now[index] : now[index]
+      now[index] == then[index] ? written[header[index]] ?? now[index] : now[index]
     }
   }
 
@@ -95,6 +98,7 @@ public enum GoodreadsExport {
   }
 
   private static func html(_ text: String) -> String {
-    text.replacingOccurrences(of: "\n", with: "<br/>")
+    guard text.utf8.contains(0x0A) else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "<br/>")
   }
 }

@@ -19,12 +19,13 @@ public enum StoryGraphExport {
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
     let now = columns(BookFields(book: item.book, details: item.details))
-    guard let base = item.bases[StoryGraphMapper.source], !base.columns.isEmpty else {
-      return now
-    }
+    // Decoded once: the stored columns are JSON.
+    guard let base = item.bases[StoryGraphMapper.source], case let written = base.columns,
+      !written.isEmpty
+    else { return now }
     let then = columns(base.fields)
     return header.indices.map { index in
-      now[index] == then[index] ? base.columns[header[index]] ?? now[index] : now[index]
+      now[index] == then[index] ? written[header[index]] ?? now[index] : now[index]
     }
   }
 
