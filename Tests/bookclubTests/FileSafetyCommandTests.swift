@@ -145,12 +145,13 @@ import Testing
   }
 
   @Test func aFullDiskSaysSoAndChangesNothing() async throws {
-    // A disk of 300 KiB, where the machine lets a test mount one (root, in CI).
+    // A disk of 1 MiB (a new library takes 200 KiB), where the machine lets a test mount one
+    // (root, in CI).
     let disk = home.path("tiny-disk")
     try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
     let mounted = try await home.bookclub.run(
       executable: URL(fileURLWithPath: "/bin/mount"),
-      ["-t", "tmpfs", "-o", "size=300k", "tmpfs", disk])
+      ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk])
     guard mounted.status == 0 else { return }
     defer { _ = umount(disk) }
     let library = disk + "/library.sqlite"

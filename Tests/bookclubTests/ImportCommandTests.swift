@@ -157,6 +157,9 @@ import Testing
     await #expect(try titles(["--sort", "rating"]).first == "The Odyssey")
     await #expect(try titles(["--finished-in", "2024", "--limit", "10"]).count == 5)
     await #expect(try titles(["--tag", "russian", "--limit", "10"]).count == 9)
+    // Indexed for search in one statement at the end of the import, in its transaction.
+    await #expect(try titles(["--search", "karamazov"]) == ["The Brothers Karamazov"])
+    await #expect(try titles(["--search", "dostoevsky", "--limit", "10"]).count == 3)
   }
 
   @Test func dryRunChangesNothing() async throws {

@@ -212,19 +212,35 @@ enum Schema {
           search_text, content = 'books', content_rowid = 'id', tokenize = 'trigram'
         );
         INSERT INTO book_search (book_search) VALUES ('rebuild');
-        CREATE TRIGGER books_searched_on_insert AFTER INSERT ON books BEGIN
+        -- An import indexes the books it adds in one statement at its end (FTS5 writes its
+        -- pending terms at every statement a trigger would run in): while 'search_pending'
+        -- holds the largest id from before, books above it are left to that statement.
+        CREATE TRIGGER books_searched_on_insert AFTER INSERT ON books
+        WHEN NOT EXISTS (SELECT 1 FROM library_info
+          WHERE key = 'search_pending' AND CAST(value AS INTEGER) < NEW.id) BEGIN
           INSERT INTO book_search (rowid, search_text) VALUES (NEW.id, NEW.search_text);
         END;
-        CREATE TRIGGER books_searched_on_delete AFTER DELETE ON books BEGIN
+        CREATE TRIGGER books_searched_on_delete AFTER DELETE ON books
+        WHEN NOT EXISTS (SELECT 1 FROM library_info
+          WHERE key = 'search_pending' AND CAST(value AS INTEGER) < OLD.id) BEGIN
           INSERT INTO book_search (book_search, rowid, search_text)
           VALUES ('delete', OLD.id, OLD.search_text);
         END;
         CREATE TRIGGER books_searched_on_update AFTER UPDATE OF search_text ON books
-        WHEN OLD.search_text IS NOT NEW.search_text BEGIN
+        WHEN OLD.search_text IS NOT NEW.search_text AND NOT EXISTS (SELECT 1 FROM library_info
+          WHERE key = 'search_pending' AND CAST(value AS INTEGER) < OLD.id) BEGIN
           INSERT INTO book_search (book_search, rowid, search_text)
           VALUES ('delete', OLD.id, OLD.search_text);
           INSERT INTO book_search (rowid, search_text) VALUES (NEW.id, NEW.search_text);
         END;
+        -- A status in every order: the page is read off the index whether few books have
+        -- the status or most do.
+        CREATE INDEX books_by_status_title ON books (status, title_key, id);
+        CREATE INDEX books_by_status_author ON books (status, author_sort, id);
+        CREATE INDEX books_by_status_update ON books (status, updated_ms, id);
+        CREATE INDEX books_by_status_rating ON books (status, rating, id);
+        CREATE INDEX books_by_status_finished ON books (status, finished_day, id);
+        CREATE INDEX books_by_status_added ON books (status, added_ms, id);
         """),
   ]
 }

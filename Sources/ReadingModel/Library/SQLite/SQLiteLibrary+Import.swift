@@ -10,13 +10,19 @@ extension SQLiteLibrary {
     // uncreated.
     var source = try makeSource()
     guard options.dryRun else {
-      return try writing { try runImport(&source, options: options, progress: progress, on: $0) }
+      return try writing { connection in
+        try Self.deferringSearchIndex(on: connection) {
+          try runImport(&source, options: options, progress: progress, on: connection)
+        }
+      }
     }
     // A dry run works on a copy in memory: the file is only read, and nothing is created.
     let scratch = try scratchCopy()
     return try mapErrors {
       try scratch.writeTransaction {
-        try runImport(&source, options: options, progress: progress, on: scratch)
+        try Self.deferringSearchIndex(on: scratch) {
+          try runImport(&source, options: options, progress: progress, on: scratch)
+        }
       }
     }
   }

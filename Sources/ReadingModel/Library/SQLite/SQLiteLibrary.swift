@@ -124,6 +124,9 @@ public actor SQLiteLibrary: Library {
     // Statement journals (a statement that fires triggers or checks keys keeps one) stay in
     // memory instead of a temporary file per statement.
     try connection.execute("PRAGMA temp_store = MEMORY")
+    // Room for a large import's index pages: with SQLite's 2 MiB they are written out and
+    // read back many times over. A page read touches only what it needs.
+    try connection.execute("PRAGMA cache_size = -65536")
     guard version < Schema.currentVersion else { return true }
     guard connection.mode != .readOnly else { return false }
     try migrate(connection)
