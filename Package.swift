@@ -14,8 +14,14 @@ let package = Package(
       path: "Sources/CSQLite",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
+    // libdispatch's main-queue hooks: bookclub drains the main queue on its own main thread.
+    .systemLibrary(name: "CDispatchMainQueue", path: "Sources/CDispatchMainQueue"),
     .target(name: "ReadingModel", dependencies: ["CSQLite"]),
-    .executableTarget(name: "bookclub", dependencies: ["ReadingModel"]),
+    .executableTarget(
+      name: "bookclub",
+      dependencies: [
+        "ReadingModel", .target(name: "CDispatchMainQueue", condition: .when(platforms: [.linux])),
+      ]),
     .target(name: "TestSupport", dependencies: ["ReadingModel"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ReadingModelTests", dependencies: ["ReadingModel", "CSQLite", "TestSupport"]),

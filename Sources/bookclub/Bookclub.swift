@@ -1,5 +1,16 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `bookclub`: the root command. It only groups the subcommands, each in its own file under
 /// `Commands/` as an extension of this type.
@@ -40,7 +51,21 @@ struct Bookclub: CommandGroup {
       """)
   }
 
-  static func main() async {
+  #if canImport(CDispatchMainQueue)
+    static func main() {
+      MainThreadLoop.run { await start() }
+    }
+  #else
+    static func main() async {
+      exit(await start())
+    }
+  #endif
+
+  /// Runs the command line and returns the exit status.
+  @MainActor private static func start() async -> Int32 {
+    // A reader that goes away is an EPIPE that TextOutput ends on quietly (exit 141), not
+    // a signal in the middle of a write.
+    signal(SIGPIPE, SIG_IGN)
     InterruptHandler.install()
     let context = CommandContext.live(environment: ProcessInfo.processInfo.environment)
     let runner = CommandRunner(root: Bookclub.self, version: version, context: context)
@@ -50,6 +75,6 @@ struct Bookclub: CommandGroup {
     } catch {
       status = runner.report(error, path: CommandPath(commands: [Bookclub.self]))
     }
-    exit(status.rawValue)
+    return status.rawValue
   }
 }

@@ -90,6 +90,27 @@ import Testing
     #expect(try await found("nothing like it") == [])
   }
 
+  @Test func tagTotalsAgreeWithTheirPages() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    try await library.bulkAdd((0..<12).map(sampleBook))
+    for id in Int64(1)...12 {
+      _ = try await library.edit(id, as: .edit) { fields in
+        var fields = fields
+        fields.setList(.tags, (id % 2 == 0 ? ["Even"] : []) + (id % 3 == 0 ? ["thirds"] : []))
+        return fields
+      }
+    }
+    _ = try await library.remove(6, at: Date())
+    for tags in [["even"], ["Thirds"], ["even", "thirds"], ["even", "EVEN"], ["none"]] {
+      let all = try await library.page(PageQuery(limit: 100, tags: tags)).books
+      let counted = try await library.page(PageQuery(limit: 1, tags: tags, countsTotal: true))
+      #expect(counted.total == all.count, "\(tags)")
+    }
+    let both = try await library.page(
+      PageQuery(limit: 1, tags: ["even", "thirds"], countsTotal: true))
+    #expect(both.total == 1)  // 12; 6 was removed
+  }
+
   @Test func ordersAreTheOnesAskedFor() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     for index in 0..<30 { _ = try await library.add(try sampleBook(index)) }

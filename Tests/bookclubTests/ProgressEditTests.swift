@@ -82,6 +82,29 @@ struct ProgressEditTests {
     await #expect(try entries() == before)
   }
 
+  /// The editor is started with every signal at its default and none blocked, though
+  /// bookclub ignores SIGPIPE, and Ctrl-C while it waits: Ctrl-C is the editor's.
+  @Test func theEditorGetsCtrlCAndItsEndIsTold() async throws {
+    try await addBook()
+    let seen = home.path("signals.txt")
+    // grep reads its own masks, inherited through the shells: a shell's own masks change for
+    // a moment each time it forks.
+    let script = try editor(
+      "signals.sh", "grep -E '^Sig(Ign|Blk)' /proc/self/status > \"\(seen)\"\n")
+    let result = try await edit(with: script)
+    #expect(result.stdout.contains("Nothing recorded: the draft was unchanged."))
+    let masks = try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n")
+      .map { UInt64($0.split(separator: "\t").last ?? "", radix: 16) ?? .max }
+    #expect(masks.count == 2)
+    // SIGINT (2) and SIGPIPE (13), which bookclub ignores.
+    let signals: UInt64 = 1 << (2 - 1) | 1 << (13 - 1)
+    #expect(masks.allSatisfy { $0 & signals == 0 }, "ignored or blocked: \(masks)")
+    // `$EDITOR` runs through the shell: this one ends that shell with SIGTERM.
+    let killed = try await edit(with: "kill -TERM $$;")
+    #expect(killed.status == 1)
+    #expect(killed.stdout.contains("was stopped by signal 15"))
+  }
+
   @Test func refusesWithoutATerminal() async throws {
     try await addBook()
     let result = try await home.bookclub.run(

@@ -31,6 +31,26 @@ import Testing
     return (process, errors)
   }
 
+  /// `bookclub list --all | head -1`: the reader goes away and bookclub exits 141 by
+  /// itself, not by a signal in the middle of a write.
+  @Test func aClosedPipeEndsTheOutputWithStatus141() async throws {
+    try await SQLiteLibrary(path: library).bulkAdd(
+      (0..<3000).map { try NewBook(title: "Book \($0)", authors: ["Me"]) })
+    let process = Process()
+    process.executableURL = BookclubProcess.executable
+    process.arguments = ["list", "--all", "--library", library]
+    process.environment = home.bookclub.environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    _ = try output.fileHandleForReading.read(upToCount: 100)
+    try output.fileHandleForReading.close()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 141)
+  }
+
   @Test func ctrlCWhileWaitingForTheLockEndsTheImportAtOnce() async throws {
     try await run(["add", "Kept", "-a", "Me"])
     let csv = home.path("export.csv")

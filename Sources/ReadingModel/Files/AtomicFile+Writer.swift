@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -37,7 +41,7 @@ extension AtomicFile {
       let exists = stat(target, &info) == 0
       switch exists ? info.st_mode & S_IFMT : S_IFREG {
       case S_IFREG:
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: target)
         try AtomicFile.createFolder(folder.isEmpty ? "." : folder)
         let temporary = "\(target).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let mode = exists ? info.st_mode & 0o7777 : permissions
@@ -95,7 +99,7 @@ extension AtomicFile {
         unlink(temporary)
         throw .cannotWrite(path, reason: reason)
       }
-      let folder = open((target as NSString).deletingLastPathComponent, O_RDONLY)
+      let folder = open(PathName.folder(of: target), O_RDONLY)
       if folder >= 0 {
         fsync(folder)
         close(folder)
@@ -127,7 +131,7 @@ extension AtomicFile {
         current =
           destination.hasPrefix("/")
           ? destination
-          : (current as NSString).deletingLastPathComponent + "/" + destination
+          : PathName.folder(of: current) + "/" + destination
       }
       throw .cannotWrite(path, reason: "its symbolic links form a loop")
     }

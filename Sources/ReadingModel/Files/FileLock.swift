@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +18,7 @@ public enum FileLock {
   ///
   /// - Throws: ``FileError/cannotLock(_:reason:)``, or what `body` throws.
   public static func withLock<T>(at path: String, _ body: () throws -> T) throws -> T {
-    try AtomicFile.createFolder((path as NSString).deletingLastPathComponent)
+    try AtomicFile.createFolder(PathName.folder(of: path))
     let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
     guard descriptor >= 0 else { throw FileError.cannotLock(path, reason: AtomicFile.lastError()) }
     defer { close(descriptor) }

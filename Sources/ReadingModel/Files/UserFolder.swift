@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The per-user folders bookclub keeps things in (DESIGN.md section 4), resolved the XDG way
 /// in one place: an absolute `$XDG_..._HOME` wins, a relative one is ignored as the spec
@@ -34,7 +44,13 @@ public enum UserFolder {
 
   /// `$HOME`, else the account's home folder.
   static func home(_ environment: [String: String]) -> String {
-    environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome()
+  }
+
+  /// The home folder of the account running bookclub, from the password database.
+  private static func accountHome() -> String {
+    guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
+    return String(cString: folder)
   }
 
   /// A path a person typed, made absolute: `~/` is the home folder, other relative paths

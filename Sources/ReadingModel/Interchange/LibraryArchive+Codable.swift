@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // The archive flattens each book and its progress into one object, and writes dates in
 // ``InterchangeDate`` form.

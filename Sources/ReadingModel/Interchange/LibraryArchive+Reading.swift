@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension LibraryArchive.Item {
   /// Reads a book of an archive, checking every value the way the library would: a value
@@ -13,7 +17,7 @@ extension LibraryArchive.Item {
     let reader = ArchiveObject(members: members, name: Self.name(members))
     let id = try reader.integer("id", in: 1...Int64.max)
     let title = try reader.string("title")
-    guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+    guard !title.trimmingWhitespace().isEmpty else {
       throw reader.invalid("title", "is empty")
     }
     let authors = try reader.strings("authors")

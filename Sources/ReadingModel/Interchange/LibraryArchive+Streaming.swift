@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension LibraryArchive {
   /// Writes an archive a book at a time, so exporting needs memory for one page of books

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// bookclub's own interchange format: every book with every progress entry, note, detail
 /// and status change, so that importing an export gives back the same library.

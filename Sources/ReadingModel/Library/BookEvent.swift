@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Something that happened to a book besides reading it: an edit, a rating, tags, an undone
 /// entry, a restore from the trash, a change an import made. Books keep these as their

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Why the library could not be read or written.
 public enum LibraryError: Error, Equatable, Sendable {

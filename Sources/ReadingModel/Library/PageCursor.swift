@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where a page ends: the sort key and id of its last book, and how many books came before.
 ///
@@ -28,9 +32,9 @@ public struct PageCursor: Sendable, Hashable {
     let plain = [Self.version, sort.rawValue, String(position), String(lastID), key]
       .joined(separator: String(Self.separator))
     return Data(plain.utf8).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
+      .replacing("+", with: "-")
+      .replacing("/", with: "_")
+      .replacing("=", with: "")
   }
 
   /// Reads a token made by ``token``.
@@ -38,8 +42,8 @@ public struct PageCursor: Sendable, Hashable {
   /// - Parameter token: The text a user passed to `--after`.
   /// - Returns: `nil` when the token was not made by this version of bookclub.
   public init?(token: String) {
-    var base64 = token.replacingOccurrences(of: "-", with: "+")
-      .replacingOccurrences(of: "_", with: "/")
+    var base64 = token.replacing("-", with: "+")
+      .replacing("_", with: "/")
     base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
     guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8)
     else { return nil }

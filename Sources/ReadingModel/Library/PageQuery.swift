@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What page of the library to read.
 public struct PageQuery: Sendable, Equatable {
@@ -58,7 +62,13 @@ public struct PageQuery: Sendable, Equatable {
   /// Whether no filter but the status narrows the books (the counts kept per status answer
   /// how many match).
   var filtersOnlyByStatus: Bool {
-    (search ?? "").allSatisfy(\.isWhitespace) && tags.isEmpty && ratingAtLeast == nil
-      && finishedIn == nil && addedSince == nil
+    tags.isEmpty && filtersOnlyByStatusAndTags
+  }
+
+  /// Whether no filter but the status and tags narrows the books (the tags' own index
+  /// answers how many books carry them all, without reading a book).
+  var filtersOnlyByStatusAndTags: Bool {
+    (search ?? "").allSatisfy(\.isWhitespace) && ratingAtLeast == nil && finishedIn == nil
+      && addedSince == nil
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The entry to append, decided inside the write transaction from the book's latest state.
 public struct EntryDraft: Sendable, Equatable {

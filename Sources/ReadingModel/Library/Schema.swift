@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The library's tables, as forward migrations. A library records each migration applied in
 /// `schema_migrations`; opening one runs the ones it lacks, in one transaction.

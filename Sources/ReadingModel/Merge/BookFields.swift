@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What one side says about a book, field by field, in one canonical text form per field, so
 /// that the library, a Goodreads row, a StoryGraph row and a stored merge base can be

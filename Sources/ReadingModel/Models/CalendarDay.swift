@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A day on the calendar, with no time or time zone: what exports mean by "Date Read".
 public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {

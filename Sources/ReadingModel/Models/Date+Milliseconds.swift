@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Date {
   /// The date as whole milliseconds since 1970: the precision bookclub stores and exports,

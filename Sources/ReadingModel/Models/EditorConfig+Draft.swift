@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The text form of an ``EditorConfig`` that `bookclub progress edit` opens in an editor:
 /// the progress on the first line (in the grammar of ``ProgressInput``), a blank line, the
@@ -41,11 +45,11 @@ extension EditorConfig {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
       .filter { !$0.hasPrefix("#") }
-    guard let first = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+    guard let first = lines.firstIndex(where: { !$0.trimmingWhitespace().isEmpty })
     else { return .empty }
-    let progressLine = lines[first].trimmingCharacters(in: .whitespaces)
+    let progressLine = lines[first].trimmingWhitespace()
     let note = lines[(first + 1)...].joined(separator: "\n")
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+      .trimmingWhitespace()
     let input = try ProgressInput(parsing: progressLine)
     if progressLine == ProgressInput.describe(progress, for: book), note.isEmpty {
       return .unchanged

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A moment as the reader's clock shows it (the machine's time zone): a day and the minute
 /// of that day. Made with arithmetic and the zone's offset, no formatter, so showing a

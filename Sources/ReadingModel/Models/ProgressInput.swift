@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a reader types to say where they are: `123` (a page), `45%` or `45.5%`, `+20` or `-5`
 /// (pages from where they are now), or `done`.
@@ -12,7 +16,7 @@ public enum ProgressInput: Sendable, Equatable {
   ///
   /// - Throws: ``ProgressInputError`` saying what is allowed.
   public init(parsing text: String) throws(ProgressInputError) {
-    let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let text = text.trimmingWhitespace().lowercased()
     if text.isEmpty { throw .empty }
     if text == "done" || text == "100%" {
       self = .done

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How fast a book is being read, from its recent progress entries.
 public struct ReadingPace: Sendable, Equatable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // Where a reader stands, derived from the history alone: shared by `CurrentlyReading` and
 // by overviews of many books.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The book a terminal session is working on (seed 004's `@SceneStorage("selection")`),
 /// remembered with the library it belongs to.

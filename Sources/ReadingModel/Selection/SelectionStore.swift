@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Each scene's selection in a small file of its own under the state folder, so two
 /// terminals keep separate selections and never write the same file.
@@ -29,7 +33,7 @@ public struct SelectionStore: Sendable {
           || character == ".")
         ? character : "-"
     }
-    var name = String(safe).trimmingCharacters(in: CharacterSet(charactersIn: "-."))
+    var name = String(safe).trimming { $0 == "-" || $0 == "." }
     if name.utf8.count > 64 || !scene.utf8.allSatisfy({ $0 < 0x80 }) {
       name = String(name.prefix(48)) + "-" + Self.hash(scene)
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Why settings could not be read or written.
 public enum SettingsError: Error, Equatable, Sendable {

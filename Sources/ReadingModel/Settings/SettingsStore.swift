@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Settings in a small, human-editable JSON file (seed 004's `@AppStorage`, kept apart from
 /// the library).
@@ -34,7 +38,7 @@ public struct SettingsStore: Sendable {
 
   private static func reason(_ error: FileError) -> String {
     if case .cannotRead(_, let reason) = error { return reason }
-    return error.localizedDescription
+    return error.explanation
   }
 
   /// Changes the settings: under the lock, reads the file afresh, applies `change` and
@@ -53,7 +57,7 @@ public struct SettingsStore: Sendable {
         return settings
       }
     } catch let error as FileError {
-      throw SettingsError.cannotWrite(path: path, detail: error.localizedDescription)
+      throw SettingsError.cannotWrite(path: path, detail: error.explanation)
     }
   }
 

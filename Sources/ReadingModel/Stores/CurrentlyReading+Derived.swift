@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension CurrentlyReading {
   /// The newest position's fraction; 0 before the first, 1 for a finished book without

@@ -1,5 +1,10 @@
-import Foundation
 import Observation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One book and its reading progress: the owner of that progress, as in "Data Essentials in
 /// SwiftUI". Loads the history through ``DataState`` and records new entries.
@@ -81,7 +86,7 @@ public final class CurrentlyReading {
     reread: ReadingState.Reread?
   ) async throws -> ReadingProgress.Entry {
     let note = note.flatMap {
-      $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0
+      $0.trimmingWhitespace().isEmpty ? nil : $0
     }
     let now = self.now
     let recorded = try await library.appendEntry(to: book.id, reread: reread) { book, latest in

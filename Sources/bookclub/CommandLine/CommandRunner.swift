@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Parses a command line, runs the command, and reports errors the way DESIGN.md section 5
 /// says: usage errors with the usage line and exit 64, failures with exit 1.
@@ -57,7 +62,7 @@ struct CommandRunner {
         return .interrupted
       } catch {
         context.output.flush()
-        context.errors.line(Self.safe("Error: " + error.localizedDescription))
+        context.errors.line(Self.safe("Error: " + error.explanation))
         return .failure
       }
     }

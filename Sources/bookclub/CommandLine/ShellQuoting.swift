@@ -3,7 +3,7 @@ enum ShellQuoting {
   static func quote(_ word: String) -> String {
     let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:@%+=,".contains($0) }
     if safe, !word.isEmpty { return word }
-    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return "'" + word.replacing("'", with: "'\\''") + "'"
   }
 }
 

@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A command line bookclub cannot act on; reported with the usage line, exit code 64.
 enum UsageError: Error, Equatable {

@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `<book>`: an id, an ISBN or words from the title, resolved to one book or a clear error.
 enum BookReference {

@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The book a command works on: `<book>` when given, else this terminal's selected book
 /// (`bookclub select`), in the library of `--library`.

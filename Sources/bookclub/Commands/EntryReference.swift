@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `<entry-id>`: an entry's id or a prefix of it (at least 4 characters), as `note list`
 /// prints them.

@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Bookclub {
   /// `bookclub import <file>`: Goodreads, StoryGraph or bookclub exports in.
@@ -65,7 +70,7 @@ extension Bookclub {
       var chosen: [String: ReadingStatus] = [:]
       for value in values {
         guard let equals = value.lastIndex(of: "="),
-          case let name = value[..<equals].trimmingCharacters(in: .whitespaces), !name.isEmpty,
+          case let name = value[..<equals].trimmingWhitespace(), !name.isEmpty,
           let status = ReadingStatus(rawValue: String(value[value.index(after: equals)...]))
         else {
           throw .invalidValue(

@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The options of `bookclub list`, shared with `bookclub demo`.
 struct ListOptions: Sendable {

@@ -52,7 +52,7 @@ struct ListSession {
       case .pagingFailure(_, let error):
         // At a terminal the list stays and the person can try again; elsewhere it fails.
         guard isInteractive, let next = store.nextCursor else { throw error }
-        context.notices.push("Could not load more: \(error.localizedDescription)", level: .warning)
+        context.notices.push("Could not load more: \(error.explanation)", level: .warning)
         guard await askForMore(through: next, total: store.total) else { return }
         try await spinner.whileRunning { await store.fetchMore() }
       case .success(let books):

@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Bookclub.Note {
   /// `bookclub note add <book> <text>`
@@ -29,7 +34,7 @@ extension Bookclub.Note {
     init(_ values: ParsedValues) throws(UsageError) {
       target = BookTarget(values)
       text = values.argument(Self.text) ?? ""
-      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      guard !text.trimmingWhitespace().isEmpty else {
         throw .invalidValue(text, for: "<text>", allowed: "A note needs some text.")
       }
       let page = try values.integer(Self.atPage, in: 0...100_000)

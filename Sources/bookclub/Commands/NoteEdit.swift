@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Bookclub.Note {
   /// `bookclub note edit <entry-id> <text>`
@@ -20,7 +25,7 @@ extension Bookclub.Note {
     init(_ values: ParsedValues) throws(UsageError) {
       entryID = values.argument(Bookclub.Note.entryArgument) ?? ""
       text = values.argument(Self.text) ?? ""
-      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      guard !text.trimmingWhitespace().isEmpty else {
         throw .invalidValue(
           text, for: "<text>",
           allowed: "A note needs some text; to remove one, use 'bookclub note remove'.")

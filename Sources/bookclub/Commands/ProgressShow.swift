@@ -69,14 +69,11 @@ extension Bookclub.Progress {
       }
       if entry.kind == .note { change = "note" }
       let columns = [
-        DateText.minute(entry.time), pad(position, 16), pad(change, 6),
+        DateText.minute(entry.time), TerminalText.padded(position, to: 16),
+        TerminalText.padded(change, to: 6),
         ProgressText.oneLine(entry.note),
       ]
       return columns.joined(separator: "  ").trimmingTrailingSpaces
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-      text + String(repeating: " ", count: max(0, width - text.count))
     }
 
     static func json(_ reading: CurrentlyReading, entries: [ReadingProgress.Entry]) -> JSONOutput {

@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Bookclub.Progress {
   /// `bookclub progress undo [<book>]`: take back the newest entry.

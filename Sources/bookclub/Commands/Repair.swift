@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Bookclub {
   /// `bookclub repair`: recover a damaged library.
@@ -34,7 +39,7 @@ extension Bookclub {
       context.output.line("Repaired the library '\(TerminalText.safe(library.path))'.")
       context.output.line("The damaged file is kept at \(TerminalText.safe(report.backup)).")
       let recovered = report.recovered.sorted { $0.key < $1.key }
-        .map { "\($0.value) \($0.key.replacingOccurrences(of: "_", with: " ")) rows" }
+        .map { "\($0.value) \($0.key.replacing("_", with: " ")) rows" }
       context.output.line("Recovered: " + recovered.joined(separator: ", ") + ".")
       if report.lost.isEmpty {
         context.output.line("Nothing was lost.")

@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--reread` / `--no-reread`: what progress on a finished or abandoned book means. At a
 /// terminal bookclub asks when neither is given; elsewhere one of them must be.

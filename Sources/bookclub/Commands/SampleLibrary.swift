@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Finds and reads `sample-data/library.json`, the demo's library.
 enum SampleLibrary {
@@ -15,12 +20,12 @@ enum SampleLibrary {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw DemoError.sampleUnreadable(path: path, detail: error.localizedDescription)
+      throw DemoError.sampleUnreadable(path: path, detail: error.explanation)
     }
     do {
       return try LibraryArchive.decode(data)
     } catch {
-      throw DemoError.sampleUnreadable(path: path, detail: error.localizedDescription)
+      throw DemoError.sampleUnreadable(path: path, detail: error.explanation)
     }
   }
 

@@ -37,16 +37,12 @@ extension Bookclub.Settings {
         let changed = value != key.defaultValue
         let mark = changed ? TextStyle.yellow.apply("*", enabled: colors) : " "
         context.output.line(
-          "\(mark) \(Self.pad(key.rawValue, 13))  \(Self.pad(value.description, 6))  "
-            + "\(Self.pad(key.defaultValue.description, 7))  \(key.summary)")
+          "\(mark) \(TerminalText.padded(key.rawValue, to: 13))  \(TerminalText.padded(value.description, to: 6))  "
+            + "\(TerminalText.padded(key.defaultValue.description, to: 7))  \(key.summary)")
       }
       if SettingKey.allCases.contains(where: { settings.value($0) != $0.defaultValue }) {
         context.errors.line("* differs from the default")
       }
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-      text + String(repeating: " ", count: max(0, width - text.count))
     }
 
     static func json(_ value: SettingValue) -> JSONOutput {

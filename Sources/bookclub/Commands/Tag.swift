@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Bookclub {
   /// `bookclub tag <book> <name>...`

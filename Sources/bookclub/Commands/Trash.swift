@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Bookclub {
   /// `bookclub trash`
@@ -38,8 +43,8 @@ extension Bookclub {
       for item in trash {
         context.output.line(
           [
-            String(item.trashID).padding(toLength: 2, withPad: " ", startingAt: 0),
-            String(item.bookID).padding(toLength: 4, withPad: " ", startingAt: 0),
+            TerminalText.padded(String(item.trashID), to: 2),
+            TerminalText.padded(String(item.bookID), to: 4),
             DateText.day(item.removed), DateText.day(item.expires), TerminalText.safe(item.title),
           ].joined(separator: "  "))
       }

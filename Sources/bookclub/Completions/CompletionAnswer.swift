@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `bookclub __complete` prints: one candidate a line, `word<TAB>description`, then a
 /// last line `:files` when the shell should complete a path itself.

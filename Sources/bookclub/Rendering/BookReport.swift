@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Everything `bookclub show` says about one book, as text or JSON.
 @MainActor
@@ -27,7 +32,7 @@ struct BookReport {
     func field(_ label: String, _ value: String?) {
       guard let value, !value.isEmpty else { return }
       lines.append(
-        label.padding(toLength: 10, withPad: " ", startingAt: 0) + TerminalText.safe(value))
+        TerminalText.padded(label, to: 10) + TerminalText.safe(value))
     }
     field("Id", String(book.id))
     field("ISBN", book.isbn13 ?? book.isbn10)
@@ -64,7 +69,7 @@ struct BookReport {
       lines += ["", "History"]
       let width = BookEvent.Kind.allCases.map(\.rawValue.count).max() ?? 0
       for event in history.suffix(Self.historyCount) {
-        let kind = event.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+        let kind = TerminalText.padded(event.kind.rawValue, to: width)
         lines.append("  \(DateText.day(event.time))  \(kind)  " + TerminalText.safe(event.detail))
       }
     }

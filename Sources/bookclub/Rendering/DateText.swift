@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Dates as bookclub shows them to people: in the local time zone, to the minute or day.
 enum DateText {
@@ -14,7 +19,7 @@ enum DateText {
   ///
   /// - Returns: `nil` when `text` is none of these, or a time the clock skips.
   static func parse(_ text: String, now: Date) -> Date? {
-    let text = text.trimmingCharacters(in: .whitespaces)
+    let text = text.trimmingWhitespace()
     switch text.lowercased() {
     case "today": return now
     case "yesterday":

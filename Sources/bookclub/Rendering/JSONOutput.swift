@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A JSON document built in code and written with sorted keys, for the `--json` output of
 /// commands that print one object (lists of many books use ``BookJSON`` directly).

@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Words for where a reader stands with a book, shared by `progress`, `note` and `show`.
 @MainActor
@@ -95,6 +100,8 @@ enum ProgressText {
   }
 
   private static func number(_ value: Double) -> String {
-    abs(value) >= 10 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+    if abs(value) >= 10 { return String(Int(value.rounded())) }
+    let tenths = Int((value * 10).rounded())
+    return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
   }
 }

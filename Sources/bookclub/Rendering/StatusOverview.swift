@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `bookclub status` with no book: the books being read with their bars, pace and finish,
 /// the latest notes, and the counts per status.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Asks a yes-or-no question at the terminal; anything but yes is no.
 @MainActor
@@ -21,7 +25,7 @@ enum Confirmation {
     errors.write(question + " [y/N] ")
     errors.flush()
     guard let answer = readLine() else { return false }
-    return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    return ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
   }
 }
 

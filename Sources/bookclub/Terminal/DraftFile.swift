@@ -1,5 +1,10 @@
-import Foundation
 import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A private temporary file holding a draft for the editor; removed once its content is
 /// recorded, kept when it could not be, so nothing typed is lost.

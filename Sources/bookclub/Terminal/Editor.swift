@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The person's editor: `$VISUAL`, else `$EDITOR`, else `vi`, run through the shell so that
 /// values with arguments (`code --wait`) work, as git runs it.
@@ -7,7 +11,7 @@ struct Editor {
 
   var command: String {
     for name in ["VISUAL", "EDITOR"] {
-      if let value = environment[name], !value.trimmingCharacters(in: .whitespaces).isEmpty {
+      if let value = environment[name], !value.trimmingWhitespace().isEmpty {
         return value
       }
     }
@@ -21,25 +25,22 @@ struct Editor {
   ///   is killed.
   @MainActor
   func edit(_ path: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "\(command) \"$1\"", command, path]
-    process.environment = environment
-    try InterruptHandler.ignoring {
+    let shell = ["/bin/sh", "-c", "\(command) \"$1\"", command, path]
+    let termination = try InterruptHandler.ignoring {
       do {
-        try process.run()
+        return try ChildProcess.run(shell, environment: environment)
       } catch {
         throw EditError.editorFailed("Cannot start the editor '\(command)'", keptAt: path)
       }
-      process.waitUntilExit()
     }
-    guard process.terminationReason == .exit else {
+    switch termination {
+    case .exited(0): return
+    case .exited(let status):
       throw EditError.editorFailed(
-        "The editor '\(command)' was stopped by signal \(process.terminationStatus)", keptAt: path)
-    }
-    guard process.terminationStatus == 0 else {
+        "The editor '\(command)' exited with status \(status)", keptAt: path)
+    case .signalled(let signal):
       throw EditError.editorFailed(
-        "The editor '\(command)' exited with status \(process.terminationStatus)", keptAt: path)
+        "The editor '\(command)' was stopped by signal \(signal)", keptAt: path)
     }
   }
 }

@@ -23,6 +23,12 @@ enum TerminalText {
     return String(result)
   }
 
+  /// `text` followed by spaces up to `width` characters, for a column; longer text is
+  /// kept whole (a column is never cut short of its value).
+  static func padded(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+
   /// `text` made safe line by line: line breaks stay, for blocks such as reviews that are
   /// printed over several lines.
   static func safeLines(_ text: String) -> [String] {

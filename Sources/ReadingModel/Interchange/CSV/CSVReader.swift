@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads RFC 4180 CSV a record at a time: quoted fields, doubled quotes, commas and line
 /// breaks inside quotes, CRLF or LF, an optional UTF-8 byte-order mark, and UTF-16 (either

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes RFC 4180 CSV: fields quoted when they hold a comma, quote or line break, quotes
 /// doubled, lines ended with CRLF as the RFC says.

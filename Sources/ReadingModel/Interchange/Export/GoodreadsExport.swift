@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes books as Goodreads exports them (the 23-column header), so any tool that imports
 /// Goodreads exports can read bookclub's: ISBNs as `="..."` formulas, `yyyy/MM/dd` dates,
@@ -82,8 +86,8 @@ public enum GoodreadsExport {
   private static func knownPositions(_ text: String) -> [String: String] {
     var positions: [String: String] = [:]
     for part in text.split(separator: ",") {
-      let item = part.trimmingCharacters(in: .whitespaces)
-      guard item.hasSuffix(")"), let open = item.range(of: " (#", options: .backwards) else {
+      let item = part.trimmingWhitespace()
+      guard item.hasSuffix(")"), let open = item.ranges(of: " (#").last else {
         continue
       }
       positions[String(item[..<open.lowerBound])] = String(

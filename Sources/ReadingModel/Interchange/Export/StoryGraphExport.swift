@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes books as StoryGraph exports them, so StoryGraph (and bookclub) can import them:
 /// every finished reading in `Dates Read` (`2023/05/23-2023/06/07, 2024/01/02`), quarter-star

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An import source over a bookclub archive, read a book at a time: every book keeps its
 /// history. A book whose values do not fit is skipped, naming the field.

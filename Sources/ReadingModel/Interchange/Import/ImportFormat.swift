@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The files `bookclub import` reads.
 public enum ImportFormat: String, Sendable, CaseIterable {
@@ -16,7 +20,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     if firstByte == UInt8(ascii: "{") { return .bookclub }
     var reader = try CSVReader(path: path)
     let header = Set(
-      try reader.next()?.fields.map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
+      try reader.next()?.fields.map { $0.trimmingWhitespace() } ?? [])
     let candidates: [(ImportFormat, [String])] = [
       (.goodreads, GoodreadsMapper.requiredColumns),
       (.storygraph, StoryGraphMapper.requiredColumns),

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A book read from another service's export, ready to be matched against the library.
 public struct ImportedBook: Sendable, Equatable {

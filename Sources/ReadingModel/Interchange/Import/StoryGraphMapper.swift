@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads `storygraph_export.csv`.
 ///
@@ -72,7 +76,7 @@ struct StoryGraphMapper: CSVRowMapper {
   /// `2023/05/23-2023/06/07, 2024/01/02` → readings; a single day is when it was finished.
   static func readings(_ text: String) -> [ReadingPeriod] {
     text.split(separator: ",").compactMap { part in
-      let days = part.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
+      let days = part.split(separator: "-").map { $0.trimmingWhitespace() }
       switch days.count {
       case 1: return CalendarDay(days[0]).map { ReadingPeriod(end: $0) }
       case 2: return ReadingPeriod(start: CalendarDay(days[0]), end: CalendarDay(days[1]))

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One import as it goes through the rows: what it counted, which books it claimed, what it
 /// has to say.

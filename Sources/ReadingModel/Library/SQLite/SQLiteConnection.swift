@@ -1,5 +1,16 @@
 import CSQLite
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One SQLite connection. Not thread-safe: owned by exactly one actor (``SQLiteLibrary``).
 ///

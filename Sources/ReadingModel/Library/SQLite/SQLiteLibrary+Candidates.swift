@@ -1,10 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // What a shell offers while a book or entry is being typed (`bookclub __complete`): a few
 // rows found through an index, so the answer is instant at any library size.
 extension SQLiteLibrary {
   public func books(startingWith prefix: String, limit: Int) throws -> [Book] {
-    let prefix = prefix.trimmingCharacters(in: .whitespaces)
+    let prefix = prefix.trimmingWhitespace()
     return try reading(orIfMissing: []) { connection in
       if prefix.isEmpty {
         return try connection.all(

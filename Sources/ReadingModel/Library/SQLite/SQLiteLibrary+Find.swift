@@ -1,8 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SQLiteLibrary {
   public func find(_ reference: String) throws -> BookLookup {
-    let reference = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+    let reference = reference.trimmingWhitespace()
     guard !reference.isEmpty else { return .notFound }
     return try reading(orIfMissing: .notFound) { connection in
       // An ISBN first: a 10- or 13-digit number is far more likely an ISBN than an id.

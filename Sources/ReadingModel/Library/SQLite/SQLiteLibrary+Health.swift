@@ -1,5 +1,16 @@
 import CSQLite
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension SQLiteLibrary {
   /// Checks every part of the library file: SQLite's own integrity check, then each table
@@ -67,7 +78,7 @@ extension SQLiteLibrary {
       let lines = try connection.all("PRAGMA integrity_check") { $0.text(0) }
       guard lines != ["ok"] else { return [] }
       return lines.map { line in
-        let index = line.range(of: "index ").map {
+        let index = line.firstRange(of: "index ").map {
           String(line[$0.upperBound...].prefix { !$0.isWhitespace })
         }
         return LibraryHealth.Problem(part: index, isIndex: index != nil, detail: line)
@@ -130,6 +141,6 @@ extension SQLiteLibrary {
 
   /// The `WHERE` of a partial index's SQL.
   private static func partialCondition(_ sql: String) -> String? {
-    sql.range(of: " WHERE ", options: .caseInsensitive).map { String(sql[$0.upperBound...]) }
+    sql.firstMatch(of: /\sWHERE\s/.ignoresCase()).map { String(sql[$0.range.upperBound...]) }
   }
 }

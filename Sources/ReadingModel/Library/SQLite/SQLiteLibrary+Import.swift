@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SQLiteLibrary {
   public func importBooks(
@@ -31,6 +35,11 @@ extension SQLiteLibrary {
     _ source: inout any ImportSource, options: ImportOptions,
     progress: (@Sendable (ImportProgress) -> Void)?, on connection: SQLiteConnection
   ) throws -> ImportSummary {
+    // Room for a large import's index pages: with SQLite's 2 MiB they are written out and
+    // read back many times over. Only an import needs it; a page read stays small.
+    let cacheSize = try connection.integer("PRAGMA cache_size") ?? -2000
+    try connection.execute("PRAGMA cache_size = -65536")
+    defer { try? connection.execute("PRAGMA cache_size = \(cacheSize)") }
     var run = ImportRun(format: source.formatName, options: options)
     run.summary.columnsNotKept = source.columnsNotKept
     var knownOrigin: ArchiveOrigin?

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where an archive being imported came from, which decides how its books are matched.
 enum ArchiveOrigin {

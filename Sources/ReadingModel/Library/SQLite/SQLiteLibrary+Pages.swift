@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SQLiteLibrary {
   public func page(_ query: PageQuery) throws -> BookPage {
@@ -40,6 +44,15 @@ extension SQLiteLibrary {
       return (
         "SELECT coalesce(sum(books), 0) FROM book_counts WHERE ?1 IS NULL OR status = ?1",
         [query.status.map { .text($0.rawValue) }]
+      )
+    }
+    if query.status == nil, query.filtersOnlyByStatusAndTags {
+      // Read off the tags' primary key alone: a book row is never touched.
+      let tagged = Array(
+        repeating: "SELECT book_id FROM book_tags WHERE tag_key = ?", count: query.tags.count)
+      return (
+        "SELECT count(*) FROM (\(tagged.joined(separator: " INTERSECT ")))",
+        query.tags.map { .text(SearchKey.fold($0)) }
       )
     }
     let (conditions, parameters) = Self.filters(query, words: words)
@@ -100,7 +113,7 @@ extension SQLiteLibrary {
     if let year = query.finishedIn {
       conditions.append("b.finished_day BETWEEN ? AND ?")
       parameters += [
-        .text(String(format: "%04d-01-01", year)), .text(String(format: "%04d-12-31", year)),
+        .text(Self.fourDigits(year) + "-01-01"), .text(Self.fourDigits(year) + "-12-31"),
       ]
     }
     if let since = query.addedSince {
@@ -108,6 +121,12 @@ extension SQLiteLibrary {
       parameters.append(.integer(since.milliseconds))
     }
     return (conditions, parameters)
+  }
+
+  /// `year` as `finished_day` starts: four digits, zero-padded.
+  private static func fourDigits(_ year: Int) -> String {
+    let digits = String(year)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   /// The cursor's key as the sort's column holds it.

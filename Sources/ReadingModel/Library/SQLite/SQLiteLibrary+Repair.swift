@@ -1,5 +1,10 @@
 import CSQLite
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -66,7 +71,7 @@ extension SQLiteLibrary {
   /// Copies the library file and its journal to `<library>.damaged-<time>`.
   private func keepBackup(of realPath: String, now: Date) throws -> String {
     let stamp = InterchangeDate.format(milliseconds: now.milliseconds).prefix(19)
-      .replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+      .filter { $0 != ":" && $0 != "-" }
     let backup = "\(realPath).damaged-\(stamp)"
     do {
       for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: realPath + suffix) {
@@ -74,7 +79,7 @@ extension SQLiteLibrary {
       }
     } catch {
       throw LibraryError.cannotOpen(
-        path: path, detail: "cannot keep a backup at '\(backup)' (\(error.localizedDescription))")
+        path: path, detail: "cannot keep a backup at '\(backup)' (\(error.explanation))")
     }
     return backup
   }

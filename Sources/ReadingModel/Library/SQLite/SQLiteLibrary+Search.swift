@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How `list --search` finds each word: in the title, an author or a tag.
 ///
@@ -58,7 +62,7 @@ extension SQLiteLibrary {
         return SearchWord(text: .scanned(pattern: "%" + escapeLike(word) + "%"), tags: tags)
       }
       // An FTS5 string: the word in double quotes, a quote in it doubled.
-      let phrase = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      let phrase = "\"" + word.replacing("\"", with: "\"\"") + "\""
       let held =
         try connection.integer(
           "SELECT count(*) FROM (SELECT 1 FROM book_search WHERE book_search MATCH ? LIMIT ?)",

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // A book's ids in other services, each with what that service said at its last import.
 // A source id names exactly one book, and a book has at most one id per source.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // Removed books go to a trash inside the library, whole (as an archive item: entries,
 // notes, details, status changes, source ids and bases), for 30 days.

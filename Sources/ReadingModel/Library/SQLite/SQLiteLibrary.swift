@@ -1,5 +1,10 @@
 import CSQLite
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -62,7 +67,7 @@ public actor SQLiteLibrary: Library {
   /// Makes a new library beside `path` and links it into place, so no process ever sees a
   /// half-made library; when another process made one first, that one is used.
   private func create() throws {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathName.folder(of: path)
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
@@ -124,9 +129,6 @@ public actor SQLiteLibrary: Library {
     // Statement journals (a statement that fires triggers or checks keys keeps one) stay in
     // memory instead of a temporary file per statement.
     try connection.execute("PRAGMA temp_store = MEMORY")
-    // Room for a large import's index pages: with SQLite's 2 MiB they are written out and
-    // read back many times over. A page read touches only what it needs.
-    try connection.execute("PRAGMA cache_size = -65536")
     guard version < Schema.currentVersion else { return true }
     guard connection.mode != .readOnly else { return false }
     try migrate(connection)

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A program bookclub starts and waits for (the person's editor), started with
+/// `posix_spawn`: Foundation's `Process` would bring the whole of Foundation with it.
+///
+/// The child shares bookclub's terminal, process group and standard streams, and starts
+/// with every signal at its default and none blocked, whatever bookclub ignores meanwhile:
+/// Ctrl-C is the child's to handle.
+enum ChildProcess {
+  /// How a child ended.
+  enum Termination: Equatable {
+    /// It exited with this status.
+    case exited(Int32)
+    /// A signal stopped it.
+    case signalled(Int32)
+  }
+
+  /// Runs `arguments[0]` (a path) with `arguments` and `environment`, and waits for it.
+  ///
+  /// - Returns: How it ended.
+  /// - Throws: The `errno` of `posix_spawn` when it cannot start.
+  static func run(_ arguments: [String], environment: [String: String]) throws(SpawnError)
+    -> Termination
+  {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var all = sigset_t()
+    var none = sigset_t()
+    sigfillset(&all)
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid = pid_t()
+    let started = posix_spawn(&pid, arguments[0], nil, &attributes, argv, envp)
+    guard started == 0 else { throw SpawnError(code: started) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { return .exited(-1) }
+    }
+    // WIFEXITED and its siblings are C macros Swift cannot see.
+    let signal = status & 0x7F
+    return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+  }
+
+  /// Why a child could not start.
+  struct SpawnError: Error {
+    /// The `errno` of `posix_spawn`.
+    let code: Int32
+  }
+}
