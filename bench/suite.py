@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""bookclub's benchmarks: every command at 1,000, 100,000 and 1,000,000 books, interleaved
+with its floors in the same run, written to bench/RESULTS.md.
+
+Floors: a static Swift program with no Foundation, one with FoundationEssentials, one that
+really uses Foundation (a formatted date, which loads ICU), and the sqlite3 shell running the
+same query on the same file. Each process is timed and its peak memory read (wait4's
+ru_maxrss of that process alone) by `launch.c`.
+
+Usage: bench/run [--runs 5] [--sizes 1000,100000,1000000] [--peers]
+"""
+import argparse
+import datetime
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+PAGE_COLUMNS = ("b.id, b.title, b.authors, b.status, (SELECT p.progress FROM progress_entries p "
+                "WHERE p.book_id = b.id AND p.kind = 'progress' ORDER BY p.time_ms DESC LIMIT 1)")
+
+
+def run(command, **options):
+    return subprocess.run(command, check=True, **options)
+
+
+INSTALL = ["swift", "build", "-c", "release", "-Xswiftc", "-static-executable"]
+
+
+def build(work):
+    """The binary README installs (one static file), the floors linked the same way, the
+    launcher."""
+    run(INSTALL + ["--product", "bookclub"], cwd=ROOT, stdout=subprocess.DEVNULL)
+    folder = run(INSTALL + ["--show-bin-path"], cwd=ROOT, capture_output=True,
+                 text=True).stdout.strip()
+    tools = {"bookclub": os.path.join(folder, "bookclub"), "launch": os.path.join(work, "launch")}
+    run(["cc", "-O2", "-o", tools["launch"], os.path.join(BENCH, "launch.c")])
+    for name, source in [("plain", "plain.swift"), ("essentials", "essentials.swift"),
+                         ("foundation", "main.swift")]:
+        tools[name] = os.path.join(work, name)
+        run(["swiftc", "-O", "-static-executable", os.path.join(BENCH, "floor", source),
+             "-o", tools[name]], stderr=subprocess.DEVNULL)
+    return tools
+
+
+def make_library(bookclub, path, books, reading):
+    """Schema made by bookclub, rows bulk-loaded with sqlite3: `reading` books being read
+    (spread evenly), a tenth with a progress entry, a third rated, tags on a tenth."""
+    run([bookclub, "add", "Seed", "--author", "Seed", "--library", path], capture_output=True)
+    every = max(1, books // max(1, reading))
+    sql = f"""
+    DELETE FROM books;
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {books})
+    INSERT INTO books (id, title, authors, page_count, status, added_ms, updated_ms, title_key,
+                       author_key, search_text, rating, finished_day, author_sort)
+    SELECT i, 'Book ' || printf('%07d', (i * 7919) % {books}), 'Author ' || (i % 997),
+           100 + i % 900,
+           CASE WHEN i % {every} = 0 AND i / {every} <= {reading} THEN 'reading'
+                WHEN i % 3 = 0 THEN 'finished' WHEN i % 3 = 1 THEN 'want' ELSE 'abandoned' END,
+           1700000000000 + i * 1000, 1700000000000 + ((i * 104729) % {books}) * 1000,
+           'book ' || printf('%07d', (i * 7919) % {books}), 'author ' || (i % 997),
+           'book ' || printf('%07d', (i * 7919) % {books}) || ' author ' || (i % 997),
+           CASE WHEN i % 3 = 0 THEN (i % 20 + 1) / 4.0 ELSE 0 END,
+           CASE WHEN i % 3 = 0 THEN printf('%04d-%02d-%02d', 2000 + i % 25, 1 + i % 12,
+                                           1 + i % 28) ELSE '' END,
+           'author' || (i % 997)
+    FROM n;
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {books} / 10)
+    INSERT INTO progress_entries (id, book_id, progress, time_ms, note)
+    SELECT printf('%08X-0000-4000-8000-%012X', i, i), i * 10, (i % 100) / 100.0,
+           1700000000000 + i, CASE WHEN i % 7 = 0 THEN 'a note' END FROM n;
+    INSERT INTO book_tags (tag_key, book_id, tag)
+    SELECT 'classics', id, 'classics' FROM books WHERE id % 10 = 0;
+    INSERT INTO book_tags (tag_key, book_id, tag)
+    SELECT 'poetry', id, 'poetry' FROM books WHERE id % 100 = 1;
+    """
+    run(["sqlite3", path], input=sql, text=True)
+    # The counts and the search index as bookclub's triggers would have kept them.
+    run(["sqlite3", path,
+         "UPDATE book_counts SET books = (SELECT count(*) FROM books "
+         "WHERE books.status = book_counts.status);"
+         "INSERT INTO book_search (book_search) VALUES ('rebuild');"
+         "PRAGMA wal_checkpoint(TRUNCATE);"], capture_output=True)
+
+
+def page_sql(where="", order="b.id", count=None):
+    """A page as bookclub reads it, after the count of matching books it prints ("of N"):
+    by default every matching row, or the statement `count` when bookclub has a cheaper one."""
+    count = f"SELECT count(*) FROM books b {where};" if count is None else count
+    return f"{count} SELECT {PAGE_COLUMNS} FROM books b {where} ORDER BY {order} LIMIT 31;"
+
+
+COUNTED = "SELECT coalesce(sum(books), 0) FROM book_counts;"
+
+
+def list_cases(tools, library, books):
+    """(name, bookclub command, same query in the sqlite3 shell or None)."""
+    bookclub = tools["bookclub"]
+    lib = ["--library", library]
+    middle = str(books // 2)
+    rare = f"{(books // 3 * 7919) % books:07d}"
+    fts = f"WHERE b.id IN (SELECT rowid FROM book_search WHERE book_search MATCH '\"{rare}\"')"
+    READING = "SELECT coalesce(sum(books), 0) FROM book_counts WHERE status = 'reading';"
+    cases = [
+        ("list", [bookclub, "list"] + lib, page_sql(count=COUNTED)),
+        ("list --after <middle>", [bookclub, "list", "--after", cursor(middle)] + lib,
+         page_sql(f"WHERE b.id > {middle}", count=COUNTED)),
+    ]
+    for sort, key in [("title", "b.title_key"), ("author", "b.author_sort"),
+                      ("updated", "b.updated_ms DESC"), ("rating", "b.rating DESC"),
+                      ("finished", "b.finished_day DESC"), ("added", "b.added_ms DESC")]:
+        tiebreak = "b.id DESC" if key.endswith("DESC") else "b.id"
+        cases.append((f"list --sort {sort}", [bookclub, "list", "--sort", sort] + lib,
+                      page_sql(order=f"{key}, {tiebreak}", count=COUNTED)))
+    cases += [
+        ("list --status reading", [bookclub, "list", "--status", "reading"] + lib,
+         page_sql("WHERE b.status = 'reading'", count=READING)),
+        ("list --status reading --sort title",
+         [bookclub, "list", "--status", "reading", "--sort", "title"] + lib,
+         page_sql("WHERE b.status = 'reading'", "b.title_key, b.id", READING)),
+        ("list --tag poetry", [bookclub, "list", "--tag", "poetry"] + lib,
+         page_sql("WHERE b.id IN (SELECT book_id FROM book_tags WHERE tag_key = 'poetry')",
+                  count="SELECT count(*) FROM book_tags WHERE tag_key = 'poetry';")),
+        ("list --rating-at-least 4", [bookclub, "list", "--rating-at-least", "4"] + lib,
+         page_sql("WHERE b.rating >= 4", "+b.id")),
+        ("list --finished-in 2010", [bookclub, "list", "--finished-in", "2010"] + lib,
+         page_sql("WHERE b.finished_day BETWEEN '2010-01-01' AND '2010-12-31'", "+b.id")),
+        (f"list --search {rare} (rare)", [bookclub, "list", "--search", rare] + lib,
+         page_sql(fts)),
+        ("list --search author (common)", [bookclub, "list", "--search", "author"] + lib,
+         page_sql("WHERE b.search_text LIKE '%author%'")),
+        ("show", [bookclub, "show", "10"] + lib,
+         "SELECT * FROM books WHERE id = 10; SELECT * FROM book_details WHERE book_id = 10; "
+         "SELECT * FROM progress_entries WHERE book_id = 10 ORDER BY time_ms;"),
+        ("progress show", [bookclub, "progress", "show", "10"] + lib,
+         "SELECT * FROM books WHERE id = 10; "
+         "SELECT * FROM progress_entries WHERE book_id = 10 ORDER BY time_ms;"),
+        ("status (the overview)", [bookclub, "status"] + lib,
+         page_sql("WHERE b.status = 'reading'", "b.updated_ms DESC",
+                  "SELECT status, books FROM book_counts;")),
+        ("progress set 20 +1", [bookclub, "progress", "set", "20", "+1", "--no-reread"] + lib,
+         "BEGIN IMMEDIATE; INSERT INTO progress_entries (id, book_id, progress, time_ms) "
+         "VALUES (lower(hex(randomblob(16))), 20, 0.5, 1800000000000); COMMIT;"),
+    ]
+    return cases
+
+
+def cursor(position):
+    import base64
+    plain = "\x1f".join(["c1", "id", position, position, position]).encode()
+    return base64.urlsafe_b64encode(plain).decode().rstrip("=")
+
+
+def launch(tools, command):
+    out = run([tools["launch"]] + command, capture_output=True, text=True).stdout.split()
+    return int(out[0]) / 1e6, int(out[1]) / 1024, int(out[2])
+
+
+def measure_group(tools, cases, runs):
+    """Every case once per round, round after round, after a warm-up round."""
+    samples = {name: [] for name, _ in cases}
+    for round_index in range(runs + 1):
+        for name, command in cases:
+            ms, mib, status = launch(tools, command)
+            if status != 0:
+                sys.exit(f"failed ({status}): {' '.join(command)}")
+            if round_index > 0:
+                samples[name].append((ms, mib))
+    return {name: (statistics.median(s[0] for s in values), max(s[1] for s in values))
+            for name, values in samples.items()}
+
+
+def floors(tools, library):
+    return [("floor: static Swift, no Foundation", [tools["plain"]]),
+            ("floor: static FoundationEssentials", [tools["essentials"]]),
+            ("floor: static Foundation, a formatted date", [tools["foundation"]]),
+            ("floor: sqlite3 shell, empty query", ["sqlite3", library, "SELECT 1;"])]
+
+
+def size_section(tools, work, books, reading, runs):
+    library = os.path.join(work, f"library-{books}-{reading}.sqlite")
+    make_library(tools["bookclub"], library, books, reading)
+    cases = list_cases(tools, library, books)
+    group = floors(tools, library) + [(name, command) for name, command, _ in cases]
+    group += [(f"sqlite3: {name}", ["sqlite3", library, sql]) for name, _, sql in cases if sql]
+    results = measure_group(tools, group, runs)
+    lines = [f"### {books:,} books, {reading:,} being read", "",
+             "| command | median ms | peak MiB | × sqlite3 same query | × sqlite3 peak |",
+             "| --- | ---: | ---: | ---: | ---: |"]
+    for name, _ in floors(tools, library):
+        ms, mib = results[name]
+        lines.append(f"| {name} | {ms:.1f} | {mib:.1f} | | |")
+    for name, _, sql in cases:
+        ms, mib = results[name]
+        base = results.get(f"sqlite3: {name}")
+        ratio = f"{ms / base[0]:.2f}" if base else ""
+        peak = f"{mib / base[1]:.2f}" if base else ""
+        lines.append(f"| bookclub {name[0:]} | {ms:.1f} | {mib:.1f} | {ratio} | {peak} |")
+    os.remove(library)
+    return lines
+
+
+def bulk_section(tools, work, rows, runs):
+    sys.path.insert(0, BENCH)
+    from importlib import import_module
+    write_export = import_module("export_file").write_goodreads
+    csv = os.path.join(work, "goodreads.csv")
+    write_export(csv, rows)
+    library = os.path.join(work, "bulk.sqlite")
+    bookclub = tools["bookclub"]
+    import_cmd = ["sh", "-c", f'rm -f "{library}"*; exec "{bookclub}" import "{csv}" '
+                              f'--library "{library}"']
+    sqlite_import = ["sh", "-c", f'rm -f "{work}/plain.sqlite"; exec sqlite3 '
+                                 f'"{work}/plain.sqlite" ".import --csv {csv} books"']
+    results = measure_group(tools, [("bookclub import", import_cmd),
+                                    ("sqlite3 .import", sqlite_import)], runs)
+    reimport = measure_group(tools, [("bookclub import (again, unchanged)",
+                                      [bookclub, "import", csv, "--library", library])], runs)
+    columns = "id, title, authors, isbn10, isbn13, page_count, status, added_ms, updated_ms"
+    dump = measure_group(tools, [
+        ("bookclub list --all --json", [bookclub, "list", "--all", "--json",
+                                        "--library", library]),
+        ("bookclub export", [bookclub, "export", "--library", library]),
+        ("bookclub export --format goodreads", [bookclub, "export", "--format", "goodreads",
+                                                "--library", library]),
+        ("sqlite3 -json (the same columns)", ["sqlite3", "-json", library,
+                                              f"SELECT {columns} FROM books ORDER BY id;"]),
+    ], runs)
+    lines = [f"### Bulk: a Goodreads export of {rows:,} rows", "",
+             "| command | median s | peak MiB | × floor |", "| --- | ---: | ---: | ---: |"]
+    for name, floor in [("bookclub import", "sqlite3 .import"), ("sqlite3 .import", None)]:
+        ms, mib = results[name]
+        ratio = f"{ms / results[floor][0]:.2f}" if floor else ""
+        lines.append(f"| {name} | {ms / 1000:.2f} | {mib:.1f} | {ratio} |")
+    ms, mib = reimport["bookclub import (again, unchanged)"]
+    lines.append(f"| bookclub import (again, unchanged) | {ms / 1000:.2f} | {mib:.1f} | "
+                 f"{ms / results['sqlite3 .import'][0]:.2f} |")
+    json_floor = dump["sqlite3 -json (the same columns)"][0]
+    for name, (ms, mib) in dump.items():
+        lines.append(f"| {name} | {ms / 1000:.2f} | {mib:.1f} | {ms / json_floor:.2f} |")
+    return lines
+
+
+def machine():
+    model = ""
+    try:
+        with open("/proc/cpuinfo") as info:
+            model = next(l.split(":", 1)[1].strip() for l in info if l.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    swift = run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    sqlite = run(["sqlite3", "--version"], capture_output=True, text=True).stdout.split()[0]
+    return (f"{platform.system()} {platform.release()}, {os.cpu_count()} cores ({model}); "
+            f"{swift}; SQLite {sqlite}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--sizes", default="1000,100000,1000000")
+    parser.add_argument("--bulk-rows", type=int, default=100_000)
+    parser.add_argument("--output", default=os.path.join(BENCH, "RESULTS.md"))
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="bookclub-bench-")
+    try:
+        tools = build(work)
+        lines = ["# Benchmark results", "",
+                 f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
+                 f"{machine()}.", "",
+                 f"`bench/run --runs {args.runs}`: median of {args.runs} runs after a warm-up, "
+                 "every command of a table interleaved with the others and its floors, each "
+                 "process measured alone (`launch.c`). The binary is the one README installs "
+                 f"(`{' '.join(INSTALL)}`).", ""]
+        sizes = [int(size) for size in args.sizes.split(",")]
+        for books in sizes:
+            lines += size_section(tools, work, books, books // 10, args.runs) + [""]
+            print("\n".join(lines[-30:]), flush=True)
+        if 1_000_000 in sizes:
+            lines += size_section(tools, work, 1_000_000, 10, args.runs) + [""]
+        if args.bulk_rows:
+            lines += bulk_section(tools, work, args.bulk_rows, max(3, args.runs // 2)) + [""]
+        with open(args.output, "w") as out:
+            out.write("\n".join(lines))
+        print("\n".join(lines))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
