@@ -66,8 +66,11 @@ struct Bookclub: CommandGroup {
     // A reader that goes away is an EPIPE that TextOutput ends on quietly (exit 141), not
     // a signal in the middle of a write.
     signal(SIGPIPE, SIG_IGN)
-    InterruptHandler.install()
     let context = CommandContext.live(environment: ProcessInfo.processInfo.environment)
+    let terminal = context.terminal
+    if terminal.isInputTerminal || terminal.isOutputTerminal || terminal.isErrorTerminal {
+      InterruptHandler.install()  // a person may press Ctrl-C mid-output or mid-spinner
+    }
     let runner = CommandRunner(root: Bookclub.self, version: version, context: context)
     let status: ExitCode
     do {

@@ -22,18 +22,31 @@ public final class ReadingListStore {
   public let query: PageQuery
 
   private let source: Source
+  /// Where page loads run; `nil` for the shared pool.
+  private let executor: (any TaskExecutor)?
   private var inFlight: (token: Int, task: Task<BookPage, any Error>)?
   private var lastToken = 0
 
   /// Creates a store over any page source (tests pass a controllable one).
-  public init(query: PageQuery, source: @escaping Source) {
+  ///
+  /// - Parameters:
+  ///   - query: The first page's query.
+  ///   - executor: Where page loads run: a command-line program that waits for its one page
+  ///     passes its main thread's, and starts no threads; `nil` is the shared pool.
+  ///   - source: Fetches one page.
+  public init(
+    query: PageQuery, executor: (any TaskExecutor)? = nil, source: @escaping Source
+  ) {
     self.query = query
+    self.executor = executor
     self.source = source
   }
 
   /// Creates a store reading pages from a library.
-  public convenience init(library: any Library, query: PageQuery) {
-    self.init(query: query) { try await library.page($0) }
+  public convenience init(
+    library: any Library, query: PageQuery, executor: (any TaskExecutor)? = nil
+  ) {
+    self.init(query: query, executor: executor) { try await library.page($0) }
   }
 
   /// Whether another page can be fetched.
@@ -85,7 +98,7 @@ public final class ReadingListStore {
     lastToken += 1
     let token = lastToken
     let source = self.source
-    let task = Task { try await source(pageQuery) }
+    let task = Task(executorPreference: executor) { try await source(pageQuery) }
     inFlight = (token, task)
     let result = await withTaskCancellationHandler {
       await task.result

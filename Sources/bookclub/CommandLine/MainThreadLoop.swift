@@ -2,6 +2,8 @@
   import CDispatchMainQueue
   import Synchronization
 
+  import Dispatch
+
   #if canImport(Glibc)
     import Glibc
   #endif
@@ -12,15 +14,21 @@
   /// `pthread_exit`: in a static binary that unwinds through a sort of every frame table in
   /// it, 20 ms before the first line of bookclub runs. Here the main thread stays, waits on
   /// libdispatch's main-queue descriptor and runs what is queued, as a run loop does.
+  ///
+  /// The work prefers ``executor``: the library's actor and everything else it awaits run on
+  /// the main thread too, so a command that reads a page starts no thread at all.
   enum MainThreadLoop {
     /// The exit status, once the work has one.
     private static let status = Mutex<Int32?>(nil)
+
+    /// Runs jobs on the main queue, between the main actor's.
+    static let executor: (any TaskExecutor)? = MainQueueExecutor()
 
     /// Runs `work` on the main actor and exits with the status it returns.
     ///
     /// - Parameter work: The program.
     static func run(_ work: @escaping @MainActor @Sendable () async -> Int32) -> Never {
-      Task { @MainActor in
+      Task(executorPreference: executor) {
         let code = await work()
         status.withLock { $0 = code }
       }
@@ -34,5 +42,19 @@
         _dispatch_main_queue_callback_4CF(nil)
       }
     }
+  }
+
+  /// A task executor whose jobs go to the main queue, which ``MainThreadLoop`` drains.
+  private final class MainQueueExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      let executor = asUnownedTaskExecutor()
+      DispatchQueue.main.async { job.runSynchronously(on: executor) }
+    }
+  }
+#else
+  /// Elsewhere `main` is `async`, and work runs on the shared pool.
+  enum MainThreadLoop {
+    static let executor: (any TaskExecutor)? = nil
   }
 #endif

@@ -42,7 +42,11 @@ struct ListSession {
 
   /// One page, or in a terminal one page per key press through the store's `fetchMore`.
   private func showPages() async throws {
-    let store = ReadingListStore(library: library, query: query)
+    // A spinner needs the main thread free while the page loads; otherwise the page loads
+    // on the main thread and no thread is started.
+    let store = ReadingListStore(
+      library: library, query: query,
+      executor: spinner.isEnabled ? nil : MainThreadLoop.executor)
     try await spinner.whileRunning { await store.fetchInitial() }
     var shown = 0
     while true {

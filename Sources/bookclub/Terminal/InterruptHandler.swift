@@ -19,6 +19,11 @@ import Synchronization
 ///
 /// Library writes are transactions, so stopping between them loses nothing; stopping inside
 /// one rolls it back (SQLite's journal), so exiting at once is safe.
+///
+/// The handler is installed only when there is something for it to do: a person at a
+/// terminal, a throwaway folder, cancellable work or an editor. A script reading one page
+/// gets SIGINT's default, which ends the process as the handler would (status 130 to its
+/// shell), and starts no thread for it.
 enum InterruptHandler {
   /// Folders to delete if the process is interrupted: throwaway state such as the demo's.
   private static let throwawayFolders = Mutex<Set<String>>([])
@@ -30,23 +35,25 @@ enum InterruptHandler {
   /// only its result is being told.
   private static let ignoring = Mutex(false)
 
-  // Kept alive for the life of the process.
-  @MainActor private static var source: DispatchSourceSignal?
+  /// The signal source, once installed; kept alive for the life of the process.
+  private static let source = Mutex<(any DispatchSourceSignal)?>(nil)
 
-  /// Installs the handler. Runs on a global queue so it works while the main thread is
-  /// blocked waiting for a key.
-  @MainActor static func install() {
-    signal(SIGINT, SIG_IGN)
-    let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    // A function, not a closure: a closure written here would be main-actor isolated, and
-    // the handler runs on a global queue.
-    signalSource.setEventHandler(handler: interrupted)
-    signalSource.resume()
-    source = signalSource
+  /// Installs the handler, once. Runs on a global queue so it works while the main thread
+  /// is blocked waiting for a key.
+  static func install() {
+    source.withLock { source in
+      guard source == nil else { return }
+      signal(SIGINT, SIG_IGN)
+      let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+      signalSource.setEventHandler(handler: interrupted)
+      signalSource.resume()
+      source = signalSource
+    }
   }
 
   /// Deletes `path` should the process be interrupted before ``forget(_:)``.
   static func deleteOnInterrupt(_ path: String) {
+    install()
     throwawayFolders.withLock { _ = $0.insert(path) }
   }
 
@@ -62,6 +69,7 @@ enum InterruptHandler {
   static func cancellable<T: Sendable>(_ work: @escaping @Sendable () async throws -> T)
     async throws -> T
   {
+    install()
     let task = Task { try await work() }
     cancellation.withLock { $0 = { task.cancel() } }
     defer { cancellation.withLock { $0 = nil } }
@@ -71,6 +79,7 @@ enum InterruptHandler {
   /// Runs `body` while Ctrl-C is ignored: the program in the foreground (an editor) gets it,
   /// and bookclub waits for that program instead of leaving it orphaned.
   static func ignoring<T>(_ body: () throws -> T) rethrows -> T {
+    install()
     ignoring.withLock { $0 = true }
     defer { ignoring.withLock { $0 = false } }
     return try body()
@@ -79,6 +88,7 @@ enum InterruptHandler {
   /// From now on Ctrl-C is ignored: the work has committed, and the exit status must say so
   /// even if Ctrl-C comes while the result is printed.
   static func ignoreFromNowOn() {
+    install()
     ignoring.withLock { $0 = true }
   }
 

@@ -23,6 +23,7 @@ enum KeyReader {
   /// Waits for space or Enter (next) or `q`, Escape or end of input (quit); other keys are
   /// ignored.
   static func waitForKey() -> Key {
+    InterruptHandler.install()  // Ctrl-C must put the terminal back
     var original = termios()
     guard tcgetattr(STDIN_FILENO, &original) == 0 else { return .quit }
     var raw = original

@@ -1,0 +1,45 @@
+import Foundation
+import ReadingModel
+import Testing
+
+/// What a command does before its first line of output (issue 11): a read in a script
+/// starts no thread, neither the shared pool's nor a signal handler's.
+@Suite struct StartupTests {
+  let home = TestHome()
+  var library: String { home.path("library.sqlite") }
+
+  /// Starts `bookclub arguments` with stdout on a pipe nobody reads yet, waits until the
+  /// pipe is full and bookclub blocks writing its page, and counts its threads then.
+  func threadsWhileWriting(_ arguments: [String]) throws -> Int {
+    let process = Process()
+    process.executableURL = BookclubProcess.executable
+    process.arguments = arguments + ["--library", library]
+    process.environment = home.bookclub.environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    defer {
+      _ = try? output.fileHandleForReading.readToEnd()
+      process.waitUntilExit()
+    }
+    let tasks = "/proc/\(process.processIdentifier)/task"
+    let stack = "/proc/\(process.processIdentifier)/wchan"
+    // Blocked in a write to the full pipe: the page has been read and is being printed.
+    for _ in 0..<500 {
+      let waiting = (try? String(contentsOfFile: stack, encoding: .utf8)) ?? ""
+      if waiting.contains("pipe") { break }
+      usleep(10_000)
+    }
+    return try FileManager.default.contentsOfDirectory(atPath: tasks).count
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")))
+  func aPageReadStartsNoThread() async throws {
+    try await SQLiteLibrary(path: library).bulkAdd(
+      (0..<1000).map { try NewBook(title: "A rather long title, number \($0)", authors: ["Me"]) })
+    #expect(try threadsWhileWriting(["list", "--limit", "1000"]) == 1)
+    #expect(try threadsWhileWriting(["list", "--limit", "1000", "--json"]) == 1)
+  }
+}
