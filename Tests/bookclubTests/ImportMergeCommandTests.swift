@@ -256,6 +256,28 @@ import Testing
     }
   }
 
+  /// A book edited since the import gets its new value, and the columns its edit did not
+  /// touch keep the file's own spelling; the books left alone are written as they were read.
+  @Test func anEditedBookExportsItsEditBesideTheFilesSpelling() async throws {
+    let name = "goodreads_library_export.csv"
+    try await run(["import", sample(name)])
+    #expect(try await run(["rate", "1", "4"]).status == 0)
+    let exported = home.path("exported.csv")
+    #expect(try await run(["export", "--format", "goodreads", "-o", exported]).status == 0)
+    let before = try Self.rows(sample(name))
+    let after = try Self.rows(exported)
+    #expect(after[0]["My Rating"] == "4")
+    #expect(before[0]["My Rating"] == "0")
+    for column in GoodreadsExport.header where column != "My Rating" {
+      #expect(after[0][column] == before[0][column], "\(column)")
+    }
+    #expect(
+      Array(after.dropFirst())
+        == Array(before.dropFirst()).map { row in
+          row.filter { GoodreadsExport.header.contains($0.key) }
+        })
+  }
+
   /// A CSV file's rows as dictionaries by column name.
   static func rows(_ path: String) throws -> [[String: String]] {
     var reader = try CSVReader(path: path)

@@ -75,9 +75,10 @@ public enum StringMapJSON {
         case UInt8(ascii: "\""):
           defer { index += 1 }
           // Most strings hold no escape: made straight from the input, with no copy first.
-          guard escaped else { return String(validating: bytes[run..<index], as: UTF8.self) }
+          // The input is a String's UTF-8, valid already: decoding cannot repair anything.
+          guard escaped else { return String(decoding: bytes[run..<index], as: UTF8.self) }
           output += bytes[run..<index]
-          return String(validating: output, as: UTF8.self)
+          return String(decoding: output, as: UTF8.self)
         case UInt8(ascii: "\\"):
           output += bytes[run..<index]
           escaped = true

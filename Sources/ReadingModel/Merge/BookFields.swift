@@ -28,6 +28,11 @@ public struct BookFields: Sendable, Equatable {
     Dictionary(uniqueKeysWithValues: fields.compactMap { field in self[field].map { (field, $0) } })
   }
 
+  /// Whether every field holds the same text in both, an absent field reading as empty.
+  public func hasSameText(as other: BookFields) -> Bool {
+    zip(slots, other.slots).allSatisfy { ($0 ?? "") == ($1 ?? "") }
+  }
+
   /// Whether the side has anything to say about `field`.
   public func has(_ field: BookField) -> Bool { slots[field.index] != nil }
 

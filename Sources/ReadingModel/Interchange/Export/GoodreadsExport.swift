@@ -28,16 +28,24 @@ public enum GoodreadsExport {
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
     let id = item.details.sourceIDs[GoodreadsMapper.source] ?? ""
+    let fields = BookFields(book: item.book, details: item.details)
     // Decoded once: the stored columns are JSON.
     guard let base = item.bases[GoodreadsMapper.source], case let written = base.columns,
       !written.isEmpty
     else {
-      return columns(BookFields(book: item.book, details: item.details), id: id, positions: [:])
+      return columns(fields, id: id, positions: [:])
+    }
+    // Unchanged since it was imported, as most books are: the row exactly as the file wrote
+    // it, with no column worked out (every column is a function of the fields, reading an
+    // absent field as empty).
+    let baseFields = base.fields
+    if fields.hasSameText(as: baseFields) {
+      let row = header.compactMap { written[$0] }
+      if row.count == header.count { return row }
     }
     let positions = knownPositions(written["Bookshelves with positions"] ?? "")
-    let now = columns(
-      BookFields(book: item.book, details: item.details), id: id, positions: positions)
-    let then = columns(base.fields, id: id, positions: positions)
+    let now = columns(fields, id: id, positions: positions)
+    let then = columns(baseFields, id: id, positions: positions)
     return header.indices.map { index in
       now[index] == then[index] ? written[header[index]] ?? now[index] : now[index]
     }
