@@ -7,7 +7,7 @@ really uses Foundation (a formatted date, which loads ICU), and the sqlite3 shel
 same query on the same file. Each process is timed and its peak memory read (wait4's
 ru_maxrss of that process alone) by `launch.c`.
 
-Usage: bench/run [--runs 5] [--sizes 1000,100000,1000000] [--peers]
+Usage: bench/run [--runs 5] [--sizes 1000,100000,1000000] [--peers [--peer-sizes 1000]]
 """
 import argparse
 import datetime
@@ -195,14 +195,92 @@ def size_section(tools, work, books, reading, runs):
     for name, _ in floors(tools, library):
         ms, mib = results[name]
         lines.append(f"| {name} | {ms:.1f} | {mib:.1f} | | |")
-    for name, _, sql in cases:
+    label = f"{books:,}" + (f" ({reading} reading)" if reading != books // 10 else "")
+    missed, peaks = [], []
+    for name, command, sql in cases:
         ms, mib = results[name]
         base = results.get(f"sqlite3: {name}")
         ratio = f"{ms / base[0]:.2f}" if base else ""
         peak = f"{mib / base[1]:.2f}" if base else ""
-        lines.append(f"| bookclub {name[0:]} | {ms:.1f} | {mib:.1f} | {ratio} | {peak} |")
+        lines.append(f"| bookclub {name} | {ms:.1f} | {mib:.1f} | {ratio} | {peak} |")
+        if base:
+            target = 2.0 if name in ("show", "progress show") else 1.5
+            if ms / base[0] > target:
+                missed.append((f"{name} at {label}", ms / base[0], target, "× sqlite3", command))
+            peaks.append(mib / base[1])
+    over = [peak for peak in peaks if peak > 2.0]
+    if over:
+        missed.append((f"peak memory of {len(over)} of {len(peaks)} commands at {label}",
+                       max(over), 2.0, "× sqlite3 peak, the worst", None))
+    threads = threads_started([tools["bookclub"], "list", "--library", library])
+    if threads is not None:
+        lines += ["", f"Threads `bookclub list` starts (clone and clone3 calls, strace): "
+                      f"{threads}."]
+    TARGETS.extend(profiled(missed))
     os.remove(library)
     return lines
+
+
+def threads_started(command):
+    """How many threads a command starts, counted by strace; None without strace."""
+    if not shutil.which("strace"):
+        return None
+    trace = tempfile.mktemp(prefix="bookclub-strace-")
+    try:
+        run(["strace", "-f", "-qq", "-e", "trace=clone,clone3", "-o", trace] + command,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(trace) as calls:
+            return sum(1 for line in calls if "clone" in line and "resumed" not in line)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    finally:
+        if os.path.exists(trace):
+            os.remove(trace)
+
+
+# Every target of issue 11 a run missed: (what, ratio, target, of what, profile lines).
+TARGETS = []
+PROFILE = {"enabled": False, "commands": 3}
+
+
+def profiled(missed):
+    """The misses, the slowest few (by how far they are over) with a profile each."""
+    worst = sorted((m for m in missed if m[4]), key=lambda m: m[1] / m[2], reverse=True)
+    chosen = {id(m) for m in worst[:PROFILE["commands"]]} if PROFILE["enabled"] else set()
+    return [(what, ratio, target, unit, profile(command) if id(m) in chosen else [])
+            for m in missed for (what, ratio, target, unit, command) in [m]]
+
+
+def profile(command):
+    """The functions a command spends its time in (perf, self time), the top eight."""
+    data = tempfile.mktemp(prefix="bookclub-perf-")
+    try:
+        run(["perf", "record", "-q", "-F", "5000", "-o", data, "--"] + command,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        report = run(["perf", "report", "-i", data, "--no-children", "--sort", "dso,sym",
+                      "--stdio"], capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    finally:
+        if os.path.exists(data):
+            os.remove(data)
+    rows = [line.split(None, 3) for line in report.splitlines() if line.strip()[:1].isdigit()]
+    return [f"{row[0]} {row[1]} {row[3][:90]}" for row in rows if len(row) == 4][:8]
+
+
+def targets_section():
+    lines = ["### Targets missed", ""]
+    if not TARGETS:
+        return lines + ["None: every measured ratio is within its target.", ""]
+    lines += ["| what | ratio | target | over by |", "| --- | ---: | ---: | ---: |"]
+    for what, ratio, target, unit, _ in TARGETS:
+        lines.append(f"| {what} ({unit}) | {ratio:.2f} | {target:.2f} | "
+                     f"{(ratio / target - 1) * 100:.0f}% |")
+    for what, ratio, _, unit, top in TARGETS:
+        if top:
+            lines += ["", f"Where `{what}` spends its time (perf, self time):", "", "```"]
+            lines += top + ["```"]
+    return lines + [""]
 
 
 def bulk_section(tools, work, rows, runs):
@@ -222,12 +300,13 @@ def bulk_section(tools, work, rows, runs):
     reimport = measure_group(tools, [("bookclub import (again, unchanged)",
                                       [bookclub, "import", csv, "--library", library])], runs)
     columns = "id, title, authors, isbn10, isbn13, page_count, status, added_ms, updated_ms"
+    list_all = [bookclub, "list", "--all", "--json", "--library", library]
+    export = [bookclub, "export", "--library", library]
+    export_goodreads = [bookclub, "export", "--format", "goodreads", "--library", library]
     dump = measure_group(tools, [
-        ("bookclub list --all --json", [bookclub, "list", "--all", "--json",
-                                        "--library", library]),
-        ("bookclub export", [bookclub, "export", "--library", library]),
-        ("bookclub export --format goodreads", [bookclub, "export", "--format", "goodreads",
-                                                "--library", library]),
+        ("bookclub list --all --json", list_all),
+        ("bookclub export", export),
+        ("bookclub export --format goodreads", export_goodreads),
         ("sqlite3 -json (the same columns)", ["sqlite3", "-json", library,
                                               f"SELECT {columns} FROM books ORDER BY id;"]),
     ], runs)
@@ -243,6 +322,57 @@ def bulk_section(tools, work, rows, runs):
     json_floor = dump["sqlite3 -json (the same columns)"][0]
     for name, (ms, mib) in dump.items():
         lines.append(f"| {name} | {ms / 1000:.2f} | {mib:.1f} | {ms / json_floor:.2f} |")
+    at = f"at {rows:,} rows"
+    import_ratio = results["bookclub import"][0] / results["sqlite3 .import"][0]
+    goodreads = dump["bookclub export --format goodreads"][0] / dump["bookclub export"][0]
+    missed = [(f"import {at}", import_ratio, 2.0, "× sqlite3 .import", import_cmd)]
+    missed += [(f"{name[len('bookclub '):]} {at}", dump[name][0] / json_floor, 1.0,
+                "× sqlite3 -json", command)
+               for name, command in [("bookclub list --all --json", list_all),
+                                     ("bookclub export", export)]]
+    missed.append((f"export --format goodreads {at}", goodreads, 1.3, "× bookclub export",
+                   export_goodreads))
+    TARGETS.extend(profiled([m for m in missed if m[1] > m[2]]))
+    lines.append("")
+    lines.append(f"`export --format goodreads` takes {goodreads:.2f}× the JSON export.")
+    return lines
+
+
+def peers_section(tools, work, books, runs):
+    """bookclub's first page beside calibre's `calibredb list` and libro's `libro book` (its
+    latest 20 books), each on a library of the same size."""
+    calibredb, libro = shutil.which("calibredb"), shutil.which("libro")
+    if not calibredb or not libro:
+        sys.exit("--peers needs calibredb (apt-get install calibre) and libro "
+                 "(pip install libro-book) on PATH")
+    library = os.path.join(work, f"peers-{books}.sqlite")
+    make_library(tools["bookclub"], library, books, books // 10)
+    calibre = os.path.join(work, f"calibre-{books}")
+    os.makedirs(calibre)
+    run(["calibre-debug", os.path.join(BENCH, "peers", "calibre_library.py"), "--", calibre,
+         str(books)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # libro makes its own schema when asked to; the rows go in as bookclub's do.
+    libro_db = os.path.join(work, f"libro-{books}.db")
+    run([libro, "--db", libro_db, "book"], input="y\n", text=True, stdout=subprocess.DEVNULL)
+    run(["sqlite3", libro_db], text=True, input=f"""
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {books})
+    INSERT INTO books (title, author, pub_year, pages, genre)
+    SELECT 'Book ' || printf('%07d', (i * 7919) % {books}), 'Author ' || (i % 997), 2001,
+           100 + i % 900, 'fiction' FROM n;
+    INSERT INTO reviews (book_id, date_read, rating, review)
+    SELECT id, '2024-03-01', id % 6, 'a review' FROM books WHERE id % 3 = 0;
+    """)
+    results = measure_group(tools, [
+        ("bookclub list", [tools["bookclub"], "list", "--library", library]),
+        ("calibredb list --limit 30", [calibredb, "list", "--limit", "30",
+                                       "--library-path", calibre]),
+        ("libro book", [libro, "--db", libro_db, "book"]),
+    ], runs)
+    base = results["bookclub list"][0]
+    lines = [f"### Peers: {books:,} books", "",
+             "| command | median ms | peak MiB | × bookclub |", "| --- | ---: | ---: | ---: |"]
+    for name, (ms, mib) in results.items():
+        lines.append(f"| {name} | {ms:.1f} | {mib:.1f} | {ms / base:.1f} |")
     return lines
 
 
@@ -264,15 +394,22 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--sizes", default="1000,100000,1000000")
     parser.add_argument("--bulk-rows", type=int, default=100_000)
+    parser.add_argument("--peers", action="store_true",
+                        help="add calibredb and libro beside bookclub")
+    parser.add_argument("--peer-sizes", default="1000",
+                        help="library sizes for --peers (calibre adds about 60 books/s)")
+    parser.add_argument("--no-profile", action="store_true",
+                        help="do not profile the commands that miss their targets")
     parser.add_argument("--output", default=os.path.join(BENCH, "RESULTS.md"))
     args = parser.parse_args()
+    PROFILE["enabled"] = not args.no_profile and shutil.which("perf") is not None
     work = tempfile.mkdtemp(prefix="bookclub-bench-")
     try:
         tools = build(work)
         lines = ["# Benchmark results", "",
                  f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
                  f"{machine()}.", "",
-                 f"`bench/run --runs {args.runs}`: median of {args.runs} runs after a warm-up, "
+                 f"`bench/run {' '.join(sys.argv[1:])}`: median of {args.runs} runs after a warm-up, "
                  "every command of a table interleaved with the others and its floors, each "
                  "process measured alone (`launch.c`). The binary is the one README installs "
                  f"(`{' '.join(INSTALL)}`).", ""]
@@ -282,8 +419,12 @@ def main():
             print("\n".join(lines[-30:]), flush=True)
         if 1_000_000 in sizes:
             lines += size_section(tools, work, 1_000_000, 10, args.runs) + [""]
+        if args.peers:
+            for books in [int(size) for size in args.peer_sizes.split(",")]:
+                lines += peers_section(tools, work, books, args.runs) + [""]
         if args.bulk_rows:
             lines += bulk_section(tools, work, args.bulk_rows, max(3, args.runs // 2)) + [""]
+        lines += targets_section()
         with open(args.output, "w") as out:
             out.write("\n".join(lines))
         print("\n".join(lines))
