@@ -1,19 +1,22 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ReadingModel
 
 /// A library whose writes fail, to prove a failed write changes nothing. Reads go to a real
-/// SQLite library.
+/// SQLite library; with a gate, history reads wait until the test opens it.
 struct FailingWritesLibrary: Library {
   let base: SQLiteLibrary
+  var progressGate: ProgressGate?
   struct WriteFailed: Error {}
 
   func page(_ query: PageQuery) async throws -> BookPage { try await base.page(query) }
   func add(_ book: NewBook) async throws -> Book { throw WriteFailed() }
   func book(id: Book.ID) async throws -> Book? { try await base.book(id: id) }
   func progress(of bookID: Book.ID) async throws -> ReadingProgress {
-    try await base.progress(of: bookID)
+    await progressGate?.pass()
+    return try await base.progress(of: bookID)
   }
   func restore(_ archive: LibraryArchive) async throws { throw WriteFailed() }
   func find(_ reference: String) async throws -> BookLookup { try await base.find(reference) }
@@ -71,6 +74,44 @@ struct FailingWritesLibrary: Library {
   }
 }
 
+/// Holds reads until the test opens it, deaf to cancellation as a slow disk is; once open,
+/// it lets every read through.
+final class ProgressGate: Sendable {
+  private struct State {
+    var isOpen = false
+    var waiting: [CheckedContinuation<Void, Never>] = []
+    var arrived = 0
+  }
+
+  private let state = Mutex(State())
+
+  func pass() async {
+    await withCheckedContinuation { continuation in
+      let passes = state.withLock { state in
+        state.arrived += 1
+        if !state.isOpen { state.waiting.append(continuation) }
+        return state.isOpen
+      }
+      if passes { continuation.resume() }
+    }
+  }
+
+  /// Waits until `count` reads have arrived at the gate.
+  func waitForReads(_ count: Int) async {
+    for _ in 0..<100_000 where state.withLock({ $0.arrived }) < count { await Task.yield() }
+  }
+
+  /// Lets every waiting read through, and every read after.
+  func open() {
+    let waiting = state.withLock { state in
+      state.isOpen = true
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+}
+
 @MainActor
 @Suite struct CurrentlyReadingTests {
   let folder = TemporaryFolder()
@@ -89,6 +130,43 @@ struct FailingWritesLibrary: Library {
     let reading = CurrentlyReading(book: book, library: library, notices: notices) { Self.may1 }
     await reading.load()
     return (reading, library)
+  }
+
+  static func isIdle(_ state: DataState<ReadingProgress, any Error>) -> Bool {
+    if case .idle = state { return true }
+    return false
+  }
+
+  /// A load whose read is still held by the gate, on a book of a real library.
+  func heldLoad() async throws -> (CurrentlyReading, Task<Void, Never>, ProgressGate) {
+    let base = SQLiteLibrary(path: folder.path("library.sqlite"))
+    let book = try await base.add(try NewBook(title: "Middlemarch", authors: ["George Eliot"]))
+    let gate = ProgressGate()
+    let library = FailingWritesLibrary(base: base, progressGate: gate)
+    let reading = CurrentlyReading(book: book, library: library, notices: notices)
+    let load = Task { await reading.load() }
+    await gate.waitForReads(1)
+    return (reading, load, gate)
+  }
+
+  @Test func cancelReturnsToIdleAndDropsTheLateHistory() async throws {
+    let (reading, load, gate) = try await heldLoad()
+    #expect(reading.progress.isInitialLoading)
+    reading.cancel()
+    #expect(Self.isIdle(reading.progress))
+    gate.open()
+    await load.value
+    #expect(Self.isIdle(reading.progress), "the late history was applied")
+  }
+
+  @Test func cancellingTheAwaitingTaskDropsTheHistory() async throws {
+    let (reading, load, gate) = try await heldLoad()
+    load.cancel()
+    gate.open()
+    await load.value
+    #expect(Self.isIdle(reading.progress), "the history of a cancelled load was applied")
+    await reading.load()
+    #expect(reading.progress.value != nil)
   }
 
   @Test func loadsThroughDataState() async throws {

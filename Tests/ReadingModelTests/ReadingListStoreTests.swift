@@ -51,6 +51,45 @@ import Testing
     #expect(store.nextCursor == nil)
   }
 
+  /// The task awaiting `fetchInitial()` is cancelled, and the source answers anyway.
+  @Test func resultArrivingAfterTheAwaitingTaskIsCancelledIsIgnored() async {
+    let store = makeStore()
+    let load = Task { await store.fetchInitial() }
+    await source.waitForRequests(1)
+    load.cancel()
+    source.respond(.success(page([1, 2, 3], hasMore: true)))
+    await load.value
+    guard case .idle = store.state else {
+      Issue.record("a result of a cancelled load was applied: \(store.state)")
+      return
+    }
+    #expect(store.nextCursor == nil)
+    #expect(!store.hasMore)
+  }
+
+  @Test func hasMoreIsExactlyWhenFetchMoreWouldStartARequest() async {
+    let store = await loadedStore([1, 2, 3], hasMore: true)
+    #expect(store.hasMore)
+    let paging = Task { await store.fetchMore() }
+    await source.waitForRequests(2)
+    #expect(!store.hasMore, "a page is in flight")
+    source.respond(.success(page([4, 5, 6], hasMore: true)))
+    await paging.value
+    #expect(store.hasMore)
+    // A failed refresh keeps the list, but paging it is not a transition from there.
+    let refresh = Task { await store.refresh() }
+    await source.waitForRequests(3)
+    source.respond(.failure(SourceFailure()))
+    await refresh.value
+    guard case .reLoadingFailure = store.state else {
+      Issue.record("expected reLoadingFailure, got \(store.state)")
+      return
+    }
+    #expect(!store.hasMore)
+    await store.fetchMore()
+    #expect(source.requestCount == 3)
+  }
+
   @Test func supersededResultIsIgnored() async {
     let store = makeStore()
     let first = Task { await store.fetchInitial() }

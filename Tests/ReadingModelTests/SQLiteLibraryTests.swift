@@ -90,6 +90,19 @@ import Testing
     #expect(try await found("nothing like it") == [])
   }
 
+  /// A long read stops when its task is cancelled (SQLite's progress handler), as a
+  /// cancellation, not a failure.
+  @Test func aCancelledPageReadStopsAsCancelled() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    try await library.bulkAdd((0..<3000).map(sampleBook))
+    let read = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await library.page(PageQuery(search: "zz", countsTotal: true))
+    }
+    await #expect(throws: CancellationError.self) { try await read.value }
+    #expect(try await library.page(PageQuery(search: "zz", countsTotal: true)).total == 0)
+  }
+
   @Test func tagTotalsAgreeWithTheirPages() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     try await library.bulkAdd((0..<12).map(sampleBook))

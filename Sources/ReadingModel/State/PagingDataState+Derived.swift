@@ -22,6 +22,15 @@ extension PagingDataState {
   /// Whether any request is in flight.
   public var isBusy: Bool { isLoading || isPaging }
 
+  /// Whether ``startPaging()`` would start paging: from `success` and `pagingFailure` only
+  /// (DESIGN.md section 3), so never after a failed refresh.
+  public var canStartPaging: Bool {
+    switch self {
+    case .success, .pagingFailure: true
+    default: false
+    }
+  }
+
   /// The list on screen, in every state that has one.
   public var value: V? {
     switch self {

@@ -20,6 +20,7 @@ public final class CurrentlyReading {
   @ObservationIgnored private let library: any Library
   @ObservationIgnored private let notices: NoticeQueue
   @ObservationIgnored private let now: @Sendable () -> Date
+  @ObservationIgnored private let requests = LoadSequence<ReadingProgress>()
 
   /// - Parameters:
   ///   - book: The book, as last read from `library`.
@@ -35,18 +36,25 @@ public final class CurrentlyReading {
     self.now = now
   }
 
-  /// Loads the history: the one place that runs "mark loading, await, settle".
+  /// Loads the history through the store's ``LoadSequence``: a cancelled or superseded
+  /// load's late result is never applied.
   public func load() async {
-    guard !progress.isLoading else { return }
+    guard !progress.isLoading, !requests.isInFlight else { return }
     progress.startLoading()
-    do {
-      let loaded = try await library.progress(of: book.id)
-      progress.finish(.success(loaded))
-    } catch is CancellationError {
-      progress.cancel()
-    } catch {
-      progress.finish(.failure(error))
+    let library = self.library
+    let id = book.id
+    switch await requests.run(on: nil, { try await library.progress(of: id) }) {
+    case .stale: return
+    case .cancelled: progress.cancel()
+    case .finished(let result): progress.finish(result)
     }
+  }
+
+  /// Cancels the load in flight: the history returns to its last settled state, and the
+  /// load's result, should it still arrive, is ignored.
+  public func cancel() {
+    guard requests.cancel() else { return }
+    progress.cancel()
   }
 
   /// Records where the reader is: validates `input` against the book as it is inside the

@@ -24,8 +24,7 @@ public final class ReadingListStore {
   private let source: Source
   /// Where page loads run; `nil` for the shared pool.
   private let executor: (any TaskExecutor)?
-  private var inFlight: (token: Int, task: Task<BookPage, any Error>)?
-  private var lastToken = 0
+  private let requests = LoadSequence<BookPage>()
 
   /// Creates a store over any page source (tests pass a controllable one).
   ///
@@ -49,8 +48,9 @@ public final class ReadingListStore {
     self.init(query: query, executor: executor) { try await library.page($0) }
   }
 
-  /// Whether another page can be fetched.
-  public var hasMore: Bool { state.value != nil && nextCursor != nil }
+  /// Whether ``fetchMore()`` would start a request: a page is known to follow, and the
+  /// state allows paging (not while loading, nor after a failed refresh).
+  public var hasMore: Bool { nextCursor != nil && state.canStartPaging && !requests.isInFlight }
 
   /// Loads the first page, unless a list is already loaded or a request is in flight.
   public func fetchInitial() async {
@@ -74,16 +74,14 @@ public final class ReadingListStore {
 
   /// Cancels the request in flight; its result, should it still arrive, is ignored.
   public func cancel() {
-    guard let inFlight else { return }
-    inFlight.task.cancel()
-    self.inFlight = nil
+    guard requests.cancel() else { return }
     state.cancel()
   }
 
   private enum Request { case first, next }
 
   private func load(_ request: Request) async {
-    guard !state.isBusy, inFlight == nil else { return }
+    guard !state.isBusy, !requests.isInFlight else { return }
     let pageQuery: PageQuery
     switch request {
     case .first:
@@ -95,30 +93,15 @@ public final class ReadingListStore {
       pageQuery = query.continuing(after: nextCursor)
     }
     guard state.isBusy else { return }
-    lastToken += 1
-    let token = lastToken
     let source = self.source
-    let task = Task(executorPreference: executor) { try await source(pageQuery) }
-    inFlight = (token, task)
-    let result = await withTaskCancellationHandler {
-      await task.result
-    } onCancel: {
-      task.cancel()
-    }
-    settle(token: token, result: result)
-  }
-
-  private func settle(token: Int, result: Result<BookPage, any Error>) {
-    guard inFlight?.token == token else { return }
-    inFlight = nil
-    switch result {
-    case .success(let page):
+    switch await requests.run(on: executor, { try await source(pageQuery) }) {
+    case .stale: return
+    case .cancelled: state.cancel()
+    case .finished(.success(let page)):
       state.finish(.success(page.books))
       nextCursor = page.next
       total = page.total ?? total
-    case .failure(let error) where error is CancellationError:
-      state.cancel()
-    case .failure(let error):
+    case .finished(.failure(let error)):
       state.finish(.failure(error))
     }
   }

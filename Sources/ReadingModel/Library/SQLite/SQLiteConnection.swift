@@ -56,6 +56,7 @@ final class SQLiteConnection {
     self.mode = mode
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_handler(handle, waitWhileBusy, nil)
+    sqlite3_progress_handler(handle, 1_000, stopWhenCancelled, nil)
   }
 
   /// Opens a private database in memory, for work that must leave every file untouched.
@@ -206,6 +207,13 @@ private let waitWhileBusy: @convention(c) (UnsafeMutableRawPointer?, Int32) -> I
   guard !Task.isCancelled, attempts < SQLiteConnection.busyAttempts else { return 0 }
   usleep(10_000)
   return 1
+}
+
+/// Asked every thousand steps of a statement: whether the task running it was cancelled. A
+/// long read (a common word searched across a million books) then ends at once with
+/// `SQLITE_INTERRUPT`, which the library reports as `CancellationError`.
+private let stopWhenCancelled: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { _ in
+  Task.isCancelled ? 1 : 0
 }
 
 extension SQLiteConnection {

@@ -189,13 +189,14 @@ public actor SQLiteLibrary: Library {
     return try mapErrors { try connection.writeTransaction { try body(connection) } }
   }
 
-  /// Runs `body`, turning SQLite's errors into ``LibraryError`` (and a wait for the lock
-  /// that was cancelled into `CancellationError`), and recording damage.
+  /// Runs `body`, turning SQLite's errors into ``LibraryError`` (and a wait for the lock or
+  /// a statement that was cancelled into `CancellationError`), and recording damage.
   func mapErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as SQLiteError {
       if error.isBusy, Task.isCancelled { throw CancellationError() }
+      if error.primaryCode == SQLITE_INTERRUPT { throw CancellationError() }
       throw libraryError(error)
     }
   }
