@@ -13,10 +13,11 @@ final class TerminalSession {
   /// Everything the terminal showed so far.
   private(set) var screen = ""
 
-  /// Starts `bookclub arguments` at a terminal.
-  init(_ arguments: [String], environment: [String: String]) throws {
-    let command = ([BookclubProcess.executable.path] + arguments).map(Self.quote)
+  /// Starts `bookclub arguments` at a terminal, of `rows` when given.
+  init(_ arguments: [String], environment: [String: String], rows: Int? = nil) throws {
+    let bookclub = ([BookclubProcess.executable.path] + arguments).map(Self.quote)
       .joined(separator: " ")
+    let command = rows.map { "stty rows \($0) cols 80 && exec " + bookclub } ?? bookclub
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
     process.arguments = ["-qec", command, "/dev/null"]
     process.environment = environment

@@ -14,8 +14,15 @@ struct ListSession {
   /// How the footer's hint names the command: `bookclub list` or `bookclub demo`.
   let commandName: String
 
-  /// The first page's query, with the `pageSize` setting as the default page size.
-  private var query: PageQuery { options.query(pageSize: context.settings.pageSize) }
+  /// The first page's query. Without `--limit`, a page is the `pageSize` setting; at a
+  /// terminal, when that is not set, as many rows as fit under the header and the prompt.
+  private var query: PageQuery {
+    var pageSize = context.settings.pageSize
+    if isInteractive, !context.settings.isSet(.pageSize), let rows = context.terminal.height {
+      pageSize = max(5, rows - 2)
+    }
+    return options.query(pageSize: pageSize)
+  }
 
   private var table: BookTable {
     BookTable(width: context.terminal.width, colors: context.terminal.colorsOutput)
@@ -40,7 +47,8 @@ struct ListSession {
     }
   }
 
-  /// One page, or in a terminal one page per key press through the store's `fetchMore`.
+  /// One page, or at a terminal a pager over the list: a page per key press forward, back
+  /// to a page already read, to the first, or everything to the end.
   private func showPages() async throws {
     // A spinner needs the main thread free while the page loads; otherwise the page loads
     // on the main thread and no thread is started.
@@ -48,28 +56,32 @@ struct ListSession {
       library: library, query: query,
       executor: spinner.isEnabled ? nil : MainThreadLoop.executor)
     try await spinner.whileRunning { await store.fetchInitial() }
-    var shown = 0
+    defer { if isInteractive { KeyReader.discardTypedAhead() } }
+    var pager = PagerWindow(pageSize: query.limit)
     while true {
-      switch store.state {
-      case .loadingFailure(let error):
-        throw error
-      case .pagingFailure(_, let error):
+      if case .loadingFailure(let error) = store.state { throw error }
+      if case .pagingFailure(_, let error) = store.state {
         // At a terminal the list stays and the person can try again; elsewhere it fails.
-        guard isInteractive, let next = store.nextCursor else { throw error }
+        guard isInteractive, store.nextCursor != nil else { throw error }
         context.notices.push("Could not load more: \(error.explanation)", level: .warning)
-        guard await askForMore(through: next, total: store.total) else { return }
+      }
+      guard let books = store.state.value else { return }  // a cancelled load: nothing
+      if books.isEmpty { return emptyState() }
+      if options.json { return printJSON(books, next: store.nextCursor, total: store.total) }
+      if let shown = pager.show(available: books.count) {
+        printRows(books[shown.rows], withHeader: shown.withHeader)
+      }
+      let atEnd = pager.window.upperBound >= books.count && store.nextCursor == nil
+      guard isInteractive else {
+        if let next = store.nextCursor { footer(next, total: store.total) }
+        return
+      }
+      if atEnd { return }
+      let asked = pager.showsAll ? .next : await nextMove(pager, total: store.total)
+      guard let move = asked else { return }
+      pager.apply(move)
+      if pager.needsMore(available: books.count), store.hasMore {
         try await spinner.whileRunning { await store.fetchMore() }
-      case .success(let books):
-        if shown == 0 && books.isEmpty { return emptyState() }
-        if options.json { return printJSON(books, next: store.nextCursor, total: store.total) }
-        printRows(books[shown...], withHeader: shown == 0)
-        shown = books.count
-        guard let next = store.nextCursor else { return }
-        guard isInteractive else { return footer(next, total: store.total) }
-        guard await askForMore(through: next, total: store.total) else { return }
-        try await spinner.whileRunning { await store.fetchMore() }
-      case .idle, .initialLoading, .reLoading, .retryLoading, .paging, .reLoadingFailure:
-        return  // Settled states only reach here; a cancelled load has nothing to show.
       }
     }
   }
@@ -122,9 +134,11 @@ struct ListSession {
         + "\"total\":\(total.map(String.init) ?? "null")}")
   }
 
-  /// `Showing 31–60 of 365`.
-  private func position(_ next: PageCursor, total: Int?) -> String {
-    "Showing \(query.firstPosition)–\(next.position)" + (total.map { " of \($0)" } ?? "")
+  /// `Showing 31–60 of 365`, for positions `range` of the list (0-based, past the cursor).
+  private func position(_ range: Range<Int>, total: Int?) -> String {
+    let first = query.firstPosition
+    return "Showing \(first + range.lowerBound)–\(first + range.upperBound - 1)"
+      + (total.map { " of \($0)" } ?? "")
   }
 
   /// `Showing 31–60 of 365 · next: bookclub list --after <cursor>` on stderr.
@@ -132,15 +146,17 @@ struct ListSession {
     context.output.flush()
     let command = ([commandName, "--after", next.token] + options.continuationArguments)
       .joined(separator: " ")
-    let text = "\(position(next, total: total)) · next: \(TerminalText.safe(command))"
+    let text =
+      "\(position(0..<(next.position - query.firstPosition + 1), total: total)) · next: "
+      + TerminalText.safe(command)
     context.errors.line(TextStyle.dim.apply(text, enabled: context.terminal.colorsErrors))
   }
 
-  /// Prompts on stderr and waits for a key. The status line shows the current notice, if
-  /// any (seed 001's toast), else where the list stands.
+  /// Prompts on stderr and waits for a key that moves the pager. The status line shows the
+  /// current notice, if any (seed 001's toast), else where the list stands.
   ///
-  /// - Returns: Whether the person asked for the next page.
-  private func askForMore(through next: PageCursor, total: Int?) async -> Bool {
+  /// - Returns: The move; `nil` to quit.
+  private func nextMove(_ pager: PagerWindow, total: Int?) async -> PagerWindow.Move? {
     context.output.flush()
     context.notices.update()
     let status =
@@ -150,13 +166,18 @@ struct ListSession {
           TerminalText.safe(notice.message), enabled: context.terminal.colorsErrors) + " · "
       } ?? ""
     let prompt = TextStyle.dim.apply(
-      "\(position(next, total: total)) · space: more · q: quit",
+      "\(position(pager.onScreen, total: total)) · space: more · b: back · G: all · q: quit",
       enabled: context.terminal.colorsErrors)
     context.errors.write(status + prompt)
-    let key = KeyReader.waitForKey()
-    context.notices.skipCurrent()  // seen: it is not printed again at the end
-    context.errors.write("\r\u{1B}[2K")
-    return key == .next
+    defer {
+      context.notices.skipCurrent()  // seen: it is not printed again at the end
+      context.errors.write("\r\u{1B}[2K")
+    }
+    while let key = KeyReader.nextKey() {
+      if let move = PagerWindow.Move(key) { return move }
+      if PagerWindow.Move.quits(key) { return nil }
+    }
+    return nil  // end of input
   }
 
   private func emptyState() {

@@ -14,6 +14,8 @@ struct TerminalInfo: Sendable {
   var isErrorTerminal: Bool
   /// Columns to lay text out in: the terminal's width, else `COLUMNS`, else 80.
   var width: Int
+  /// The terminal's rows, when stdout or stderr is one that says.
+  var height: Int? = nil
   /// Whether stdout may use colour: a terminal, `NO_COLOR` unset, `TERM` not `dumb`.
   var colorsOutput: Bool
   /// Whether stderr may use colour, by the same rules.
@@ -42,8 +44,18 @@ struct TerminalInfo: Sendable {
       isInputTerminal: isatty(STDIN_FILENO) == 1,
       isErrorTerminal: errors,
       width: measuredWidth(environment: environment),
+      height: measuredHeight(),
       colorsOutput: colors(output),
       colorsErrors: colors(errors))
+  }
+
+  private static func measuredHeight() -> Int? {
+    var size = winsize()
+    for descriptor in [STDOUT_FILENO, STDERR_FILENO]
+    where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_row > 0 {
+      return Int(size.ws_row)
+    }
+    return nil
   }
 
   private static func measuredWidth(environment: [String: String]) -> Int {
