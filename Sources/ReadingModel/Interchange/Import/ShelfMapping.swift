@@ -42,7 +42,7 @@ public struct ShelfMapping: Sendable, Equatable {
     if let status = standard[shelf] ?? standard[shelf.lowercased()] { return .standard(status) }
     if Self.pausedNames.contains(name) { return .paused }
     if let status = Self.recognised[name] { return .recognised(status) }
-    if Self.abandonedMarks.contains(where: name.contains) { return .recognised(.abandoned) }
+    if Self.hasAbandonedMark(name) { return .recognised(.abandoned) }
     return .unknown
   }
 
@@ -55,7 +55,19 @@ public struct ShelfMapping: Sendable, Equatable {
   private static let abandonedMarks = [
     "dnf", "abandon", "gaveup", "givenup", "notfinish", "didntfinish", "wontfinish",
     "unfinished", "dropped", "quit",
-  ]
+  ].map { Array($0.utf8) }
+
+  /// Whether a folded name holds one of ``abandonedMarks``, compared byte by byte: every
+  /// shelf of every row of an import is asked.
+  private static func hasAbandonedMark(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    return abandonedMarks.contains { mark in
+      bytes.count >= mark.count
+        && (0...(bytes.count - mark.count)).contains { start in
+          bytes[start..<(start + mark.count)].elementsEqual(mark)
+        }
+    }
+  }
 
   private static let pausedNames: Set<String> = [
     "onhold", "paused", "pause", "someday", "finishlater", "tofinishlater", "hiatus",
