@@ -98,6 +98,22 @@ struct BookclubProcess {
 }
 
 extension BookclubProcess {
+  /// Starts `bookclub` without waiting for it; stdin, and stdout or stderr when no pipe is
+  /// given, are the null device.
+  ///
+  /// - Returns: The running process.
+  func start(_ arguments: [String], output: Pipe? = nil, errors: Pipe? = nil) throws -> Process {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output ?? FileHandle.nullDevice
+    process.standardError = errors ?? FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
   /// Runs `bookclub` with its output thrown away: for many processes at once.
   func runConcurrently(_ arguments: [String], extraEnvironment: [String: String] = [:])
     async throws -> Int32

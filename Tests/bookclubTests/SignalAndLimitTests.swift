@@ -20,15 +20,8 @@ import Testing
 
   /// Starts bookclub with stderr on a pipe the caller reads.
   func start(_ arguments: [String]) throws -> (Process, Pipe) {
-    let process = Process()
-    process.executableURL = BookclubProcess.executable
-    process.arguments = arguments + ["--library", library]
-    process.environment = home.bookclub.environment
     let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    return (process, errors)
+    return (try home.bookclub.start(arguments + ["--library", library], errors: errors), errors)
   }
 
   /// `bookclub list --all | head -1`: the reader goes away and bookclub exits 141 by
@@ -36,14 +29,8 @@ import Testing
   @Test func aClosedPipeEndsTheOutputWithStatus141() async throws {
     try await SQLiteLibrary(path: library).bulkAdd(
       (0..<3000).map { try NewBook(title: "Book \($0)", authors: ["Me"]) })
-    let process = Process()
-    process.executableURL = BookclubProcess.executable
-    process.arguments = ["list", "--all", "--library", library]
-    process.environment = home.bookclub.environment
     let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let process = try home.bookclub.start(["list", "--all", "--library", library], output: output)
     _ = try output.fileHandleForReading.read(upToCount: 100)
     try output.fileHandleForReading.close()
     process.waitUntilExit()

@@ -11,15 +11,8 @@ import Testing
   /// Starts `bookclub arguments` with stdout on a pipe nobody reads yet, waits until the
   /// pipe is full and bookclub blocks writing its page, and counts its threads then.
   func threadsWhileWriting(_ arguments: [String]) throws -> Int {
-    let process = Process()
-    process.executableURL = BookclubProcess.executable
-    process.arguments = arguments + ["--library", library]
-    process.environment = home.bookclub.environment
     let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let process = try home.bookclub.start(arguments + ["--library", library], output: output)
     defer {
       _ = try? output.fileHandleForReading.readToEnd()
       process.waitUntilExit()
