@@ -38,8 +38,7 @@ public struct BookFields: Sendable, Equatable {
 
   /// The items of a list field; empty when absent or empty.
   public func list(_ field: BookField) -> [String] {
-    guard let text = self[field], !text.isEmpty else { return [] }
-    return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    self[field]?.lineItems ?? []
   }
 
   /// Sets a list field.

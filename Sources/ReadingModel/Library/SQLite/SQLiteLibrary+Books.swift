@@ -15,7 +15,7 @@ extension SQLiteLibrary {
     Book(
       id: row.int64(first),
       title: row.text(first + 1),
-      authors: row.text(first + 2).split(separator: "\n").map(String.init),
+      authors: row.text(first + 2).lineItems,
       isbn10: row.optionalText(first + 3),
       isbn13: row.optionalText(first + 4),
       pageCount: row.optionalInt64(first + 5).map { Int($0) },
