@@ -25,30 +25,35 @@ public struct JSONWriter {
   /// `text` quoted, escaping what JSON requires; other characters pass as UTF-8.
   public mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
-    // Most strings (every key, most titles) need no escaping: copy them in one go.
-    let needsEscaping = text.utf8.contains {
-      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-    }
-    guard needsEscaping else {
-      bytes.append(contentsOf: text.utf8)
-      bytes.append(UInt8(ascii: "\""))
-      return
-    }
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): raw(#"\""#)
-      case UInt8(ascii: "\\"): raw(#"\\"#)
-      case UInt8(ascii: "\n"): raw(#"\n"#)
-      case UInt8(ascii: "\r"): raw(#"\r"#)
-      case UInt8(ascii: "\t"): raw(#"\t"#)
-      case 0..<0x20:
-        raw(#"\u00"#)
-        bytes.append(Self.hexDigits[Int(byte >> 4)])
-        bytes.append(Self.hexDigits[Int(byte & 0xF)])
-      default: bytes.append(byte)
+    var text = text
+    // One pass over the text's own bytes: runs that need no escape (most strings whole)
+    // are copied in one go.
+    text.withUTF8 { utf8 in
+      var run = 0
+      for (index, byte) in utf8.enumerated()
+      where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        bytes.append(contentsOf: utf8[run..<index])
+        escape(byte)
+        run = index + 1
       }
+      bytes.append(contentsOf: utf8[run...])
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// A byte JSON does not allow bare in a string, escaped.
+  private mutating func escape(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""): raw(#"\""#)
+    case UInt8(ascii: "\\"): raw(#"\\"#)
+    case UInt8(ascii: "\n"): raw(#"\n"#)
+    case UInt8(ascii: "\r"): raw(#"\r"#)
+    case UInt8(ascii: "\t"): raw(#"\t"#)
+    default:
+      raw(#"\u00"#)
+      bytes.append(Self.hexDigits[Int(byte >> 4)])
+      bytes.append(Self.hexDigits[Int(byte & 0xF)])
+    }
   }
 
   public mutating func optionalString(_ text: String?) {
