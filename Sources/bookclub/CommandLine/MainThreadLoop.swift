@@ -2,8 +2,6 @@
   import CDispatchMainQueue
   import Synchronization
 
-  import Dispatch
-
   #if canImport(Glibc)
     import Glibc
   #endif
@@ -41,15 +39,6 @@
         _ = read(port, &count, MemoryLayout<UInt64>.size)  // readable, so it does not block
         _dispatch_main_queue_callback_4CF(nil)
       }
-    }
-  }
-
-  /// A task executor whose jobs go to the main queue, which ``MainThreadLoop`` drains.
-  private final class MainQueueExecutor: TaskExecutor {
-    func enqueue(_ job: consuming ExecutorJob) {
-      let job = UnownedJob(job)
-      let executor = asUnownedTaskExecutor()
-      DispatchQueue.main.async { job.runSynchronously(on: executor) }
     }
   }
 #else

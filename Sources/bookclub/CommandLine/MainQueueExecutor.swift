@@ -1,0 +1,13 @@
+#if canImport(CDispatchMainQueue)
+  import Dispatch
+
+  /// A task executor whose jobs go to the main queue, which ``MainThreadLoop`` drains: the
+  /// tasks that prefer it run on the main thread, between the main actor's jobs.
+  final class MainQueueExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      let executor = asUnownedTaskExecutor()
+      DispatchQueue.main.async { job.runSynchronously(on: executor) }
+    }
+  }
+#endif
