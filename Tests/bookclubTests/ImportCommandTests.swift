@@ -1,4 +1,5 @@
 import Foundation
+import ReadingModel
 import Testing
 
 @testable import bookclub
@@ -203,6 +204,27 @@ import Testing
 }
 
 /// Large exports made up for tests and benchmarks.
+extension ImportCommandTests {
+  /// A quirk on every row is remarked on row by row in --json, but the text stops after a
+  /// screenful and counts the rest.
+  @Test func manyRemarksAreCountedNotListedInText() async throws {
+    let rows = (1...60).map { index in
+      "\(index),Book \(index),Me,\"Me\",,=\"\",=\"9780000000005\",0,,,,,,,2024/01/15,,,to-read,,,,0,0"
+    }
+    let header = GoodreadsExport.header.joined(separator: ",")
+    let csv = home.path("quirky.csv")
+    try ([header] + rows).joined(separator: "\n").write(
+      toFile: csv, atomically: true, encoding: .utf8)
+    let text = try await run(["import", csv, "--dry-run"])
+    #expect(text.status == 0)
+    let shown = text.stderr.components(separatedBy: "is not an ISBN").count - 1
+    #expect(shown == ImportReport.remarksShown, "\(text.stderr)")
+    #expect(text.stderr.contains("… and 40 more; with --json every remark is listed."))
+    let json = try summary(try await run(["import", csv, "--dry-run", "--json"]))
+    #expect((json["remarks"] as? [Any])?.count == 60)
+  }
+}
+
 enum GeneratedExport {
   static func goodreads(rows: Int) -> String {
     var text =

@@ -4,6 +4,8 @@ import ReadingModel
 /// skipped rows with their reasons, remarks, and the columns that were not kept.
 @MainActor
 enum ImportReport {
+  /// Remarks printed in full before the rest are counted.
+  nonisolated static let remarksShown = 20
   static func print(_ summary: ImportSummary, file: String, to stream: TextOutput) {
     // Every line holds titles, values and remarks from the file: each is made safe whole.
     let output = SafeLines(stream)
@@ -62,8 +64,12 @@ enum ImportReport {
       for row in summary.skipped { output.line("  \(noun) \(row.line): \(row.reason)") }
     }
     if !summary.remarks.isEmpty {
+      // Remarks lose nothing (skipped rows and conflicts are listed whole above): a file
+      // with a quirk on every row would otherwise bury the summary under its lines.
       output.line("Remarks:")
-      for remark in summary.remarks { output.line("  " + remark) }
+      for remark in summary.remarks.prefix(Self.remarksShown) { output.line("  " + remark) }
+      let more = summary.remarks.count - Self.remarksShown
+      if more > 0 { output.line("  … and \(more) more; with --json every remark is listed.") }
     }
     if !summary.columnsNotKept.isEmpty {
       output.line("Columns not kept: " + summary.columnsNotKept.joined(separator: ", "))
