@@ -212,10 +212,11 @@ def size_section(tools, work, books, reading, runs):
     if over:
         missed.append((f"peak memory of {len(over)} of {len(peaks)} commands at {label}",
                        max(over), 2.0, "× sqlite3 peak, the worst", None))
-    threads = threads_started([tools["bookclub"], "list", "--library", library])
-    if threads is not None:
-        lines += ["", f"Threads `bookclub list` starts (clone and clone3 calls, strace): "
-                      f"{threads}."]
+    started = [(name, threads_started(command)) for name, command, _ in cases
+               if name in ("list", "show", "progress show", "progress set 20 +1")]
+    if all(count is not None for _, count in started):
+        lines += ["", "Threads started (clone and clone3 calls, strace): " + ", ".join(
+            f"`{name}` {count}" for name, count in started) + "."]
     TARGETS.extend(profiled(missed))
     os.remove(library)
     return lines

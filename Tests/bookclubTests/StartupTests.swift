@@ -35,4 +35,20 @@ import Testing
     #expect(try threadsWhileWriting(["list", "--limit", "1000"]) == 1)
     #expect(try threadsWhileWriting(["list", "--limit", "1000", "--json"]) == 1)
   }
+
+  /// The commands on one book load its history through `CurrentlyReading`.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")))
+  func aBooksHistoryStartsNoThread() async throws {
+    let library = SQLiteLibrary(path: self.library)
+    let book = try await library.add(try NewBook(title: "Middlemarch", authors: ["George Eliot"]))
+    let start = Date(milliseconds: 1_700_000_000_000)
+    for index in 0..<1200 {
+      _ = try await library.appendEntry(to: book.id, reread: nil) { _, _ in
+        EntryDraft(
+          progress: Double(index % 100) / 100, time: start + Double(index) * 60,
+          note: "a note long enough to fill the pipe sooner, number \(index)")
+      }
+    }
+    #expect(try threadsWhileWriting(["progress", "show", "1"]) == 1)
+  }
 }

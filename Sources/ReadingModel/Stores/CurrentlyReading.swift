@@ -21,18 +21,23 @@ public final class CurrentlyReading {
   @ObservationIgnored private let notices: NoticeQueue
   @ObservationIgnored private let now: @Sendable () -> Date
   @ObservationIgnored private let requests = LoadSequence<ReadingProgress>()
+  /// Where loads run; `nil` for the shared pool.
+  @ObservationIgnored private let executor: (any TaskExecutor)?
 
   /// - Parameters:
   ///   - book: The book, as last read from `library`.
   ///   - notices: Where events such as "progress went backwards" go.
+  ///   - executor: Where loads run: a command-line program that waits for the history
+  ///     passes its main thread's, and starts no threads; `nil` is the shared pool.
   ///   - now: The time a new entry gets when none is given; tests fix it.
   public init(
     book: Book, library: any Library, notices: NoticeQueue,
-    now: @escaping @Sendable () -> Date = { Date() }
+    executor: (any TaskExecutor)? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.book = book
     self.library = library
     self.notices = notices
+    self.executor = executor
     self.now = now
   }
 
@@ -43,7 +48,7 @@ public final class CurrentlyReading {
     progress.startLoading()
     let library = self.library
     let id = book.id
-    switch await requests.run(on: nil, { try await library.progress(of: id) }) {
+    switch await requests.run(on: executor, { try await library.progress(of: id) }) {
     case .stale: return
     case .cancelled: progress.cancel()
     case .finished(let result): progress.finish(result)

@@ -63,7 +63,8 @@ struct BookTarget {
   @MainActor
   func open(in context: CommandContext) async throws -> CurrentlyReading {
     let (book, library) = try await resolve(in: context)
-    let reading = CurrentlyReading(book: book, library: library, notices: context.notices)
+    let reading = CurrentlyReading(
+      book: book, library: library, notices: context.notices, executor: MainThreadLoop.executor)
     await reading.load()
     if let error = reading.progress.error { throw error }
     return reading
