@@ -62,6 +62,26 @@ import Testing
       ])
   }
 
+  @Test func hostileSequencesNameNoKey() {
+    var decoder = KeyDecoder()
+    let bytes = Array("\u{1B}[99999999999999999999~\u{1B}[?1~\u{1B}[-5~\u{1B}[;5A".utf8)
+    #expect(decoder.decode(bytes, isComplete: true) == [.unknown, .unknown, .unknown, .up])
+  }
+
+  @Test func aPasteThatNeverEndsKeepsItsFirstMiB() {
+    var decoder = KeyDecoder()
+    let start = Array("\u{1B}[200~".utf8)
+    #expect(decoder.decode(start, isComplete: false) == [])
+    let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 16)
+    for _ in 0..<40 { _ = decoder.decode(chunk, isComplete: false) }
+    let pasted = decoder.decode(Array("\u{1B}[201~".utf8), isComplete: true)
+    guard case .paste(let text) = pasted.first else {
+      Issue.record("expected a paste, got \(pasted)")
+      return
+    }
+    #expect(text.utf8.count == KeyDecoder.pasteLimit)
+  }
+
   @Test func invalidUTF8IsDroppedNotTyped() {
     var decoder = KeyDecoder()
     #expect(decoder.decode([0xFF, 0xC3, 0x28, 0x61], isComplete: true).last == .character("a"))

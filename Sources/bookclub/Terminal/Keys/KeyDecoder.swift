@@ -79,8 +79,10 @@ struct KeyDecoder {
     let length = end - index + 1
     guard (0x40...0x7E).contains(final) else { return (.unknown, length) }
     let parameters = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
-    // `1;5A` is Ctrl-Up: the modifiers after `;` are dropped, the key kept.
-    let first = Int(parameters.split(separator: ";").first ?? "") ?? 1
+    // `1;5A` is Ctrl-Up: the modifiers after `;` are dropped, the key kept. A number that
+    // is not one (`99999999999999999999~`, `?1~`) names no key.
+    let digits = parameters.split(separator: ";", omittingEmptySubsequences: false).first ?? ""
+    guard let first = digits.isEmpty ? 1 : Int(digits) else { return (.unknown, length) }
     guard final == UInt8(ascii: "~") else { return (Self.finalKeys[final] ?? .unknown, length) }
     switch first {
     case 200:
@@ -96,7 +98,7 @@ struct KeyDecoder {
     if pending[index] == 0x1B {
       let available = pending[index..<min(pending.count, index + end.count)]
       guard available.elementsEqual(end.prefix(available.count)) else {
-        pasted?.append(0x1B)
+        if let count = pasted?.count, count < Self.pasteLimit { pasted?.append(0x1B) }
         return (nil, 1)
       }
       guard available.count == end.count else { return nil }
@@ -104,9 +106,13 @@ struct KeyDecoder {
       pasted = nil
       return (.paste(text), end.count)
     }
-    pasted?.append(pending[index])
+    // A paste that never ends keeps only its first MiB: input cannot grow memory forever.
+    if let count = pasted?.count, count < Self.pasteLimit { pasted?.append(pending[index]) }
     return (nil, 1)
   }
+
+  /// The most of one paste kept.
+  static let pasteLimit = 1 << 20
 
   /// A character of two to four UTF-8 bytes; a byte that cannot start one is dropped.
   private func utf8Character(at index: Int) -> (Key?, Int)? {
