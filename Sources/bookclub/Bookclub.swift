@@ -22,7 +22,7 @@ struct Bookclub: CommandGroup {
     name: "bookclub",
     abstract: "Keep your library, log reading progress with notes, and see where you stand.",
     subcommands: [
-      List.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Edit.self,
+      List.self, Browse.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Edit.self,
       Rate.self, Tag.self, Untag.self, Tags.self, Remove.self, Restore.self, Trash.self,
       Select.self, Settings.self, Import.self, Export.self, Check.self, Repair.self, Demo.self,
     ]
@@ -42,6 +42,7 @@ struct Bookclub: CommandGroup {
     context.output.line(
       """
       Common commands:
+        bookclub browse                   your library full screen: search, open, log
         bookclub list                     your books, a page at a time
         bookclub progress set <book> 120  record where you are (a page, 45%, +20 or done)
         bookclub note add <book> <text>   write a note at your current page

@@ -53,3 +53,20 @@ extension PagingDataState {
     }
   }
 }
+
+extension PagingDataState {
+  /// The same state with its list changed by `transform`; states without a list are kept.
+  ///
+  /// - Parameter transform: Makes the new list from the one shown.
+  /// - Returns: The state, in the same case, with the new list.
+  public func mapValue(_ transform: (V) -> V) -> PagingDataState {
+    switch self {
+    case .reLoading(let value): .reLoading(transform(value))
+    case .success(let value): .success(transform(value))
+    case .paging(let value): .paging(transform(value))
+    case .pagingFailure(let value, let error): .pagingFailure(transform(value), error)
+    case .reLoadingFailure(let value, let error): .reLoadingFailure(transform(value), error)
+    case .idle, .initialLoading, .retryLoading, .loadingFailure: self
+    }
+  }
+}

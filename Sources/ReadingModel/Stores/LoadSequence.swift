@@ -6,9 +6,9 @@
 /// that awaits it being cancelled counts as cancelling it. A stale result is never applied,
 /// however it ends: a source that ignores cancellation and answers anyway changes nothing.
 @MainActor
-final class LoadSequence<Value: Sendable> {
+public final class LoadSequence<Value: Sendable> {
   /// How a request ended, for the store to settle its state by.
-  enum Outcome {
+  public enum Outcome {
     /// The result, still current.
     case finished(Result<Value, any Error>)
     /// Cancelled through the awaiting task, or by a `CancellationError` from the source:
@@ -20,10 +20,12 @@ final class LoadSequence<Value: Sendable> {
   }
 
   private var inFlight: (token: Int, task: Task<Value, any Error>)?
+
+  public init() {}
   private var lastToken = 0
 
   /// Whether a request is in flight.
-  var isInFlight: Bool { inFlight != nil }
+  public var isInFlight: Bool { inFlight != nil }
 
   /// Runs `operation` as the current request, superseding any in flight.
   ///
@@ -31,7 +33,7 @@ final class LoadSequence<Value: Sendable> {
   ///   - executor: Where the request runs; `nil` for the shared pool.
   ///   - operation: The request.
   /// - Returns: How it ended.
-  func run(
+  public func run(
     on executor: (any TaskExecutor)?, _ operation: @escaping @Sendable () async throws -> Value
   ) async -> Outcome {
     inFlight?.task.cancel()
@@ -55,7 +57,7 @@ final class LoadSequence<Value: Sendable> {
   ///
   /// - Returns: Whether a request was in flight.
   @discardableResult
-  func cancel() -> Bool {
+  public func cancel() -> Bool {
     guard let inFlight else { return false }
     inFlight.task.cancel()
     self.inFlight = nil

@@ -78,6 +78,17 @@ public final class ReadingListStore {
     state.cancel()
   }
 
+  /// Puts a book changed elsewhere (progress recorded, a status set) in place of the listed
+  /// one with its id, without reloading: the list shows the change at once. A book not in
+  /// the list is ignored; it appears with the next refresh if it matches.
+  ///
+  /// - Parameter book: The book as it is now.
+  public func replace(_ book: ListedBook) {
+    state = state.mapValue { books in
+      books.map { $0.id == book.id ? book : $0 }
+    }
+  }
+
   private enum Request { case first, next }
 
   private func load(_ request: Request) async {

@@ -33,7 +33,7 @@ struct EntryRemoval {
   }
 
   /// `the entry of 2024-05-12 14:03 (page 44 of 880, “Prelude”)`
-  private static func describe(_ entry: ReadingProgress.Entry, of book: Book) -> String {
+  static func describe(_ entry: ReadingProgress.Entry, of book: Book) -> String {
     let kind = entry.kind == .note ? "the note" : "the entry"
     let details =
       (entry.kind == .note ? [] : [ProgressText.position(entry.progress, of: book)])

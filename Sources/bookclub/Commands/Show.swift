@@ -25,12 +25,9 @@ extension Bookclub {
       let library = context.library(flag: target.libraryPath)
       let changes = try await library.statusChanges(of: reading.book.id)
       let report = BookReport(
-        reading: reading,
-        statusSince: reading.finished
-          ?? changes.last { $0.status == reading.book.status }?.time ?? reading.book.dateAdded,
-        notes: Array((reading.progress.value?.notes ?? []).suffix(Self.noteCount)),
+        reading: reading, changes: changes,
         details: try await library.details(of: reading.book.id),
-        history: try await library.history(of: reading.book.id))
+        history: try await library.history(of: reading.book.id), noteCount: Self.noteCount)
       if json {
         context.output.line(report.json.text)
       } else {

@@ -102,15 +102,7 @@ struct TagChange {
     let (book, library) = try await target.resolve(in: context)
     let (tags, adding) = (self.tags, self.adding)
     let result = try await library.edit(book.id, as: .tags) { current in
-      var next = current
-      var list = current.list(.tags)
-      for tag in tags {
-        let key = SearchKey.fold(tag)
-        if adding, !list.contains(where: { SearchKey.fold($0) == key }) { list.append(tag) }
-        if !adding { list.removeAll { SearchKey.fold($0) == key } }
-      }
-      next.setList(.tags, list)
-      return next
+      current.changingTags(adding: adding ? tags : [], removing: adding ? [] : tags)
     }
     EditReport.print(result, json: json, context: context)
   }

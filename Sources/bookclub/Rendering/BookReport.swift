@@ -18,6 +18,25 @@ struct BookReport {
   /// Edits, ratings, tags, undone entries: oldest first.
   let history: [BookEvent]
 
+  /// Gathers the report from what the library holds about the book.
+  ///
+  /// - Parameters:
+  ///   - reading: The book, its history loaded.
+  ///   - changes: Its status changes, oldest first.
+  ///   - noteCount: How many of the latest notes to show.
+  init(
+    reading: CurrentlyReading, changes: [StatusChange], details: BookDetails,
+    history: [BookEvent], noteCount: Int
+  ) {
+    self.reading = reading
+    statusSince =
+      reading.finished
+      ?? changes.last { $0.status == reading.book.status }?.time ?? reading.book.dateAdded
+    notes = Array((reading.progress.value?.notes ?? []).suffix(noteCount))
+    self.details = details
+    self.history = history
+  }
+
   /// How many history events the text shows, newest last.
   static let historyCount = 5
 

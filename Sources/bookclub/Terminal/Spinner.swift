@@ -7,7 +7,7 @@ struct Spinner {
   let message: String
   var delay: Duration = .milliseconds(150)
 
-  private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  nonisolated static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   /// Runs `work`, spinning while it is slow.
   func whileRunning<T>(_ work: () async throws -> T) async throws -> T {

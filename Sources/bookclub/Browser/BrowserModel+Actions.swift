@@ -1,0 +1,260 @@
+import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The actions on one book, written through the same ReadingModel calls as the commands;
+/// the list row changes in place, without reloading the list.
+extension BrowserModel {
+  /// The book the actions act on: the open one, else the highlighted one.
+  var target: Book? { detail?.reading.book ?? highlighted?.book }
+
+  /// Opens the detail pane on the highlighted book.
+  func openDetail() {
+    guard let listed = highlighted else { return }
+    show(listed.book, keeping: nil)
+  }
+
+  /// Closes the detail pane, cancelling its load.
+  func closeDetail() {
+    detail?.cancel()
+    detail = nil
+  }
+
+  /// Asks for a value on the status line.
+  func ask(_ purpose: BrowserPrompt.Purpose) {
+    guard let book = target else { return }
+    let title = "“\(book.title)”"
+    let label: String
+    switch purpose {
+    case .progress: label = "Progress on \(title) (120, 45%, +20, done):"
+    case .note: label = "Note on \(title) (Ctrl-E: editor):"
+    case .tag: label = "Tags for \(title) (a, b adds; -a removes):"
+    case .rate: label = "Rate \(title) (0.25 to 5, 0 clears):"
+    case .confirmUndo, .reread: return
+    }
+    prompt = BrowserPrompt(purpose: purpose, label: label, bookID: book.id)
+  }
+
+  /// Acts on the prompt's text; a refused value stays with its error shown.
+  func submitPrompt() {
+    guard let prompt, let book = book(prompt.bookID) else {
+      self.prompt = nil
+      return
+    }
+    let text = prompt.text
+    switch prompt.purpose {
+    case .progress: recordProgress(text, on: book, reread: nil)
+    case .note: addNote(text, on: book)
+    case .tag: changeTags(text, on: book)
+    case .rate: rate(text, on: book)
+    case .confirmUndo, .reread: return
+    }
+  }
+
+  /// A key answering a choice prompt.
+  func answer(_ character: Character) {
+    guard let prompt, let book = book(prompt.bookID) else { return }
+    switch (prompt.purpose, character) {
+    case (.confirmUndo(let entryID), "y"): removeEntry(entryID, of: book)
+    case (.confirmUndo, "n"): self.prompt = nil
+    case (.reread(let pending), "r"): recordProgress(pending, on: book, reread: .reread)
+    case (.reread(let pending), "c"): recordProgress(pending, on: book, reread: .sameReading)
+    default: return
+    }
+  }
+
+  /// Marks the book finished or abandoned.
+  func setStatus(_ status: ReadingStatus) {
+    guard let book = target else { return }
+    let (library, progress) = (self.library, listedProgress(of: book.id))
+    write(book.id) {
+      let updated = try await library.setStatus(status, of: book.id, at: Date(), reread: nil)
+      let message =
+        status == .finished
+        ? "“\(book.title)” is finished. Well read!" : "“\(book.title)” is \(status.displayName)."
+      return (updated, status == .finished ? 1 : progress, message)
+    }
+  }
+
+  /// Asks before removing the book's newest entry.
+  func askUndo() {
+    guard let book = target else { return }
+    let library = self.library
+    Task {
+      do {
+        guard let entry = try await library.lastRecordedEntry(of: book.id) else {
+          self.notices.push("“\(book.title)” has no entry to undo.")
+          return self.onChange()
+        }
+        self.prompt = BrowserPrompt(
+          purpose: .confirmUndo(entry.id),
+          label: "Remove \(EntryRemoval.describe(entry, of: book))? y/n", bookID: book.id)
+      } catch {
+        self.notices.push(error.explanation, level: .warning)
+      }
+      self.onChange()
+    }
+  }
+
+  /// Writes a note from the editor's draft.
+  func addNote(_ text: String, onBookWithID id: Book.ID) {
+    guard let book = book(id) else { return }
+    addNote(text, on: book)
+  }
+
+  /// Writes a note typed in the prompt.
+  private func addNote(_ text: String, on book: Book) {
+    guard !text.trimmingWhitespace().isEmpty else {
+      prompt?.error = "Type a note, or Esc to cancel."
+      return
+    }
+    let reading = CurrentlyReading(book: book, library: library, notices: notices)
+    write(book.id) {
+      try await reading.note(text)
+      return (reading.book, nil, "Note added to “\(book.title)”.")
+    }
+  }
+
+  // MARK: Writing
+
+  private func recordProgress(_ text: String, on book: Book, reread: ReadingState.Reread?) {
+    let input: ProgressInput
+    do {
+      input = try ProgressInput(parsing: text)
+    } catch {
+      prompt?.error = error.explanation
+      return
+    }
+    let reading = CurrentlyReading(book: book, library: library, notices: notices)
+    write(book.id) {
+      do {
+        let entry = try await reading.record(input, reread: reread)
+        let position = ProgressText.position(entry.progress, of: reading.book)
+        let percent = ProgressBar.percent(entry.progress)
+        return (reading.book, entry.progress, "“\(book.title)”: \(position) (\(percent)%)")
+      } catch let undecided as ReadingState.RereadUndecided {
+        throw BrowserRereadQuestion(status: undecided.status, pending: text)
+      }
+    }
+  }
+
+  private func changeTags(_ text: String, on book: Book) {
+    let names = text.split(separator: ",").map { String($0).collapsingSpaces }.filter {
+      !$0.isEmpty && $0 != "-"
+    }
+    guard !names.isEmpty else {
+      prompt?.error = "Type a tag, or -tag to remove one."
+      return
+    }
+    let added = names.filter { !$0.hasPrefix("-") }
+    let removed = names.filter { $0.hasPrefix("-") }.map { String($0.dropFirst()) }
+    let (library, progress) = (self.library, listedProgress(of: book.id))
+    write(book.id) {
+      let result = try await library.edit(book.id, as: .tags) {
+        $0.changingTags(adding: added, removing: removed)
+      }
+      let title = result.book.title
+      let message =
+        result.changes.isEmpty ? "No tags changed on “\(title)”." : "Tags of “\(title)” changed."
+      return (result.book, progress, message)
+    }
+  }
+
+  private func rate(_ text: String, on book: Book) {
+    guard let value = Double(text.trimmingWhitespace()), value == 0 || (0.25...5).contains(value),
+      (value * 4).rounded() == value * 4
+    else {
+      prompt?.error = "Give stars from 0.25 to 5 in quarters (4, 3.75), or 0 to clear."
+      return
+    }
+    let rating = value == 0 ? nil : value
+    let (library, progress) = (self.library, listedProgress(of: book.id))
+    write(book.id) {
+      let result = try await library.edit(book.id, as: .rate) { current in
+        var next = current
+        next[.rating] = BookFields.text(rating: rating)
+        return next
+      }
+      let stars = rating.map(BookReport.stars) ?? "not rated"
+      return (result.book, progress, "“\(book.title)”: \(stars)")
+    }
+  }
+
+  private func removeEntry(_ id: UUID, of book: Book) {
+    let library = self.library
+    write(book.id) {
+      let removed = try await library.removeEntry(id)
+      let latest = try await library.progress(of: book.id).positions.last?.progress
+      return (removed.book, latest, "Removed \(EntryRemoval.describe(removed.entry, of: book)).")
+    }
+  }
+
+  /// Runs a write; on success closes the prompt, updates the row and the detail and shows
+  /// what changed; on failure shows why in the prompt, or as a notice.
+  private func write(
+    _ bookID: Book.ID,
+    _ work: @escaping @MainActor () async throws -> (Book, Double?, String)
+  ) {
+    Task {
+      do {
+        let (book, progress, message) = try await work()
+        prompt = nil
+        notices.push(message)
+        updated(ListedBook(book: book, progress: progress))
+      } catch let question as BrowserRereadQuestion {
+        prompt = BrowserPrompt(
+          purpose: .reread(pending: question.pending),
+          label: "It is \(question.status.displayName): r a new reading, c the last one goes on",
+          bookID: bookID)
+      } catch {
+        if prompt != nil {
+          prompt?.error = error.explanation
+        } else {
+          notices.push(error.explanation, level: .warning)
+        }
+      }
+      onChange()
+    }
+  }
+
+  /// Shows a changed book in its row and, when open, in the detail pane.
+  private func updated(_ listed: ListedBook) {
+    store.replace(listed)
+    if let detail, detail.reading.book.id == listed.id {
+      show(listed.book, keeping: detail)
+    }
+  }
+
+  private func show(_ book: Book, keeping previous: BrowserDetail?) {
+    detail?.cancel()
+    let next = BrowserDetail(
+      reading: CurrentlyReading(book: book, library: library, notices: notices),
+      library: library, shown: previous?.lines.value)
+    next.top = previous?.top ?? 0
+    detail = next
+    Task {
+      await next.load()
+      self.onChange()
+    }
+  }
+
+  private func book(_ id: Book.ID) -> Book? {
+    if let detail, detail.reading.book.id == id { return detail.reading.book }
+    return books.first { $0.id == id }?.book
+  }
+
+  private func listedProgress(of id: Book.ID) -> Double? {
+    books.first { $0.id == id }?.progress
+  }
+}
+
+/// A progress write refused because the book is finished or abandoned: the prompt asks
+/// whether it is a new reading, keeping the value typed.
+private struct BrowserRereadQuestion: Error {
+  let status: ReadingStatus
+  let pending: String
+}

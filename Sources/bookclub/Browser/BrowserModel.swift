@@ -1,0 +1,235 @@
+import ReadingModel
+
+/// The browser's state: the stores it shows, the person's place in them, and what they are
+/// typing. Keys come in through ``handle(_:)``; work that finishes later calls
+/// ``onChange`` so the event loop draws again.
+///
+/// The list is the same ``ReadingListStore`` `bookclub list` uses. A new query (a search
+/// keystroke, a tab, a sort) gets a store of its own, `pending`, while the last settled
+/// store stays on screen; a newer query cancels it, Esc cancels it, and only a store that
+/// is still pending when it settles is shown. So a stale result is never drawn.
+@MainActor
+final class BrowserModel {
+  let library: any Library
+  let notices: NoticeQueue
+  /// Called when work finishes outside a key press: a page, a detail, a write.
+  var onChange: @MainActor () -> Void = {}
+
+  /// The list on screen.
+  private(set) var store: ReadingListStore
+  /// A newer query, in flight, that replaces ``store`` once it settles.
+  private(set) var pending: ReadingListStore?
+  private(set) var tab: BrowserTab = .all
+  private(set) var sort: BookSort = .id
+  /// The search of the newest query (pending or shown).
+  private(set) var search: String?
+  private(set) var isEditingSearch = false
+  private(set) var cursor = 0
+  private(set) var top = 0
+  var layout: BrowserLayout {
+    didSet { keepCursorVisible() }
+  }
+  var detail: BrowserDetail?
+  var prompt: BrowserPrompt?
+  var showsHelp = false
+  var tick = 0
+  let colors: Bool
+  /// Books per page: several screens, so paging is rare and scrolling never waits.
+  let pageSize: Int
+
+  init(library: any Library, notices: NoticeQueue, layout: BrowserLayout, colors: Bool) {
+    self.library = library
+    self.notices = notices
+    self.layout = layout
+    self.colors = colors
+    pageSize = 200
+    store = ReadingListStore(library: library, query: PageQuery(limit: pageSize, countsTotal: true))
+  }
+
+  /// Loads the first page.
+  func start() {
+    let store = self.store
+    Task {
+      await store.fetchInitial()
+      self.onChange()
+    }
+  }
+
+  /// What to draw, as values.
+  var screen: BrowserScreen {
+    BrowserScreen(
+      list: store.state, total: store.total, isQueryPending: pending != nil, tab: tab,
+      sort: sort, search: search ?? (isEditingSearch ? "" : nil),
+      isEditingSearch: isEditingSearch, cursor: cursor, top: top, detail: detail?.lines,
+      detailTop: detail?.top ?? 0, prompt: prompt, notice: notices.current,
+      showsHelp: showsHelp, tick: tick, colors: colors)
+  }
+
+  /// Whether something on screen moves with time: a spinner or a notice.
+  var needsTicks: Bool {
+    store.state.isBusy || pending != nil || detail?.lines.isLoading == true || !notices.isEmpty
+  }
+
+  /// The books shown.
+  var books: [ListedBook] { store.state.value ?? [] }
+
+  /// The highlighted book.
+  var highlighted: ListedBook? {
+    books.indices.contains(cursor) ? books[cursor] : nil
+  }
+
+  /// How many book rows fit.
+  var listRows: Int { layout.listRows(withBanner: screen.hasBanner) }
+
+  // MARK: Moving
+
+  /// Moves the highlight by `offset` rows, and loads the next page when it comes within a
+  /// screen of the end.
+  func move(by offset: Int) {
+    guard !books.isEmpty else { return }
+    cursor = min(max(0, cursor + offset), books.count - 1)
+    keepCursorVisible()
+    pageIfNeeded()
+  }
+
+  func moveToStart() { move(by: -cursor) }
+
+  func moveToEnd() { move(by: books.count) }
+
+  /// Fetches the next page when the highlight is within a screen of the last book loaded.
+  func pageIfNeeded() {
+    guard store.hasMore, cursor >= books.count - listRows - 1 else { return }
+    let store = self.store
+    Task {
+      await store.fetchMore()
+      self.onChange()
+    }
+  }
+
+  private func keepCursorVisible() {
+    let rows = listRows
+    cursor = min(cursor, max(0, books.count - 1))
+    if cursor < top { top = cursor }
+    if cursor >= top + rows { top = cursor - rows + 1 }
+    top = max(0, min(top, max(0, books.count - rows)))
+  }
+
+  // MARK: Queries
+
+  /// Shows books of another status.
+  func select(_ tab: BrowserTab) {
+    guard tab != self.tab else { return }
+    self.tab = tab
+    requery()
+  }
+
+  /// The next sort order.
+  func cycleSort() {
+    let all = BookSort.allCases
+    sort = all[((all.firstIndex(of: sort) ?? 0) + 1) % all.count]
+    requery()
+  }
+
+  /// Starts typing a search.
+  func beginSearch() {
+    isEditingSearch = true
+  }
+
+  /// A key typed into the search: each change starts a query and cancels the one before.
+  func editSearch(_ key: Key) {
+    var field = TextField(text: search ?? "")
+    guard field.edit(key) else { return }
+    let text = String(field.text.prefix(ListOptions.searchLimit))
+    let next = text.trimmingWhitespace().isEmpty ? nil : text
+    guard next != search else {
+      search = next
+      return
+    }
+    search = next
+    requery()
+  }
+
+  /// Enter in the search: keys go back to the list.
+  func endSearch() {
+    isEditingSearch = false
+  }
+
+  /// Clears the search.
+  func clearSearch() {
+    isEditingSearch = false
+    guard search != nil else { return }
+    search = nil
+    requery()
+  }
+
+  /// Loads the list again; the rows stay on screen while it loads, and a failure keeps
+  /// them under a banner. On a page that failed, tries the page again.
+  func refresh() {
+    let store = self.store
+    if case .pagingFailure = store.state {
+      Task {
+        await store.fetchMore()
+        self.onChange()
+      }
+      return
+    }
+    Task {
+      await store.refresh()
+      self.keepCursorVisible()
+      self.onChange()
+    }
+  }
+
+  /// Cancels what is in flight: a new query (back to the list settled on screen, with its
+  /// search and tab), else the list's own request.
+  ///
+  /// - Returns: Whether anything was in flight.
+  func cancelInFlight() -> Bool {
+    if let pending {
+      pending.cancel()
+      self.pending = nil
+      let query = store.query
+      (tab, sort, search) = (Self.tab(of: query), query.sort, query.search)
+      isEditingSearch = false
+      return true
+    }
+    guard store.state.isBusy else { return false }
+    store.cancel()
+    return true
+  }
+
+  private var query: PageQuery {
+    PageQuery(limit: pageSize, status: tab.status, search: search, sort: sort, countsTotal: true)
+  }
+
+  private static func tab(of query: PageQuery) -> BrowserTab {
+    BrowserTab.allCases.first { $0.status == query.status } ?? .all
+  }
+
+  /// Starts the newest query in a store of its own, superseding any still in flight.
+  private func requery() {
+    pending?.cancel()
+    let next = ReadingListStore(library: library, query: query)
+    pending = next
+    Task {
+      await next.fetchInitial()
+      self.settle(next)
+    }
+  }
+
+  /// Shows `candidate` if it is still the newest query and has settled.
+  private func settle(_ candidate: ReadingListStore) {
+    defer { onChange() }
+    guard candidate === pending else { return }  // superseded or cancelled: never shown
+    switch candidate.state {
+    case .success, .loadingFailure:
+      store = candidate
+      pending = nil
+      cursor = 0
+      top = 0
+      pageIfNeeded()
+    default:
+      pending = nil
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import ReadingModel
+
+extension BrowserScreen {
+  /// `bookclub  All  Reading  Want  Finished  Abandoned        sort: title`
+  func drawTabs(_ grid: inout Grid, _ layout: BrowserLayout) {
+    var column = grid.write("bookclub ", row: 0, column: 0, style: style(.colored(.cyan)))
+    let compact = layout.width < 64
+    for tab in BrowserTab.allCases {
+      let name = compact ? String(tab.title.prefix(tab == .wantToRead ? 4 : 3)) : tab.title
+      let label = " \(tab.rawValue + 1) \(name) "
+      column = grid.write(label, row: 0, column: column, style: tab == self.tab ? .reverse : .dim)
+    }
+    let sortText =
+      list.isLoading && list.value != nil ? "\(spinner) refreshing" : "sort: \(sort.rawValue)"
+    let start = layout.width - DisplayWidth.of(sortText)
+    if start > column { grid.write(sortText, row: 0, column: start, style: .dim) }
+  }
+
+  /// The search field while there is a search, else the column titles.
+  func drawSubtitle(_ grid: inout Grid, _ layout: BrowserLayout) {
+    guard let search else {
+      let titles = RowFormat(width: layout.width).header
+      grid.write(titles, row: 1, column: 0, style: .bold)
+      return
+    }
+    var column = grid.write("/", row: 1, column: 0, style: style(.colored(.yellow)))
+    let limit = layout.width - column - 14
+    column = grid.write(search, row: 1, column: column, limit: limit)
+    if isEditingSearch { column = grid.write("▏", row: 1, column: column) }
+    if isQueryPending {
+      grid.write(" \(spinner) searching", row: 1, column: column + 1, style: .dim)
+    } else if !isEditingSearch {
+      grid.write("  Esc: clear", row: 1, column: column, style: .dim)
+    }
+  }
+
+  /// The prompt, else the current notice, else where the list stands and the keys.
+  func drawStatusLine(_ grid: inout Grid, _ layout: BrowserLayout) {
+    let row = layout.statusRow
+    if let prompt {
+      if let error = prompt.error {
+        grid.write(String(repeating: " ", count: layout.width), row: row - 1, column: 0)
+        grid.write(error, row: row - 1, column: 0, style: style(.colored(.red)))
+      }
+      var column = grid.write(prompt.label + " ", row: row, column: 0, style: .bold)
+      column = grid.write(prompt.text, row: row, column: column, limit: layout.width - column - 1)
+      if !prompt.isChoice { grid.write("▏", row: row, column: column) }
+      return
+    }
+    if let notice {
+      let color: CellStyle.Color = notice.level == .warning ? .yellow : .cyan
+      let count = notice.count > 1 ? " (×\(notice.count))" : ""
+      let end = grid.write(
+        notice.message + count, row: row, column: 0, limit: layout.width - 6,
+        style: style(.colored(color)))
+      grid.write("  Esc", row: row, column: end, style: .dim)
+      return
+    }
+    let hints = detail == nil ? "?: help  q: quit" : "Esc: back  ?: help"
+    let end = grid.write(position(layout), row: row, column: 0, style: .dim)
+    let start = layout.width - DisplayWidth.of(hints)
+    if start > end + 1 { grid.write(hints, row: row, column: start, style: .dim) }
+  }
+
+  /// `31–60 of 365`: the rows on screen, counted from 1.
+  func position(_ layout: BrowserLayout) -> String {
+    guard let books = list.value, !books.isEmpty else { return total.map { "0 of \($0)" } ?? "" }
+    let last = min(books.count, top + layout.listRows(withBanner: hasBanner))
+    let of = total.map { " of \($0)" } ?? (nextPageFollows ? " of more" : "")
+    return "\(top + 1)–\(last)\(of)"
+  }
+
+  /// The help overlay: every key, in a box over the pane.
+  func drawHelp(_ grid: inout Grid, _ layout: BrowserLayout) {
+    let lines = Self.helpLines
+    let width = min(layout.width - 2, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+    let height = min(layout.pane.count, lines.count + 2)
+    let left = (layout.width - width) / 2
+    let top = layout.pane.lowerBound
+    for row in 0..<height {
+      let text: String
+      switch row {
+      case 0: text = "┌" + String(repeating: "─", count: width - 2) + "┐"
+      case height - 1: text = "└" + String(repeating: "─", count: width - 2) + "┘"
+      default:
+        let line = lines[row - 1]
+        let padding = max(0, width - 4 - DisplayWidth.of(line))
+        text = "│ " + line + String(repeating: " ", count: padding) + " │"
+      }
+      grid.write(text, row: top + row, column: left, limit: width)
+    }
+  }
+
+  static let helpLines = [
+    "Keys (? or Esc closes)",
+    "↑ ↓ j k       move        PgUp PgDn  page",
+    "Home End g G  first, last  Enter     details",
+    "1–5 Tab       status      s          sort",
+    "/             search      Esc        cancel, back",
+    "r             refresh or retry",
+    "p progress  n note  e note in $EDITOR",
+    "f finished  x abandoned  t tag  * rate",
+    "u undo the last entry     q          quit",
+  ]
+}

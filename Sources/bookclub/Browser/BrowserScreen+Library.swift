@@ -1,0 +1,74 @@
+import ReadingModel
+
+extension BrowserScreen {
+  /// Whether a banner sits above the rows: a refresh failed and the old list is kept.
+  var hasBanner: Bool {
+    if case .reLoadingFailure = list { return true }
+    return false
+  }
+
+  /// Whether the source has books after the last one loaded.
+  var nextPageFollows: Bool {
+    guard let books = list.value, let total else { return false }
+    return books.count < total
+  }
+
+  /// The library pane: one view per state of the paging machine (DESIGN.md section 9).
+  func drawLibrary(_ grid: inout Grid, _ layout: BrowserLayout) {
+    var row = layout.pane.lowerBound
+    switch list {
+    case .idle, .initialLoading:
+      grid.write("\(spinner) Loading your library…", row: row, column: 1, style: .dim)
+    case .retryLoading(let error):
+      grid.write("\(spinner) Trying again…", row: row, column: 1, style: .dim)
+      grid.write(error.explanation, row: row + 1, column: 1, style: .dim)
+    case .loadingFailure(let error):
+      grid.write(
+        "Couldn't load your library", row: row, column: 1, style: style(.colored(.red)))
+      grid.write(error.explanation, row: row + 1, column: 1)
+      grid.write("r: try again · q: quit", row: row + 3, column: 1, style: .dim)
+    case .reLoadingFailure(let books, let error):
+      grid.write(
+        "Couldn't refresh: \(error.explanation) · r: retry", row: row, column: 0,
+        style: style(CellStyle(color: .yellow, reverse: true)))
+      grid.paint(row: row, style: style(CellStyle(color: .yellow, reverse: true)))
+      row += 1
+      drawRows(books, &grid, layout, from: row)
+    case .success(let books), .reLoading(let books), .paging(let books),
+      .pagingFailure(let books, _):
+      drawRows(books, &grid, layout, from: row)
+    }
+  }
+
+  private func drawRows(
+    _ books: [ListedBook], _ grid: inout Grid, _ layout: BrowserLayout, from firstRow: Int
+  ) {
+    if books.isEmpty {
+      let message =
+        search != nil || tab != .all
+        ? "No books match. Esc clears the search; 1 shows every status."
+        : "Your library is empty. Add a book: bookclub add \"Middlemarch\" -a \"George Eliot\""
+      grid.write(message, row: firstRow, column: 1, style: .dim)
+      return
+    }
+    let format = RowFormat(width: layout.width)
+    let rows = layout.listRows(withBanner: hasBanner)
+    let shown = top..<min(books.count, top + rows)
+    var row = firstRow
+    for index in shown {
+      format.draw(books[index], on: &grid, row: row, colors: colors)
+      if index == cursor { grid.paint(row: row, style: .reverse) }
+      row += 1
+    }
+    guard row < firstRow + rows, shown.upperBound == books.count else { return }
+    switch list {
+    case .paging:
+      grid.write("\(spinner) Loading more…", row: row, column: 1, style: .dim)
+    case .pagingFailure(_, let error):
+      grid.write(
+        "Couldn't load more — r to retry (\(error.explanation))", row: row, column: 1,
+        style: style(.colored(.yellow)))
+    default: return
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import ReadingModel
+
+/// What the browser shows, as values: the stores' states and the person's place in them.
+///
+/// ``grid(_:)`` is a pure function of these values and the layout, so every state of both
+/// state machines can be drawn and checked in a test without a terminal.
+struct BrowserScreen {
+  /// The list shown: the settled query's store state.
+  var list: PagingDataState<[ListedBook], any Error> = .idle
+  /// How many books match in all, when counted.
+  var total: Int?
+  /// A new query (search, tab, sort) is in flight; the list shown is the last settled one.
+  var isQueryPending = false
+  var tab: BrowserTab = .all
+  var sort: BookSort = .id
+  /// The search applied, or being typed.
+  var search: String?
+  /// Whether keys go to the search field.
+  var isEditingSearch = false
+  /// The highlighted row, an index into the list.
+  var cursor = 0
+  /// The first row shown.
+  var top = 0
+  /// The open book's report, while the detail pane is shown.
+  var detail: DataState<[String], any Error>?
+  /// The first line of the detail shown.
+  var detailTop = 0
+  var prompt: BrowserPrompt?
+  var notice: Notice?
+  var showsHelp = false
+  /// Advances the spinner.
+  var tick = 0
+  var colors = true
+
+  /// Draws the screen.
+  ///
+  /// - Parameter layout: The terminal's size.
+  /// - Returns: Every cell of the frame.
+  func grid(_ layout: BrowserLayout) -> Grid {
+    var grid = Grid(width: layout.width, height: layout.height)
+    if layout.isTooSmall {
+      let message =
+        "Make the terminal at least \(BrowserLayout.minimumWidth)×"
+        + "\(BrowserLayout.minimumHeight) (q quits)"
+      grid.write(message, row: 0, column: 0)
+      return grid
+    }
+    drawTabs(&grid, layout)
+    if let detail {
+      drawDetail(detail, &grid, layout)
+    } else {
+      drawSubtitle(&grid, layout)
+      drawLibrary(&grid, layout)
+    }
+    drawStatusLine(&grid, layout)
+    if showsHelp { drawHelp(&grid, layout) }
+    return grid
+  }
+
+  /// The spinner's current frame.
+  var spinner: String { Spinner.frames[tick % Spinner.frames.count] }
+
+  /// A style, without colour when colours are off.
+  func style(_ style: CellStyle) -> CellStyle { colors ? style : style.withoutColor }
+}

@@ -1,0 +1,35 @@
+import ReadingModel
+
+/// The status filters of the browser's library pane, on keys `1` to `5` and Tab.
+enum BrowserTab: Int, CaseIterable, Sendable {
+  case all, reading, wantToRead, finished, abandoned
+
+  /// The status the tab lists; `nil` for every book.
+  var status: ReadingStatus? {
+    switch self {
+    case .all: nil
+    case .reading: .reading
+    case .wantToRead: .wantToRead
+    case .finished: .finished
+    case .abandoned: .abandoned
+    }
+  }
+
+  var title: String {
+    switch self {
+    case .all: "All"
+    case .reading: "Reading"
+    case .wantToRead: "Want"
+    case .finished: "Finished"
+    case .abandoned: "Abandoned"
+    }
+  }
+
+  /// The tab after this one, back to the first after the last.
+  var next: BrowserTab { BrowserTab(rawValue: (rawValue + 1) % Self.allCases.count) ?? .all }
+
+  /// The tab before this one, for Shift-Tab.
+  var previous: BrowserTab {
+    BrowserTab(rawValue: (rawValue + Self.allCases.count - 1) % Self.allCases.count) ?? .all
+  }
+}

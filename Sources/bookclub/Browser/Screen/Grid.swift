@@ -1,0 +1,78 @@
+/// A screenful of styled cells: what the browser's screen function returns and the
+/// renderer draws.
+struct Grid: Equatable, Sendable {
+  let width: Int
+  let height: Int
+  private(set) var cells: [Cell]
+
+  /// A blank grid.
+  init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    cells = Array(repeating: .blank, count: self.width * self.height)
+  }
+
+  subscript(row: Int, column: Int) -> Cell {
+    cells[row * width + column]
+  }
+
+  /// Writes `text` from `column` on `row`, cut to `limit` columns with an ellipsis when it
+  /// does not fit; a wide character that would straddle the edge becomes a space. Text is
+  /// made safe for the terminal first (``TerminalText``).
+  ///
+  /// - Parameters:
+  ///   - text: What to write; data, not escape sequences.
+  ///   - limit: The most columns to use; to the right edge when `nil`.
+  /// - Returns: The column after the text.
+  @discardableResult
+  mutating func write(
+    _ text: String, row: Int, column: Int, limit: Int? = nil, style: CellStyle = .plain
+  ) -> Int {
+    guard (0..<height).contains(row), column >= 0, column < width else { return column }
+    let end = min(width, column + (limit ?? width))
+    let safe = TerminalText.safe(text)
+    let fits = DisplayWidth.of(safe) <= end - column
+    var position = column
+    for character in safe {
+      let size = DisplayWidth.of(character)
+      if size == 0 { continue }
+      let room = fits ? end : end - 1  // keep a column for the ellipsis
+      if position + size > room {
+        if !fits, position < end { put("…", at: row, position, style) }
+        return fits ? position : position + 1
+      }
+      put(String(character), at: row, position, style)
+      if size == 2 { put("", at: row, position + 1, style) }
+      position += size
+    }
+    return position
+  }
+
+  /// Gives `style` to columns of a row, keeping their text: the cursor's highlight.
+  mutating func paint(row: Int, columns: Range<Int>? = nil, style: CellStyle) {
+    guard (0..<height).contains(row) else { return }
+    let range = columns?.clamped(to: 0..<width) ?? 0..<width
+    for column in range { cells[row * width + column].style = style }
+  }
+
+  /// The rows as plain text, trailing spaces kept: what tests compare.
+  var lines: [String] {
+    (0..<height).map { row in
+      var line = ""
+      for column in 0..<width { line += self[row, column].text }
+      return line
+    }
+  }
+
+  private mutating func put(_ text: String, at row: Int, _ column: Int, _ style: CellStyle) {
+    // Overwriting half of a wide character blanks its other half.
+    let index = row * width + column
+    if cells[index].isContinuation, column > 0 { cells[index - 1] = .blank }
+    if column + 1 < width, cells[index + 1].isContinuation, !text.isEmpty,
+      DisplayWidth.of(cells[index].text) == 2
+    {
+      cells[index + 1] = .blank
+    }
+    cells[index] = Cell(text: text, style: style)
+  }
+}

@@ -1,0 +1,68 @@
+import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Bookclub {
+  /// `bookclub browse`: the library full screen.
+  struct Browse: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "browse",
+      abstract: "Browse your library full screen: page, search, open a book, log progress.",
+      discussion: """
+        Arrows or j/k move, PgUp/PgDn and Home/End page, 1–5 or Tab pick a status, s sorts, \
+        / searches as you type, Enter opens a book, r refreshes, Esc cancels or goes back, \
+        ? lists every key, q quits. On a book: p progress, n note, e note in $EDITOR, \
+        f finished, x abandoned, t tag, * rate, u undo the last entry. Needs a terminal; \
+        scripts use 'bookclub list'.
+        """,
+      options: [LibraryOption.spec]
+    )
+
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      guard context.terminal.isInputTerminal, context.terminal.isOutputTerminal else {
+        throw BrowseError.notATerminal
+      }
+      let term = context.environment["TERM"] ?? ""
+      guard !term.isEmpty, term != "dumb" else { throw BrowseError.dumbTerminal }
+      let library = context.library(flag: libraryPath)
+      let session = BrowserSession(context: context, library: library)
+      if await session.run() {
+        exit(128 + SIGTERM)  // ended by a signal: say so, as the signal would have
+      }
+    }
+  }
+}
+
+/// Why `bookclub browse` cannot start.
+enum BrowseError: Error, LocalizedError {
+  /// stdin or stdout is not a terminal.
+  case notATerminal
+  /// `TERM` is `dumb` or unset: the screen cannot be drawn.
+  case dumbTerminal
+
+  var errorDescription: String? {
+    switch self {
+    case .notATerminal:
+      "browse needs a terminal for its input and output. In scripts and pipes use 'bookclub list'."
+    case .dumbTerminal:
+      "browse needs a terminal that can move the cursor, and TERM says this one cannot "
+        + "(it is dumb or unset). Use 'bookclub list', or set TERM (TERM=xterm-256color)."
+    }
+  }
+}
