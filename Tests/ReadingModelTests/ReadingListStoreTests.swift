@@ -1,4 +1,5 @@
 import ReadingModel
+import TestSupport
 import Testing
 
 /// The store's rules around the paging state machine: one request in flight, stale results

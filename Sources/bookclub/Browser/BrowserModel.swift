@@ -37,13 +37,26 @@ final class BrowserModel {
   /// Books per page: several screens, so paging is rare and scrolling never waits.
   let pageSize: Int
 
-  init(library: any Library, notices: NoticeQueue, layout: BrowserLayout, colors: Bool) {
+  /// Reads pages; the library's, unless a test passes its own.
+  private let source: ReadingListStore.Source
+
+  /// - Parameters:
+  ///   - library: Where books are read and written.
+  ///   - layout: The terminal's size.
+  ///   - colors: Whether the screen may use colour.
+  ///   - source: Reads a page; `nil` reads the library's.
+  init(
+    library: any Library, notices: NoticeQueue, layout: BrowserLayout, colors: Bool,
+    source: ReadingListStore.Source? = nil
+  ) {
     self.library = library
     self.notices = notices
     self.layout = layout
     self.colors = colors
     pageSize = 200
-    store = ReadingListStore(library: library, query: PageQuery(limit: pageSize, countsTotal: true))
+    let source = source ?? { try await library.page($0) }
+    self.source = source
+    store = ReadingListStore(query: PageQuery(limit: pageSize, countsTotal: true), source: source)
   }
 
   /// Loads the first page.
@@ -58,7 +71,8 @@ final class BrowserModel {
   /// What to draw, as values.
   var screen: BrowserScreen {
     BrowserScreen(
-      list: store.state, total: store.total, isQueryPending: pending != nil, tab: tab,
+      list: store.state, total: store.total, morePages: store.nextCursor != nil,
+      isQueryPending: pending != nil, tab: tab,
       sort: sort, search: search ?? (isEditingSearch ? "" : nil),
       isEditingSearch: isEditingSearch, cursor: cursor, top: top, detail: detail?.lines,
       detailTop: detail?.top ?? 0, prompt: prompt, notice: notices.current,
@@ -100,18 +114,25 @@ final class BrowserModel {
   func pageIfNeeded() {
     guard store.hasMore, cursor >= books.count - listRows - 1 else { return }
     let store = self.store
-    Task {
-      await store.fetchMore()
-      self.onChange()
-    }
+    run { await store.fetchMore() }
+  }
+
+  /// After a store changed outside a key press: keeps the cursor in the list and on
+  /// screen, and pages if it is near the end.
+  func storeChanged() {
+    keepCursorVisible()
+    pageIfNeeded()
   }
 
   private func keepCursorVisible() {
     let rows = listRows
     cursor = min(cursor, max(0, books.count - 1))
+    // The "Loading more…" and retry rows sit under the last book: at the end, they show.
+    let trailing = store.state.isPaging || screen.isPagingFailure
     if cursor < top { top = cursor }
     if cursor >= top + rows { top = cursor - rows + 1 }
-    top = max(0, min(top, max(0, books.count - rows)))
+    if trailing, cursor == books.count - 1 { top = cursor - rows + 2 }
+    top = max(0, min(top, max(0, books.count - rows + (trailing ? 1 : 0))))
   }
 
   // MARK: Queries
@@ -167,15 +188,19 @@ final class BrowserModel {
   func refresh() {
     let store = self.store
     if case .pagingFailure = store.state {
-      Task {
-        await store.fetchMore()
-        self.onChange()
-      }
-      return
+      run { await store.fetchMore() }
+    } else {
+      run { await store.refresh() }
     }
+  }
+
+  /// Runs store work in a task, drawing when it has started (the store is then in its
+  /// loading state: the spinner, the "Loading more…" row) and again when it ends.
+  func run(_ work: @escaping @MainActor () async -> Void) {
     Task {
-      await store.refresh()
-      self.keepCursorVisible()
+      // Queued now, drawn once this task first waits: after the store marked its request.
+      self.onChange()
+      await work()
       self.onChange()
     }
   }
@@ -209,7 +234,7 @@ final class BrowserModel {
   /// Starts the newest query in a store of its own, superseding any still in flight.
   private func requery() {
     pending?.cancel()
-    let next = ReadingListStore(library: library, query: query)
+    let next = ReadingListStore(query: query, source: source)
     pending = next
     Task {
       await next.fetchInitial()
@@ -227,7 +252,6 @@ final class BrowserModel {
       pending = nil
       cursor = 0
       top = 0
-      pageIfNeeded()
     default:
       pending = nil
     }

@@ -3,15 +3,16 @@ import ReadingModel
 extension BrowserScreen {
   /// `bookclub  All  Reading  Want  Finished  Abandoned        sort: title`
   func drawTabs(_ grid: inout Grid, _ layout: BrowserLayout) {
-    var column = grid.write("bookclub ", row: 0, column: 0, style: style(.colored(.cyan)))
     let compact = layout.width < 64
+    var column =
+      compact ? 0 : grid.write("bookclub ", row: 0, column: 0, style: style(.colored(.cyan)))
     for tab in BrowserTab.allCases {
       let name = compact ? String(tab.title.prefix(tab == .wantToRead ? 4 : 3)) : tab.title
-      let label = " \(tab.rawValue + 1) \(name) "
+      let label = compact ? "\(tab.rawValue + 1) \(name) " : " \(tab.rawValue + 1) \(name) "
       column = grid.write(label, row: 0, column: column, style: tab == self.tab ? .reverse : .dim)
+      if compact { column += 1 }
     }
-    let sortText =
-      list.isLoading && list.value != nil ? "\(spinner) refreshing" : "sort: \(sort.rawValue)"
+    let sortText = "sort: \(sort.rawValue)"
     let start = layout.width - DisplayWidth.of(sortText)
     if start > column { grid.write(sortText, row: 0, column: start, style: .dim) }
   }
@@ -57,7 +58,8 @@ extension BrowserScreen {
       return
     }
     let hints = detail == nil ? "?: help  q: quit" : "Esc: back  ?: help"
-    let end = grid.write(position(layout), row: row, column: 0, style: .dim)
+    let refreshing = list.isLoading && list.value != nil ? "\(spinner) refreshing · " : ""
+    let end = grid.write(refreshing + position(layout), row: row, column: 0, style: .dim)
     let start = layout.width - DisplayWidth.of(hints)
     if start > end + 1 { grid.write(hints, row: row, column: start, style: .dim) }
   }
@@ -66,8 +68,9 @@ extension BrowserScreen {
   func position(_ layout: BrowserLayout) -> String {
     guard let books = list.value, !books.isEmpty else { return total.map { "0 of \($0)" } ?? "" }
     let last = min(books.count, top + layout.listRows(withBanner: hasBanner))
-    let of = total.map { " of \($0)" } ?? (nextPageFollows ? " of more" : "")
-    return "\(top + 1)–\(last)\(of)"
+    let of = total.map { " of \($0)" } ?? " of \(books.count)\(morePages ? "+" : "")"
+    let retry = isPagingFailure ? " · r: retry loading more" : ""
+    return "\(top + 1)–\(last)\(of)\(retry)"
   }
 
   /// The help overlay: every key, in a box over the pane.

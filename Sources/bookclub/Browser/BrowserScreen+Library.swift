@@ -7,10 +7,10 @@ extension BrowserScreen {
     return false
   }
 
-  /// Whether the source has books after the last one loaded.
-  var nextPageFollows: Bool {
-    guard let books = list.value, let total else { return false }
-    return books.count < total
+  /// Whether the last page failed and can be tried again.
+  var isPagingFailure: Bool {
+    if case .pagingFailure = list { return true }
+    return false
   }
 
   /// The library pane: one view per state of the paging machine (DESIGN.md section 9).

@@ -9,6 +9,8 @@ struct BrowserScreen {
   var list: PagingDataState<[ListedBook], any Error> = .idle
   /// How many books match in all, when counted.
   var total: Int?
+  /// Whether a page is known to follow the books loaded.
+  var morePages = false
   /// A new query (search, tab, sort) is in flight; the list shown is the last settled one.
   var isQueryPending = false
   var tab: BrowserTab = .all

@@ -65,7 +65,7 @@ final class BrowserSession {
         renderer.invalidate()
       case .terminate: return true
       case .endOfInput: return false
-      case .changed: model.pageIfNeeded()
+      case .changed: model.storeChanged()
       case .tick:
         tickScheduled = false
         model.tick += 1

@@ -6,7 +6,7 @@ import Testing
 
 /// A page source whose requests wait until the test answers them, in order, so tests
 /// decide exactly when (and whether) each result arrives.
-final class ControllableSource: Sendable {
+public final class ControllableSource: Sendable {
   private struct Request {
     var query: PageQuery
     var continuation: CheckedContinuation<BookPage, any Error>
@@ -15,8 +15,10 @@ final class ControllableSource: Sendable {
   private let pending = Mutex<[Request]>([])
   private let started = Mutex(0)
 
+  public init() {}
+
   /// The source to hand to a store.
-  var source: ReadingListStore.Source {
+  public var source: ReadingListStore.Source {
     { [self] query in
       try await withCheckedThrowingContinuation { continuation in
         pending.withLock { $0.append(Request(query: query, continuation: continuation)) }
@@ -26,13 +28,13 @@ final class ControllableSource: Sendable {
   }
 
   /// How many requests the store has made so far.
-  var requestCount: Int { started.withLock { $0 } }
+  public var requestCount: Int { started.withLock { $0 } }
 
   /// Waits until the store has made `count` requests.
   ///
   /// - Returns: The query of the newest request.
   @discardableResult
-  func waitForRequests(_ count: Int) async -> PageQuery? {
+  public func waitForRequests(_ count: Int) async -> PageQuery? {
     for _ in 0..<100_000 {
       if requestCount >= count { return pending.withLock { $0.last?.query } }
       await Task.yield()
@@ -42,7 +44,7 @@ final class ControllableSource: Sendable {
   }
 
   /// Answers the oldest waiting request.
-  func respond(_ result: Result<BookPage, any Error>) {
+  public func respond(_ result: Result<BookPage, any Error>) {
     let request = pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     guard let request else {
       Issue.record("no request is waiting")
@@ -53,7 +55,7 @@ final class ControllableSource: Sendable {
 }
 
 /// A page of books with the given ids; `next` continues after the last one.
-func page(_ ids: [Int64], hasMore: Bool) -> BookPage {
+public func page(_ ids: [Int64], hasMore: Bool) -> BookPage {
   let date = Date(milliseconds: 1_700_000_000_000)
   let books = ids.map {
     ListedBook(
@@ -65,4 +67,6 @@ func page(_ ids: [Int64], hasMore: Bool) -> BookPage {
   return BookPage(books: books, next: next)
 }
 
-struct SourceFailure: Error, Equatable {}
+public struct SourceFailure: Error, Equatable {
+  public init() {}
+}

@@ -1,0 +1,136 @@
+import Foundation
+import ReadingModel
+import TestSupport
+import Testing
+
+@testable import bookclub
+
+/// The actions on a book, against a real library: each writes through ReadingModel, the
+/// row changes in place, and a refused value stays in the prompt with its error.
+@MainActor
+@Suite struct BrowserActionTests {
+  let home = TestHome()
+  let library: SQLiteLibrary
+
+  init() async throws {
+    library = SQLiteLibrary(path: home.path("library.sqlite"))
+    try await library.bulkAdd([
+      try NewBook(title: "Middlemarch", authors: ["George Eliot"], pageCount: 880),
+      try NewBook(title: "Emma", authors: ["Jane Austen"], pageCount: 400, status: .finished),
+    ])
+  }
+
+  func loaded() async -> BrowserModel {
+    let model = BrowserModel(
+      library: library, notices: NoticeQueue(), layout: BrowserLayout(width: 80, height: 24),
+      colors: false)
+    model.start()
+    await settle { model.books.count == 2 }
+    return model
+  }
+
+  func settle(_ condition: () -> Bool) async {
+    for _ in 0..<200 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
+    #expect(condition())
+  }
+
+  func type(_ text: String, into model: BrowserModel) {
+    for character in text { _ = model.handle(.character(character)) }
+  }
+
+  @Test func progressIsWrittenAndTheRowChangesWithoutAReload() async throws {
+    let model = await loaded()
+    _ = model.handle(.character("p"))
+    type("440", into: model)
+    _ = model.handle(.enter)
+    await settle { model.prompt == nil }
+    #expect(model.books[0].progress == 0.5)
+    #expect(model.books[0].book.status == .reading)
+    #expect(model.notices.current?.message == "“Middlemarch”: page 440 of 880 (50%)")
+    let history = try await library.progress(of: 1)
+    #expect(history.entries.map(\.progress) == [0.5])
+  }
+
+  @Test func aRefusedValueStaysInThePromptWithItsErrorAndNothingIsWritten() async throws {
+    let model = await loaded()
+    _ = model.handle(.character("p"))
+    type("9000", into: model)
+    _ = model.handle(.enter)
+    await settle { model.prompt?.error != nil }
+    #expect(model.prompt?.text == "9000")
+    #expect(model.prompt?.error?.contains("880") == true)
+    _ = model.handle(.backspace)
+    #expect(model.prompt?.error == nil)  // fixing the text clears it
+    _ = model.handle(.escape)
+    #expect(model.prompt == nil)
+    #expect(try await library.progress(of: 1).entries.isEmpty)
+  }
+
+  @Test func progressOnAFinishedBookAsksWhetherItIsANewReading() async throws {
+    let model = await loaded()
+    _ = model.handle(.down)
+    _ = model.handle(.character("p"))
+    type("50", into: model)
+    _ = model.handle(.enter)
+    await settle { model.prompt?.isChoice == true }
+    _ = model.handle(.character("r"))
+    await settle { model.prompt == nil }
+    #expect(model.books[1].book.status == .reading)
+    let readings = try await library.progress(of: 2).readings
+    #expect(readings.count >= 1 && readings.last?.end == nil, "\(readings)")
+  }
+
+  @Test func aNoteATagARatingAndFinishing() async throws {
+    let model = await loaded()
+    _ = model.handle(.character("n"))
+    type("Dorothea is wonderful", into: model)
+    _ = model.handle(.enter)
+    await settle { model.prompt == nil }
+    #expect(try await library.progress(of: 1).notes.map(\.note) == ["Dorothea is wonderful"])
+    _ = model.handle(.character("t"))
+    type("classics, victorian", into: model)
+    _ = model.handle(.enter)
+    await settle { model.prompt == nil }
+    #expect(try await library.details(of: 1).tags == ["classics", "victorian"])
+    _ = model.handle(.character("*"))
+    type("4.5", into: model)
+    _ = model.handle(.enter)
+    await settle { model.prompt == nil }
+    #expect(try await library.details(of: 1).rating == 4.5)
+    _ = model.handle(.character("f"))
+    await settle { model.books[0].book.status == .finished }
+    #expect(model.books[0].progress == 1)
+  }
+
+  @Test func undoAsksThenRemovesTheNewestEntry() async throws {
+    let model = await loaded()
+    _ = model.handle(.character("p"))
+    type("100", into: model)
+    _ = model.handle(.enter)
+    await settle { model.prompt == nil && model.books[0].progress != nil }
+    _ = model.handle(.character("u"))
+    await settle { model.prompt?.isChoice == true }
+    _ = model.handle(.character("n"))
+    #expect(try await library.progress(of: 1).entries.count == 1)
+    _ = model.handle(.character("u"))
+    await settle { model.prompt?.isChoice == true }
+    _ = model.handle(.character("y"))
+    await settle { model.prompt == nil }
+    #expect(try await library.progress(of: 1).entries.isEmpty)
+    #expect(model.books[0].progress == nil)
+  }
+
+  @Test func theDetailPaneLoadsTheReportAndFollowsChanges() async throws {
+    let model = await loaded()
+    _ = model.handle(.enter)
+    await settle { model.detail?.lines.value != nil }
+    #expect(model.detail?.lines.value?.first == "Middlemarch")
+    _ = model.handle(.character("p"))
+    type("25%", into: model)
+    _ = model.handle(.enter)
+    await settle { model.detail?.lines.value?.contains { $0.contains("page 220 of 880") } == true }
+    _ = model.handle(.escape)  // the notice first
+    _ = model.handle(.escape)
+    #expect(model.detail == nil)
+  }
+}
