@@ -9,7 +9,8 @@ import Testing
 
   /// One command line per command, with the arguments it requires.
   static let invocations: [String: [String]] = [
-    "list": [], "add": ["Emma", "--author", "Jane Austen"], "show": ["1"], "status": ["1"],
+    "list": [], "browse": [], "add": ["Emma", "--author", "Jane Austen"], "show": ["1"],
+    "status": ["1"],
     "progress set": ["1", "10%"], "progress show": ["1"], "progress edit": ["1"],
     "progress undo": ["1"], "progress remove": ["abcd1234"], "note add": ["1", "text"],
     "note list": ["1"], "note edit": ["abcd1234", "text"], "note remove": ["abcd1234"],

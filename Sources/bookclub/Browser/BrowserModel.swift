@@ -16,7 +16,15 @@ final class BrowserModel {
   var onChange: @MainActor () -> Void = {}
 
   /// The list on screen.
-  private(set) var store: ReadingListStore
+  private(set) var store: ReadingListStore {
+    didSet { total = nil }
+  }
+  /// How many books match the list's query, counted after its first page is shown: on a
+  /// common word at a million books the count takes longer than the page, and a search
+  /// keystroke must not wait for it.
+  private(set) var total: Int?
+  private let counts = LoadSequence<Int?>()
+  private let counter: @Sendable (PageQuery) async throws -> Int?
   /// A newer query, in flight, that replaces ``store`` once it settles.
   private(set) var pending: ReadingListStore?
   private(set) var tab: BrowserTab = .all
@@ -45,10 +53,13 @@ final class BrowserModel {
   ///   - layout: The terminal's size.
   ///   - colors: Whether the screen may use colour.
   ///   - source: Reads a page; `nil` reads the library's.
+  ///   - counter: Counts the books a query matches; `nil` asks the library.
   init(
     library: any Library, notices: NoticeQueue, layout: BrowserLayout, colors: Bool,
-    source: ReadingListStore.Source? = nil
+    source: ReadingListStore.Source? = nil,
+    counter: (@Sendable (PageQuery) async throws -> Int?)? = nil
   ) {
+    self.counter = counter ?? { try await library.page($0).total }
     self.library = library
     self.notices = notices
     self.layout = layout
@@ -56,14 +67,30 @@ final class BrowserModel {
     pageSize = 200
     let source = source ?? { try await library.page($0) }
     self.source = source
-    store = ReadingListStore(query: PageQuery(limit: pageSize, countsTotal: true), source: source)
+    store = ReadingListStore(query: PageQuery(limit: pageSize), source: source)
   }
 
-  /// Loads the first page.
+  /// Loads the first page, then counts.
   func start() {
     let store = self.store
-    Task {
+    run {
       await store.fetchInitial()
+      self.count(store)
+    }
+  }
+
+  /// Counts the books `counted`'s query matches, unless a newer list replaced it; a new
+  /// query cancels the count in flight (SQLite stops mid-statement).
+  func count(_ counted: ReadingListStore) {
+    guard counted === store, counted.state.value != nil else { return }
+    var counting = counted.query
+    counting.limit = 1
+    counting.countsTotal = true
+    let (counter, query) = (self.counter, counting)
+    Task {
+      let outcome = await counts.run(on: nil) { try await counter(query) }
+      guard case .finished(.success(let total)) = outcome, counted === self.store else { return }
+      self.total = total
       self.onChange()
     }
   }
@@ -71,7 +98,7 @@ final class BrowserModel {
   /// What to draw, as values.
   var screen: BrowserScreen {
     BrowserScreen(
-      list: store.state, total: store.total, morePages: store.nextCursor != nil,
+      list: store.state, total: total, morePages: store.nextCursor != nil,
       isQueryPending: pending != nil, tab: tab,
       sort: sort, search: search ?? (isEditingSearch ? "" : nil),
       isEditingSearch: isEditingSearch, cursor: cursor, top: top, detail: detail?.lines,
@@ -190,7 +217,10 @@ final class BrowserModel {
     if case .pagingFailure = store.state {
       run { await store.fetchMore() }
     } else {
-      run { await store.refresh() }
+      run {
+        await store.refresh()
+        self.count(store)
+      }
     }
   }
 
@@ -224,7 +254,7 @@ final class BrowserModel {
   }
 
   private var query: PageQuery {
-    PageQuery(limit: pageSize, status: tab.status, search: search, sort: sort, countsTotal: true)
+    PageQuery(limit: pageSize, status: tab.status, search: search, sort: sort)
   }
 
   private static func tab(of query: PageQuery) -> BrowserTab {
@@ -234,6 +264,7 @@ final class BrowserModel {
   /// Starts the newest query in a store of its own, superseding any still in flight.
   private func requery() {
     pending?.cancel()
+    counts.cancel()
     let next = ReadingListStore(query: query, source: source)
     pending = next
     Task {
@@ -252,6 +283,7 @@ final class BrowserModel {
       pending = nil
       cursor = 0
       top = 0
+      count(candidate)
     default:
       pending = nil
     }

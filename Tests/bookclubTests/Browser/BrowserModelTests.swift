@@ -15,7 +15,8 @@ import Testing
   func makeModel() -> BrowserModel {
     BrowserModel(
       library: SQLiteLibrary(path: "/nonexistent/unused.sqlite"), notices: NoticeQueue(),
-      layout: BrowserLayout(width: 80, height: 24), colors: false, source: source.source)
+      layout: BrowserLayout(width: 80, height: 24), colors: false, source: source.source,
+      counter: { _ in nil })
   }
 
   /// Lets the tasks the model started run until `condition` holds.

@@ -1,0 +1,127 @@
+import Foundation
+import ReadingModel
+import TestSupport
+import Testing
+
+/// `bookclub browse` in a real terminal (tmux): a whole session over a 500-book library at
+/// 80×24 and at 40×12, then the library and the terminal are checked.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it)"))
+struct BrowseEndToEndTests {
+  let home = TestHome()
+  var library: String { home.path("library.sqlite") }
+
+  func fill() async throws {
+    var books = try (1...499).map { index in
+      try NewBook(
+        title: "Book \(index)", authors: ["Author \(index % 7)"], pageCount: 100 + index,
+        status: ReadingStatus.allCases[index % 4])
+    }
+    books.insert(
+      try NewBook(title: "Middlemarch", authors: ["George Eliot"], pageCount: 880), at: 250)
+    try await SQLiteLibrary(path: library).bulkAdd(books)
+  }
+
+  func start(width: Int, height: Int) throws -> TmuxSession {
+    try TmuxSession(
+      command: [BookclubProcess.executable.path, "browse", "--library", library],
+      width: width, height: height, home: home)
+  }
+
+  @Test(arguments: [(80, 24), (40, 12)])
+  func aWholeSession(width: Int, height: Int) async throws {
+    try await fill()
+    let tmux = try start(width: width, height: height)
+    try tmux.waitFor(" of 500")
+    #expect(try tmux.isOnAlternateScreen())
+
+    // Page to the end: each End loads the next page as the cursor nears it.
+    try tmux.waitUntil(waitingFor: "the last book") { _ in
+      try? tmux.press("End")
+      usleep(100_000)
+      return (try? tmux.screen().contains("–500 of 500")) == true
+    }
+    #expect(try tmux.screen().contains("Book 499"))
+
+    // Search as you type, then Esc clears it and the whole library is back.
+    try tmux.press("/")
+    try tmux.type("middle")
+    try tmux.waitFor("1–1 of 1")
+    #expect(try tmux.screen().contains("Middlemarch"))
+    try tmux.press("Escape")
+    try tmux.press("Escape")
+    try tmux.waitFor(" of 500")
+
+    // Refresh picks up a book added from elsewhere, keeping the rows meanwhile.
+    let added = try await home.bookclub.run(
+      ["add", "Refreshed Arrival", "--author", "Someone", "--library", library])
+    #expect(added.status == 0, "\(added.stderr)")
+    try tmux.press("r")
+    try tmux.waitFor(" of 501")
+
+    // Progress and a note on Middlemarch, from its detail pane.
+    try tmux.press("/")
+    try tmux.type("middlemarch")
+    try tmux.waitFor("1–1 of 1")
+    try tmux.press("Enter")  // ends the search
+    try tmux.press("Enter")  // opens the book
+    try tmux.waitFor("by George Eliot")
+    try tmux.press("p")
+    try tmux.type("440")
+    try tmux.press("Enter")
+    try tmux.waitFor("page 440 of 880")
+    try tmux.press("n")
+    try tmux.type("Dorothea, from tmux")
+    try tmux.press("Enter")
+    try tmux.waitFor("Note added")
+
+    // A resize reflows the screen.
+    let (otherWidth, otherHeight) = width == 80 ? (40, 12) : (100, 30)
+    try tmux.resize(width: otherWidth, height: otherHeight)
+    try tmux.waitUntil(waitingFor: "the reflowed tabs") { screen in
+      let first = screen.split(separator: "\n").first.map(String.init) ?? ""
+      return otherWidth < 64 ? first.hasPrefix("1 All") : first.hasPrefix("bookclub  1 All")
+    }
+
+    try tmux.press("q")
+    let after = try tmux.waitFor("EXITED:0")
+    #expect(after.contains(TmuxSession.before))
+    #expect(!after.contains("1 All"))
+    #expect(try !tmux.isOnAlternateScreen())
+
+    let written = try await SQLiteLibrary(path: library).progress(of: 251)
+    #expect(written.entries.map(\.progress) == [0.5, 0.5])
+    #expect(written.notes.map(\.note) == ["Dorothea, from tmux"])
+  }
+
+  @Test func sigtermAndCtrlCRestoreTheTerminal() async throws {
+    try await fill()
+    let tmux = try start(width: 80, height: 24)
+    try tmux.waitFor(" of 500")
+    try tmux.press("C-c")
+    try tmux.waitFor("EXITED:0")
+    #expect(try !tmux.isOnAlternateScreen())
+
+    let second = try start(width: 80, height: 24)
+    try second.waitFor(" of 500")
+    let kill = Process()
+    kill.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    kill.arguments = ["pkill", "-TERM", "-f", "browse --library \(library)"]
+    try kill.run()
+    kill.waitUntilExit()
+    let after = try second.waitFor("EXITED:143")
+    #expect(after.contains(TmuxSession.before))
+    #expect(try !second.isOnAlternateScreen())
+  }
+
+  @Test func aDumbTerminalOrAPipeIsRefusedWithWhatToUseInstead() async throws {
+    let piped = try await home.bookclub.run(["browse"])
+    #expect(piped.status == 1)
+    #expect(piped.stderr.contains("bookclub list"))
+    let session = try TerminalSession(
+      ["browse"], environment: home.bookclub.environment.merging(["TERM": "dumb"]) { $1 })
+    try session.waitFor("TERM")
+    let (status, screen) = session.finish()
+    #expect(status == 1)
+    #expect(screen.contains("Use 'bookclub list'"))
+  }
+}
