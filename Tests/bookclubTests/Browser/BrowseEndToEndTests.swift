@@ -21,10 +21,12 @@ struct BrowseEndToEndTests {
     try await SQLiteLibrary(path: library).bulkAdd(books)
   }
 
-  func start(width: Int, height: Int) throws -> TmuxSession {
+  func start(width: Int, height: Int, environment: [String: String] = [:]) throws
+    -> TmuxSession
+  {
     try TmuxSession(
       command: [BookclubProcess.executable.path, "browse", "--library", library],
-      width: width, height: height, home: home)
+      width: width, height: height, home: home, extraEnvironment: environment)
   }
 
   @Test(arguments: [(80, 24), (40, 12)])
@@ -111,6 +113,44 @@ struct BrowseEndToEndTests {
     let after = try second.waitFor("EXITED:143")
     #expect(after.contains(TmuxSession.before))
     #expect(try !second.isOnAlternateScreen())
+  }
+
+  @Test func theEditorGetsTheTerminalAndItsNoteIsWritten() async throws {
+    try await fill()
+    // An "editor" that writes the draft and exits, as a person would after typing.
+    let tmux = try start(
+      width: 80, height: 24, environment: ["EDITOR": "printf 'From the editor\\n' >"])
+    try tmux.waitFor(" of 500")
+    try tmux.press("e")
+    try tmux.waitFor("Note added to “Book 1”.")
+    #expect(try tmux.isOnAlternateScreen())
+    let redrawn = try tmux.screen()  // drawn whole again
+    #expect(redrawn.contains("TITLE") && redrawn.contains("Book 20"))
+    try tmux.press("q")
+    try tmux.waitFor("EXITED:0")
+    let notes = try await SQLiteLibrary(path: library).progress(of: 1).notes
+    #expect(notes.map(\.note) == ["From the editor\n"])
+  }
+
+  @Test func noColorDrawsAttributesButNoColours() async throws {
+    try await fill()
+    func colours(_ screen: String) -> Int {
+      var found = 0
+      for sequence in screen.split(separator: "\u{1B}[").dropFirst() {
+        guard let end = sequence.firstIndex(of: "m") else { continue }
+        let codes = sequence[..<end].split(separator: ";").compactMap { Int($0) }
+        found += codes.filter { (30...38).contains($0) || (90...97).contains($0) }.count
+      }
+      return found
+    }
+    let coloured = try start(width: 80, height: 24)
+    try coloured.waitFor(" of 500")
+    #expect(try colours(coloured.screen(styles: true)) > 0)
+    let plain = try start(width: 80, height: 24, environment: ["NO_COLOR": "1"])
+    try plain.waitFor(" of 500")
+    let screen = try plain.screen(styles: true)
+    #expect(colours(screen) == 0)
+    #expect(screen.contains("\u{1B}[7m"))  // the cursor row, in reverse video
   }
 
   @Test func aDumbTerminalOrAPipeIsRefusedWithWhatToUseInstead() async throws {

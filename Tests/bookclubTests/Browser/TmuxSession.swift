@@ -16,9 +16,12 @@ final class TmuxSession {
 
   /// Starts a shell at `width`×`height` that prints ``before``, runs `command`, then
   /// prints `EXITED:<status>` and waits.
-  init(command: [String], width: Int, height: Int, home: TestHome) throws {
+  init(
+    command: [String], width: Int, height: Int, home: TestHome,
+    extraEnvironment: [String: String] = [:]
+  ) throws {
     socket = home.path("tmux-\(UUID().uuidString.prefix(8)).sock")
-    var environment = home.bookclub.environment
+    var environment = home.bookclub.environment.merging(extraEnvironment) { $1 }
     environment["TERM"] = "xterm-256color"
     self.environment = environment
     let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
@@ -36,9 +39,9 @@ final class TmuxSession {
     _ = try? tmux(["kill-server"])
   }
 
-  /// The screen now, as text.
-  func screen() throws -> String {
-    try tmux(["capture-pane", "-p", "-t", "e2e"])
+  /// The screen now, as text; with `styles`, with the SGR sequences tmux draws it with.
+  func screen(styles: Bool = false) throws -> String {
+    try tmux(["capture-pane", "-p", "-t", "e2e"] + (styles ? ["-e"] : []))
   }
 
   /// Waits until the screen shows `text`.
