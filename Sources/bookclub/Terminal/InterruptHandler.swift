@@ -102,6 +102,7 @@ enum InterruptHandler {
       return
     }
     KeyReader.restoreTerminal()
+    ScreenGuard.restore()  // a full-screen program's alternate screen and raw mode
     for path in throwawayFolders.withLock({ $0 }) {
       try? FileManager.default.removeItem(atPath: path)
     }

@@ -95,7 +95,7 @@ struct BrowseEndToEndTests {
     #expect(written.notes.map(\.note) == ["Dorothea, from tmux"])
   }
 
-  @Test func sigtermAndCtrlCRestoreTheTerminal() async throws {
+  @Test func ctrlCSigtermAndSigintRestoreTheTerminal() async throws {
     try await fill()
     let tmux = try start(width: 80, height: 24)
     try tmux.waitFor(" of 500")
@@ -103,16 +103,18 @@ struct BrowseEndToEndTests {
     try tmux.waitFor("EXITED:0")
     #expect(try !tmux.isOnAlternateScreen())
 
-    let second = try start(width: 80, height: 24)
-    try second.waitFor(" of 500")
-    let kill = Process()
-    kill.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    kill.arguments = ["pkill", "-TERM", "-f", "browse --library \(library)"]
-    try kill.run()
-    kill.waitUntilExit()
-    let after = try second.waitFor("EXITED:143")
-    #expect(after.contains(TmuxSession.before))
-    #expect(try !second.isOnAlternateScreen())
+    for (signal, status) in [("TERM", 143), ("INT", 130)] {
+      let session = try start(width: 80, height: 24)
+      try session.waitFor(" of 500")
+      let kill = Process()
+      kill.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      kill.arguments = ["pkill", "-\(signal)", "-f", "browse --library \(library)"]
+      try kill.run()
+      kill.waitUntilExit()
+      let after = try session.waitFor("EXITED:\(status)")
+      #expect(after.contains(TmuxSession.before))
+      #expect(try !session.isOnAlternateScreen())
+    }
   }
 
   @Test func theEditorGetsTheTerminalAndItsNoteIsWritten() async throws {
