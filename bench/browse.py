@@ -95,8 +95,11 @@ def session(tools, work, library, books):
     frames, searches = [], []
     with open(timings) as lines:
         for line in lines:
-            kind, microseconds = line.split()
-            (frames if kind == "key" else searches).append(int(microseconds) / 1000)
+            kind, microseconds, *text = line.rstrip("\n").split(" ", 2)
+            if kind == "key":
+                frames.append(int(microseconds) / 1000)
+            else:
+                searches.append((int(microseconds) / 1000, text[0] if text else ""))
     return frames, searches
 
 
@@ -142,7 +145,8 @@ def main():
             searches += more_searches
         floor = search_floor(tools, library, args.runs)
         frame = summary(frames)
-        search = summary(searches)
+        search = summary([ms for ms, _ in searches])
+        slowest = sorted(searches, reverse=True)[:3]
         floor_median = statistics.median(floor)
         lines = [
             "# Browser benchmark", "",
@@ -162,7 +166,9 @@ def main():
             f"| floor: sqlite3 shell, the same first page with LIKE, {len(floor)} prefixes | "
             f"{floor_median:.1f} ms | {summary(floor)[1]:.1f} ms | {max(floor):.1f} ms | |",
             "",
-            f"Search median is {search[0] / floor_median:.2f}× the sqlite3 shell's.",
+            f"Search median is {search[0] / floor_median:.2f}× the sqlite3 shell's. "
+            "Slowest keystrokes: " + ", ".join(f"`{text}` {ms:.1f} ms" for ms, text in slowest)
+            + ".",
         ]
         with open(args.output, "w") as out:
             out.write("\n".join(lines) + "\n")

@@ -6,8 +6,8 @@
 
 /// Writes how long each frame took to a file named by `BOOKCLUB_BROWSE_TIMINGS`, for the
 /// benchmarks in `bench/`: one line per key, `key <microseconds>` (handle, render, diff,
-/// write), and one per search that settled, `search <microseconds>` from the keystroke to
-/// the frame that shows its result.
+/// write), and one per search that settled, `search <microseconds> <text>` from the
+/// keystroke to the frame that shows its result.
 @MainActor
 final class BrowserTimings {
   /// The file, opened for appending; -1 when it could not be.
@@ -28,7 +28,7 @@ final class BrowserTimings {
       if model.isEditingSearch, model.pending != nil { searchStarted = started }
     case .changed:
       if let searchStarted, model.pending == nil {
-        append("search \(Self.microseconds(now - searchStarted))")
+        append("search \(Self.microseconds(now - searchStarted)) \(model.search ?? "")")
         self.searchStarted = nil
       }
     default: return
