@@ -35,7 +35,8 @@ SEARCHES = ["book 0004242", "author 99"]
 
 class Tmux:
     def __init__(self, work, command, environment):
-        self.socket = os.path.join(work, "tmux.sock")
+        # A server per session: a socket of a server just killed may linger.
+        self.socket = tempfile.mktemp(prefix="tmux-", suffix=".sock", dir=work)
         self.environment = environment
         self.tmux("new-session", "-d", "-s", "bench", "-x", "80", "-y", "24",
                   " ".join(command) + "; sleep 600", quiet=True)
