@@ -246,5 +246,45 @@ enum Schema {
         CREATE INDEX books_by_status_finished ON books (status, finished_day, id);
         CREATE INDEX books_by_status_added ON books (status, added_ms, id);
         """),
+    // Book clubs (DESIGN.md section 10): the clubs you are in, how far each member's
+    // journal has been read, the events read so far (so a club is read incrementally), and
+    // your own events waiting to reach your journal (written after the library commits,
+    // retried by the next command when the club folder could not be written).
+    Migration(
+      sql: """
+        CREATE TABLE clubs (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          path TEXT NOT NULL,
+          member_id TEXT NOT NULL,
+          member_name TEXT NOT NULL,
+          share_notes INTEGER NOT NULL DEFAULT 0,
+          next_sequence INTEGER NOT NULL DEFAULT 1,
+          joined_ms INTEGER NOT NULL
+        );
+        CREATE TABLE club_journals (
+          club_id TEXT NOT NULL,
+          member_id TEXT NOT NULL,
+          read_offset INTEGER NOT NULL,
+          PRIMARY KEY (club_id, member_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE club_events (
+          club_id TEXT NOT NULL,
+          member_id TEXT NOT NULL,
+          seq INTEGER NOT NULL,
+          time_ms INTEGER NOT NULL,
+          kind TEXT NOT NULL,
+          book_key TEXT,
+          line TEXT NOT NULL,
+          PRIMARY KEY (club_id, member_id, seq)
+        ) WITHOUT ROWID;
+        CREATE INDEX club_events_by_book ON club_events (club_id, book_key, member_id, seq);
+        CREATE TABLE club_outbox (
+          club_id TEXT NOT NULL,
+          seq INTEGER NOT NULL,
+          line TEXT NOT NULL,
+          PRIMARY KEY (club_id, seq)
+        ) WITHOUT ROWID;
+        """),
   ]
 }

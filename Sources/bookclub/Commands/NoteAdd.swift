@@ -18,8 +18,13 @@ extension Bookclub.Note {
         status.
         """,
       arguments: [BookTarget.argument, text],
-      options: [atPage, atPercent, LibraryOption.spec]
+      options: [atPage, atPercent, shareFlag, LibraryOption.spec]
     )
+
+    static let shareFlag = OptionSpec.flag(
+      "share",
+      help: "Share the note with the clubs reading this book (shown to each member once they "
+        + "have read as far).")
 
     static let text = ArgumentSpec(name: "text", help: "The note.")
     static let atPage = OptionSpec.value(
@@ -30,9 +35,11 @@ extension Bookclub.Note {
     let target: BookTarget
     let text: String
     let position: ProgressInput?
+    let shares: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
       target = BookTarget(values)
+      shares = values.flag(Self.shareFlag)
       text = values.argument(Self.text) ?? ""
       guard !text.trimmingWhitespace().isEmpty else {
         throw .invalidValue(text, for: "<text>", allowed: "A note needs some text.")
@@ -68,6 +75,11 @@ extension Bookclub.Note {
       context.errors.line(
         "Noted on “\(reading.book.shownTitle)” at \(ProgressText.position(entry.progress, of: reading.book))."
       )
+      let (text, fraction, shares) = (self.text, entry.progress, self.shares)
+      await ClubSharing.share(
+        { [.note($0, text: text, fraction: fraction)] }, about: reading.book,
+        library: context.library(flag: target.libraryPath), context: context,
+        including: { shares || $0.sharesNotes })
     }
 
     /// `note add emma` with a book selected: the selection would make 'emma' the note, but

@@ -54,6 +54,12 @@ extension Bookclub {
         next[.rating] = text
         return next
       }
+      let rating = self.rating
+      if !result.changes.isEmpty {
+        await ClubSharing.share(
+          { [.rated($0, rating: rating)] }, about: result.book, library: library,
+          context: context)
+      }
       if json || result.changes.isEmpty {
         EditReport.print(result, json: json, context: context)
       } else {

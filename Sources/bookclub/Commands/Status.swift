@@ -82,6 +82,10 @@ extension Bookclub {
       }
       context.output.line(
         "\(updated.shownTitle): \(found.status.displayName) → \(updated.status.displayName)")
+      let reading = CurrentlyReading(book: updated, library: library, notices: context.notices)
+      await reading.load()
+      await ClubSharing.share(
+        ClubSharing.progress(reading), about: updated, library: library, context: context)
     }
 
     /// One book's status line: `Middlemarch · reading · ███░░ 34% · page 300 of 880`.

@@ -42,6 +42,46 @@ enum ChildProcess {
     var pid = pid_t()
     let started = posix_spawn(&pid, arguments[0], nil, &attributes, argv, envp)
     guard started == 0 else { throw SpawnError(code: started) }
+    return wait(for: pid)
+  }
+
+  /// Runs `arguments[0]` with stdin from `/dev/null` and its stdout and stderr collected,
+  /// for programs bookclub talks to (git) rather than hands the terminal.
+  ///
+  /// - Returns: How it ended, and what it wrote.
+  static func capture(_ arguments: [String], environment: [String: String]) throws(SpawnError)
+    -> (Termination, String)
+  {
+    var pipe: [Int32] = [0, 0]
+    guard Glibc.pipe(&pipe) == 0 else { throw SpawnError(code: errno) }
+    _ = fcntl(pipe[0], F_SETFD, FD_CLOEXEC)  // the child has its copy only as stdout
+    _ = fcntl(pipe[1], F_SETFD, FD_CLOEXEC)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid = pid_t()
+    let started = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+    close(pipe[1])
+    defer { close(pipe[0]) }
+    guard started == 0 else { throw SpawnError(code: started) }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(pipe[0], &buffer, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      output += buffer[..<count]
+    }
+    return (wait(for: pid), String(decoding: output, as: UTF8.self))
+  }
+
+  private static func wait(for pid: pid_t) -> Termination {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       guard errno == EINTR else { return .exited(-1) }

@@ -1,0 +1,46 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Why a club cannot be used.
+public enum ClubError: Error, Equatable, LocalizedError {
+  /// There is no `club.json` at the path.
+  case notAClub(String)
+  /// `club create` at a folder that already holds a club.
+  case alreadyAClub(String)
+  /// `club.json` cannot be read as a club.
+  case damaged(String)
+  /// The folder was made by a newer bookclub.
+  case newerFormat(String, format: Int)
+  /// No club of yours has this name or id.
+  case unknownClub(String)
+  /// You belong to no club.
+  case noClubs
+  /// You belong to several clubs and did not say which.
+  case whichClub([String])
+  /// The club has no current book.
+  case nothingPicked(String)
+
+  public var errorDescription: String? {
+    switch self {
+    case .notAClub(let path):
+      "\(path) is not a club folder (it has no club.json). Make one with 'bookclub club create \(path) --name <club> --as <you>'."
+    case .alreadyAClub(let path):
+      "\(path) is a club already. Join it with 'bookclub club join \(path) --as <you>'."
+    case .damaged(let path):
+      "\(path) cannot be read as a club description. Restore it from the club's git history or another member's copy."
+    case .newerFormat(let path, let format):
+      "The club at \(path) uses format \(format), newer than this bookclub reads (\(ClubFolder.formatVersion)). Update bookclub."
+    case .unknownClub(let name):
+      "You are not in a club called “\(name)”. 'bookclub club list' shows your clubs."
+    case .noClubs:
+      "You are in no club yet. Make one with 'bookclub club create <folder> --name <club> --as <you>' or join one with 'bookclub club join <folder or git URL> --as <you>'."
+    case .whichClub(let names):
+      "You are in several clubs (\(names.joined(separator: ", "))); name one."
+    case .nothingPicked(let name):
+      "“\(name)” has no book yet. Pick one: 'bookclub club pick <book>'."
+    }
+  }
+}

@@ -1,0 +1,100 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One member's append-only journal: one event per line.
+///
+/// Appends are one `write` of whole lines under an exclusive lock, then `fsync`, so a
+/// reader never sees two lines interleaved. Reading starts at a byte offset, so a club is
+/// read incrementally, and tolerates what sync tools and crashes leave: a cut last line
+/// (skipped until it is whole), a duplicated line (by sequence), lines out of order, and
+/// kinds from a newer bookclub (kept as unknown).
+public struct ClubJournal: Sendable, Equatable {
+  public let path: String
+  public let member: String
+
+  /// What one read found.
+  public struct Reading: Sendable {
+    /// The events, as found (duplicates are the reader's to drop, by sequence).
+    public var events: [ClubEvent]
+    /// Where the next read starts: after the last whole line.
+    public var endOffset: Int
+    /// What was skipped, and why, for a warning.
+    public var problems: [String]
+  }
+
+  /// Appends events, each on its own line, in one write.
+  ///
+  /// - Throws: ``FileError`` when the journal cannot be written; nothing was then appended,
+  ///   or the write was cut and readers skip the cut line.
+  public func append(_ events: [ClubEvent]) throws {
+    try AtomicFile.createFolder(PathName.folder(of: path))
+    let bytes = events.flatMap(\.jsonLine)
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw FileError.cannotWrite(path, reason: AtomicFile.lastError()) }
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        throw FileError.cannotLock(path, reason: AtomicFile.lastError())
+      }
+    }
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == bytes.count, fsync(descriptor) == 0 else {
+      throw FileError.cannotWrite(path, reason: AtomicFile.lastError())
+    }
+  }
+
+  /// Reads the lines after `offset`.
+  ///
+  /// - Parameter offset: Where the last read ended; 0 for the whole journal.
+  /// - Returns: The events, the next offset, and the lines skipped.
+  public func read(from offset: Int) -> Reading {
+    var reading = Reading(events: [], endOffset: offset, problems: [])
+    let name = PathName.lastComponent(of: path)
+    guard let bytes = readBytes(from: offset) else { return reading }
+    var lineStart = 0
+    var lineNumber = 0
+    while lineStart < bytes.count {
+      guard let end = bytes[lineStart...].firstIndex(of: 0x0A) else {
+        reading.problems.append("\(name): the last line is cut short; it is read once whole")
+        break
+      }
+      lineNumber += 1
+      let line = bytes[lineStart..<end]
+      lineStart = end + 1
+      reading.endOffset = offset + lineStart
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
+      guard let event = ClubEvent(jsonLine: line), event.member == member else {
+        reading.problems.append("\(name): a line that is not an event of \(member) was skipped")
+        continue
+      }
+      reading.events.append(event)
+    }
+    return reading
+  }
+
+  private func readBytes(from offset: Int) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var position = off_t(offset)
+    while true {
+      let count = pread(descriptor, &chunk, chunk.count, position)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += chunk[..<count]
+      position += off_t(count)
+    }
+    return bytes
+  }
+}

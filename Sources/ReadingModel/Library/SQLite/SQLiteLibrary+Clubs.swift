@@ -1,0 +1,154 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The clubs you are in, their events read so far, and your events on their way to your
+/// journals (DESIGN.md section 10).
+extension SQLiteLibrary {
+  /// Every club you are in, by name.
+  public func clubs() throws -> [ClubMembership] {
+    try reading(orIfMissing: []) { connection in
+      try connection.all(
+        "SELECT id, name, path, member_id, member_name, share_notes FROM clubs ORDER BY name"
+      ) { row in
+        ClubMembership(
+          clubID: row.text(0), name: row.text(1), path: row.text(2), memberID: row.text(3),
+          memberName: row.text(4), sharesNotes: row.int64(5) != 0)
+      }
+    }
+  }
+
+  /// Records that you are in a club, queueing your `joined` event.
+  public func join(_ membership: ClubMembership, at time: Int64) throws {
+    try writing { connection in
+      try connection.run(
+        """
+        INSERT INTO clubs (id, name, path, member_id, member_name, share_notes, joined_ms)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET path = excluded.path, share_notes = excluded.share_notes
+        """,
+        [
+          .text(membership.clubID), .text(membership.name), .text(membership.path),
+          .text(membership.memberID), .text(membership.memberName),
+          .integer(membership.sharesNotes ? 1 : 0), .integer(time),
+        ])
+      _ = try Self.queue(
+        [.joined(name: membership.memberName)], in: membership.clubID, at: time, on: connection)
+    }
+  }
+
+  /// Forgets a club and what was read of it. Your journal stays in the club folder.
+  public func leave(_ clubID: String) throws {
+    try writing { connection in
+      for table in ["club_outbox", "club_events", "club_journals"] {
+        try connection.run("DELETE FROM \(table) WHERE club_id = ?", [.text(clubID)])
+      }
+      try connection.run("DELETE FROM clubs WHERE id = ?", [.text(clubID)])
+    }
+  }
+
+  /// Queues your events for a club's journal, numbered after the last ones.
+  ///
+  /// - Returns: The events, numbered.
+  @discardableResult
+  public func queueClubEvents(_ kinds: [ClubEvent.Kind], in clubID: String, at time: Int64)
+    throws -> [ClubEvent]
+  {
+    try writing { try Self.queue(kinds, in: clubID, at: time, on: $0) }
+  }
+
+  /// Your events not yet in your journal, oldest first.
+  public func clubOutbox(_ clubID: String) throws -> [ClubEvent] {
+    try reading(orIfMissing: []) { connection in
+      try connection.all(
+        "SELECT line FROM club_outbox WHERE club_id = ? ORDER BY seq", [.text(clubID)]
+      ) { row in ClubEvent(jsonLine: Array(row.text(0).utf8)) }.compactMap { $0 }
+    }
+  }
+
+  /// Marks your events up to `sequence` as written to your journal.
+  public func clubEventsDelivered(_ clubID: String, through sequence: Int) throws {
+    try writing { connection in
+      try connection.run(
+        "DELETE FROM club_outbox WHERE club_id = ? AND seq <= ?",
+        [.text(clubID), .integer(Int64(sequence))])
+    }
+  }
+
+  /// How far each member's journal has been read.
+  public func clubReadOffsets(_ clubID: String) throws -> [String: Int] {
+    try reading(orIfMissing: [:]) { connection in
+      Dictionary(
+        try connection.all(
+          "SELECT member_id, read_offset FROM club_journals WHERE club_id = ?", [.text(clubID)]
+        ) { row in (row.text(0), Int(row.int64(1))) }, uniquingKeysWith: { $1 })
+    }
+  }
+
+  /// Keeps events read from a member's journal (a duplicate sequence is kept once) and
+  /// where the next read starts.
+  public func ingestClubEvents(
+    _ events: [ClubEvent], of member: String, in clubID: String, endOffset: Int
+  ) throws {
+    try writing { connection in
+      for event in events {
+        try connection.run(
+          """
+          INSERT OR IGNORE INTO club_events (club_id, member_id, seq, time_ms, kind, book_key, line)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            .text(clubID), .text(member), .integer(Int64(event.sequence)), .integer(event.time),
+            .text(event.kind.name), event.kind.book.map { .text($0.key) },
+            .text(String(decoding: event.jsonLine.dropLast(), as: UTF8.self)),
+          ])
+      }
+      try connection.run(
+        """
+        INSERT INTO club_journals (club_id, member_id, read_offset) VALUES (?, ?, ?)
+        ON CONFLICT (club_id, member_id) DO UPDATE SET read_offset = excluded.read_offset
+        """, [.text(clubID), .text(member), .integer(Int64(endOffset))])
+    }
+  }
+
+  /// The events of a club that say who is in it and what it reads, and every event about
+  /// `bookKey`, in time order.
+  public func clubEvents(_ clubID: String, about bookKey: String?) throws -> [ClubEvent] {
+    try reading(orIfMissing: []) { connection in
+      try connection.all(
+        """
+        SELECT line FROM club_events
+        WHERE club_id = ?1 AND (kind IN ('joined', 'left', 'picked') OR book_key = ?2)
+        ORDER BY time_ms, member_id, seq
+        """, [.text(clubID), bookKey.map { .text($0) }]
+      ) { row in ClubEvent(jsonLine: Array(row.text(0).utf8)) }.compactMap { $0 }
+    }
+  }
+
+  private static func queue(
+    _ kinds: [ClubEvent.Kind], in clubID: String, at time: Int64, on connection: SQLiteConnection
+  ) throws -> [ClubEvent] {
+    guard
+      let (member, next) = try connection.first(
+        "SELECT member_id, next_sequence FROM clubs WHERE id = ?", [.text(clubID)],
+        { ($0.text(0), Int($0.int64(1))) })
+    else { return [] }
+    let events = kinds.enumerated().map { offset, kind in
+      ClubEvent(member: member, sequence: next + offset, time: time, kind: kind)
+    }
+    for event in events {
+      try connection.run(
+        "INSERT INTO club_outbox (club_id, seq, line) VALUES (?, ?, ?)",
+        [
+          .text(clubID), .integer(Int64(event.sequence)),
+          .text(String(decoding: event.jsonLine.dropLast(), as: UTF8.self)),
+        ])
+    }
+    try connection.run(
+      "UPDATE clubs SET next_sequence = ? WHERE id = ?",
+      [.integer(Int64(next + events.count)), .text(clubID)])
+    return events
+  }
+}

@@ -1,0 +1,51 @@
+import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `syncProgress`: after a command's write has committed, shares it with every club whose
+/// current book it is. A club folder that cannot be written is a warning; the events wait
+/// in the library and the next command writes them. The library is never rolled back.
+@MainActor
+enum ClubSharing {
+  /// Shares events about `book` when `syncProgress` is on.
+  ///
+  /// - Parameter including: Which clubs may get them: a note goes only where it was asked
+  ///   for (`--share`) or where notes are shared (`club join --share-notes`).
+  static func share(
+    _ kinds: @escaping @Sendable (ClubBook) -> [ClubEvent.Kind], about book: Book,
+    library: SQLiteLibrary, context: CommandContext,
+    including: @escaping @Sendable (ClubMembership) -> Bool = { _ in true }
+  ) async {
+    guard context.settings.syncProgress else { return }
+    do {
+      let result = try await ClubExchange(library: library).share(
+        kinds, about: book, at: Date().milliseconds, including: including)
+      for problem in result.problems {
+        context.notices.push(
+          "Not yet shared with \(problem). The next command tries again.", level: .warning)
+      }
+      if !result.clubs.isEmpty, result.problems.isEmpty {
+        context.notices.push("Shared with \(result.clubs.joined(separator: ", ")).")
+      }
+    } catch {
+      context.notices.push("Could not share with your clubs: \(error.explanation)", level: .warning)
+    }
+  }
+
+  /// Where the reader is now: progress, and finished when it is.
+  static func progress(_ reading: CurrentlyReading) -> @Sendable (ClubBook) -> [ClubEvent.Kind] {
+    let fraction = reading.currentFraction
+    let page = reading.currentPage
+    let status = reading.book.status
+    return { book in
+      var kinds: [ClubEvent.Kind] = [.progress(book, fraction: fraction, page: page)]
+      if status == .finished { kinds.append(.finished(book)) }
+      if status == .abandoned { kinds.append(.abandoned(book)) }
+      return kinds
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension Bookclub.Club {
+  /// `bookclub club create <folder> --name <club> --as <you>`
+  struct Create: ParsableCommand {
+    static let pathArgument = ArgumentSpec(
+      name: "folder",
+      help: "Where the club lives: a new folder, or one git or a sync tool carries.",
+      completion: .file)
+    static let nameOption = OptionSpec.value(
+      "name", valueName: "club", help: "The club's name.", isRequired: true)
+
+    static let signature = CommandSignature(
+      name: "create",
+      abstract: "Make a club folder and join it.",
+      discussion: """
+        Put the folder in a git repository with a remote, or in a folder Syncthing or a \
+        shared drive carries, and the others join it with 'bookclub club join'.
+        """,
+      arguments: [pathArgument],
+      options: [nameOption, asOption, shareNotesFlag, LibraryOption.spec])
+
+    let path: String
+    let name: String
+    let memberName: String
+    let sharesNotes: Bool
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      path = values.argument(Self.pathArgument) ?? ""
+      name = (values.string(Self.nameOption) ?? "").collapsingSpaces
+      memberName = (values.string(asOption) ?? "").collapsingSpaces
+      sharesNotes = values.flag(shareNotesFlag)
+      libraryPath = LibraryOption.value(in: values)
+      guard !name.isEmpty else { throw .missingArgument(Self.nameOption.display) }
+      guard !memberName.isEmpty else { throw .missingArgument(asOption.display) }
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let library = context.library(flag: libraryPath)
+      let folder = try ClubFolder.create(
+        at: UserFolder.absolute(path, environment: context.environment), name: name)
+      let membership = ClubMembership(
+        clubID: folder.id, name: folder.name, path: folder.path,
+        memberID: UUID().uuidString.lowercased(), memberName: memberName,
+        sharesNotes: sharesNotes)
+      try await library.join(membership, at: Date().milliseconds)
+      try await ClubExchange(library: library).deliver(membership)
+      context.output.line(
+        "Made the club “\(TerminalText.safe(name))” at \(TerminalText.safe(folder.path)); you are in it as \(TerminalText.safe(memberName))."
+      )
+      context.errors.line(
+        "Others join with: bookclub club join \(ShellQuoting.quote(folder.path)) --as <name>")
+    }
+  }
+}

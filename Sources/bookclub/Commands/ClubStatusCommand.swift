@@ -1,0 +1,45 @@
+import ReadingModel
+
+extension Bookclub.Club {
+  /// `bookclub club status [club]`
+  struct Status: ParsableCommand {
+    static let signature = CommandSignature(
+      name: "status",
+      abstract: "Where each member is in the club's book: position, pace, estimated finish.",
+      discussion: "Reads what the club folder holds now; 'bookclub club sync' fetches first.",
+      arguments: [clubArgument], options: [LibraryOption.spec])
+
+    let club: String?
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      club = values.argument(clubArgument)
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let library = context.library(flag: libraryPath)
+      let membership = try await Bookclub.Club.membership(club, in: library)
+      let problems = try await Bookclub.Club.exchange(
+        membership, library: library, context: context, pushing: false)
+      for problem in problems { context.notices.push(problem, level: .warning) }
+      let status = try await ClubExchange(library: library).status(membership)
+      let report = ClubReport(name: membership.name, status: status, memberID: membership.memberID)
+      for line in report.lines(colors: context.terminal.colorsOutput) { context.output.line(line) }
+      if !context.settings.syncProgress {
+        context.errors.line(
+          "Sharing is off for you (syncProgress is false): the others do not see your progress. "
+            + "Turn it on with: bookclub settings set syncProgress true")
+      }
+      guard let book = status.book else { return }
+      if try await ClubReading.find(book, in: library).book == nil {
+        let pages = book.pageCount.map { " --pages \($0)" } ?? ""
+        let isbn = book.isbn13.map { " --isbn \($0)" } ?? ""
+        context.errors.line(
+          "Your library does not have “\(TerminalText.safe(book.title))”. Add it with: bookclub add "
+            + ShellQuoting.quote(book.title) + " --author " + ShellQuoting.quote(book.author)
+            + pages + isbn)
+      }
+    }
+  }
+}
