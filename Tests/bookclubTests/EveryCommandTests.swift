@@ -19,6 +19,9 @@ import Testing
     "settings list": [], "settings get": ["color"], "settings set": ["color", "never"],
     "settings toggle": ["syncProgress"], "settings reset": ["color"],
     "import": ["missing.csv"], "export": [], "check": [], "repair": [], "demo": ["--limit", "1"],
+    "club create": ["/nonexistent/club", "--name", "C", "--as", "Me"],
+    "club join": ["/nonexistent/club", "--as", "Me"], "club leave": [], "club list": [],
+    "club pick": ["1"], "club status": [], "club notes": [], "club sync": [],
   ]
 
   /// The commands the tree has, found as a user finds them: through completion and help.

@@ -41,28 +41,33 @@ struct ClubGit {
   /// - Throws: ``ClubGitError`` when the remote cannot be reached or git fails; the
   ///   commit stays local and the next sync pushes it.
   func sync(_ path: String, journal: String, message: String) throws {
-    _ = try run(["-C", path, "add", "--", journal])
+    // club.json is written once, by `club create`; it travels with the first sync.
+    _ = try run(["-C", path, "add", "--", "club.json", journal])
     let staged = try run(["-C", path, "diff", "--cached", "--quiet"])
     if !staged.succeeded {
-      let commit = try run(
-        [
-          "-C", path, "-c", "user.name=bookclub", "-c", "user.email=bookclub@localhost",
-          "commit", "--quiet", "-m", message,
-        ])
+      let commit = try run(identity(path) + ["commit", "--quiet", "-m", message])
       guard commit.succeeded else { throw ClubGitError.failed("git commit", commit.output) }
     }
+    // A new club's first push: the remote has no branch to pull from yet.
+    let upstream = try run(["-C", path, "rev-parse", "--abbrev-ref", "@{upstream}"])
+    if !upstream.succeeded {
+      let first = try run(["-C", path, "push", "--quiet", "--set-upstream", "origin", "HEAD"])
+      if first.succeeded { return }
+    }
     for attempt in 1...Self.pushAttempts {
-      let pull = try run(
-        [
-          "-C", path, "-c", "user.name=bookclub", "-c", "user.email=bookclub@localhost",
-          "pull", "--rebase", "--quiet",
-        ])
+      let pull = try run(identity(path) + ["pull", "--rebase", "--quiet"])
       guard pull.succeeded else { throw ClubGitError.unreachable(pull.output) }
       let push = try run(["-C", path, "push", "--quiet"])
       if push.succeeded { return }
       if attempt == Self.pushAttempts { throw ClubGitError.failed("git push", push.output) }
       usleep(UInt32.random(in: 50_000...250_000))  // another member pushed first
     }
+  }
+
+  /// `git -C path` with an identity for bookclub's commits, so a machine where git was
+  /// never configured can still commit (the journals say who wrote what).
+  private func identity(_ path: String) -> [String] {
+    ["-C", path, "-c", "user.name=bookclub", "-c", "user.email=bookclub@localhost"]
   }
 
   private struct Result {

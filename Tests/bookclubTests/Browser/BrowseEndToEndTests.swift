@@ -109,8 +109,7 @@ struct BrowseEndToEndTests {
       let kill = Process()
       kill.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       kill.arguments = ["pkill", "-\(signal)", "-f", "browse --library \(library)"]
-      try kill.run()
-      kill.waitUntilExit()
+      _ = try await BookclubProcess.waitForExit(of: kill)
       let after = try session.waitFor("EXITED:\(status)")
       #expect(after.contains(TmuxSession.before))
       #expect(try !session.isOnAlternateScreen())

@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ReadingModel
+
+/// Journals as sync tools and crashes leave them, and the club state folded from them.
+@Suite struct ClubJournalTests {
+  let folder = TemporaryFolder()
+  let book = ClubBook(
+    isbn13: "9780141439549", title: "Middlemarch", author: "George Eliot", pageCount: 880)
+
+  func event(_ sequence: Int, _ kind: ClubEvent.Kind, member: String = "ann", time: Int64? = nil)
+    -> ClubEvent
+  {
+    ClubEvent(
+      member: member, sequence: sequence, time: time ?? Int64(1_700_000_000_000 + sequence),
+      kind: kind)
+  }
+
+  @Test func everyKindRoundTripsThroughAJournalLine() {
+    let kinds: [ClubEvent.Kind] = [
+      .joined(name: "Ann “the reader”\n"), .left, .picked(book),
+      .progress(book, fraction: 0.6, page: 528), .progress(book, fraction: 0.25, page: nil),
+      .note(book, text: "Dorothea!\n\"quoted\"", fraction: 0.6), .finished(book),
+      .abandoned(book), .rated(book, rating: 4.5), .rated(book, rating: nil),
+    ]
+    for (index, kind) in kinds.enumerated() {
+      let original = event(index + 1, kind)
+      let line = original.jsonLine
+      #expect(line.last == 0x0A)
+      #expect(line.dropLast().allSatisfy { $0 != 0x0A }, "one line: \(kind)")
+      #expect(ClubEvent(jsonLine: line.dropLast()) == original)
+    }
+  }
+
+  @Test func aCutLastLineADuplicateAndAnUnknownKindAreReadWithoutLoss() throws {
+    let path = folder.path("ann.jsonl")
+    let journal = ClubJournal(path: path, member: "ann")
+    try journal.append([event(1, .joined(name: "Ann")), event(2, .picked(book))])
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    bytes += event(2, .picked(book)).jsonLine  // a duplicate, as a sync conflict copy makes
+    bytes +=
+      Data(
+        #"{"member":"ann","seq":3,"time":"2026-11-30T10:00:00.000Z","kind":"cheered","volume":11}"#
+          .utf8) + Data([0x0A])
+    let cut = event(4, .progress(book, fraction: 0.5, page: 440)).jsonLine
+    bytes += cut.prefix(20)  // a crash in the middle of a line
+    try bytes.write(to: URL(fileURLWithPath: path))
+
+    let first = journal.read(from: 0)
+    #expect(first.events.map(\.sequence) == [1, 2, 2, 3])
+    #expect(first.events[3].kind == .unknown("cheered"))
+    #expect(first.problems.count == 1)
+    #expect(first.problems[0].contains("cut short"))
+    // The cut line is not passed: once it is whole, the next read gets it.
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(cut.dropFirst(20)))
+    try handle.close()
+    let second = journal.read(from: first.endOffset)
+    #expect(second.events.map(\.sequence) == [4])
+    #expect(second.problems.isEmpty)
+    #expect(journal.read(from: second.endOffset).events.isEmpty)
+  }
+
+  @Test func aLineThatIsNotJSONOrNotThisMembersIsSkippedWithAProblem() throws {
+    let path = folder.path("ann.jsonl")
+    try Data("not json\n".utf8).write(to: URL(fileURLWithPath: path))
+    let journal = ClubJournal(path: path, member: "ann")
+    try journal.append([event(1, .joined(name: "Bo"), member: "bo"), event(2, .left)])
+    let reading = journal.read(from: 0)
+    #expect(reading.events.map(\.sequence) == [2])
+    #expect(reading.problems.count == 2)
+  }
+
+  @Test func statusFoldsEventsInAnyOrderAndDuplicatesOnce() {
+    let other = ClubBook(isbn13: nil, title: "Emma", author: "Jane Austen", pageCount: 400)
+    let day: Int64 = 86_400_000
+    let events = [
+      event(1, .joined(name: "Ann"), time: 0),
+      event(1, .joined(name: "Bo"), member: "bo", time: 1),
+      event(2, .picked(other), time: 2),
+      event(3, .picked(book), member: "ann", time: 3),  // the latest pick wins
+      event(4, .progress(book, fraction: 0.2, page: 176), time: 4),
+      event(5, .progress(book, fraction: 0.6, page: 528), time: 4 + 4 * day),
+      event(6, .note(book, text: "late", fraction: 0.6), time: 5 + 4 * day),
+      event(2, .note(book, text: "early", fraction: 0.1), member: "bo", time: 6),
+      event(3, .finished(book), member: "bo", time: 7),
+      event(3, .finished(book), member: "bo", time: 7),
+    ].shuffled()
+    let status = ClubStatus(events: events)
+    #expect(status.book == book)
+    #expect(status.pickedBy == "Ann")
+    #expect(status.members.map(\.name) == ["Ann", "Bo"])
+    #expect(status.member("ann")?.fraction == 0.6)
+    #expect(status.member("ann")?.page == 528)
+    let pace = try? #require(status.member("ann")?.fractionPerDay)
+    #expect(abs((pace ?? 0) - 0.1) < 0.001)
+    #expect(status.member("bo")?.finished == true)
+    #expect(status.notes.map(\.text) == ["early", "late"])
+  }
+
+  @Test func editionsWithoutTheSameISBNAreOneClubBook() throws {
+    let date = Date()
+    let mine = Book(
+      id: 1, title: "Middlemarch: A Study of Provincial Life", authors: ["George Eliot"],
+      isbn13: "9780000000002", dateAdded: date, dateUpdated: date)
+    let bare = ClubBook(
+      isbn13: "9780141439549", title: "Middlemarch", author: "George Eliot", pageCount: nil)
+    #expect(bare.matches(mine))  // another edition: the subtitle and ISBN differ
+    let same = ClubBook(isbn13: "9780000000002", title: "Other", author: "Other", pageCount: nil)
+    #expect(same.matches(mine))
+  }
+}

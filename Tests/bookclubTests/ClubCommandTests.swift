@@ -1,0 +1,168 @@
+import Foundation
+import ReadingModel
+import TestSupport
+import Testing
+
+/// Whether git is installed, for the clubs' tests.
+enum GitTool {
+  static let isInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
+}
+
+/// Book clubs end to end: members are separate homes (each their own library and settings),
+/// the transport a bare git repository on this disk or a plain shared folder.
+@Suite(.enabled(if: GitTool.isInstalled, "git is not installed (.ci/run installs it)"))
+struct ClubCommandTests {
+  let shared = TestHome()
+  let ann = TestHome()
+  let bo = TestHome()
+  let cy = TestHome()
+
+  /// Runs bookclub as `member`, expecting success.
+  @discardableResult
+  func run(_ member: TestHome, _ arguments: [String], status: Int32 = 0) async throws
+    -> BookclubProcess.Result
+  {
+    let result = try await member.bookclub.run(arguments)
+    #expect(result.status == status, "\(arguments): \(result.stderr)")
+    return result
+  }
+
+  func git(_ arguments: [String]) async throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let status = try await BookclubProcess.waitForExit(of: process)
+    #expect(status == 0, "git \(arguments)")
+  }
+
+  /// A bare repository as the club's remote, and Ann's club made in a clone of it.
+  func makeGitClub() async throws -> String {
+    let remote = shared.path("remote.git")
+    try await git(["init", "--quiet", "--bare", remote])
+    let clone = ann.path("club")
+    try await git(["clone", "--quiet", remote, clone])
+    try await run(ann, ["club", "create", clone, "--name", "Bookworms", "--as", "Ann"])
+    try await run(ann, ["club", "sync"])
+    return remote
+  }
+
+  func addMiddlemarch(_ member: TestHome, title: String = "Middlemarch") async throws {
+    try await run(member, ["add", title, "--author", "George Eliot", "--pages", "880"])
+  }
+
+  /// The member's line of `club status`.
+  func line(of name: String, in status: String) -> String {
+    status.split(separator: "\n").first { $0.hasPrefix("  \(name)") }.map(String.init) ?? ""
+  }
+
+  @Test func threeMembersShareProgressAndNotesThroughGit() async throws {
+    let remote = try await makeGitClub()
+    try await run(bo, ["club", "join", remote, "--as", "Bo"])
+    try await run(cy, ["club", "join", remote, "--as", "Cy"])
+    try await addMiddlemarch(ann)
+    // Bo has another edition: a subtitle, no ISBN in common.
+    try await addMiddlemarch(bo, title: "Middlemarch: A Study of Provincial Life")
+    try await addMiddlemarch(cy)
+    try await run(ann, ["club", "pick", "Middlemarch"])
+    try await run(ann, ["club", "sync"])
+
+    try await run(ann, ["progress", "set", "Middlemarch", "528"])  // 60%
+    try await run(ann, ["note", "add", "Middlemarch", "Dorothea's choice!", "--share"])
+    try await run(ann, ["club", "sync"])
+    for member in [bo, cy] { try await run(member, ["club", "sync"]) }
+    try await run(bo, ["progress", "set", "Middlemarch", "30%"])
+    try await run(cy, ["progress", "set", "Middlemarch", "88"])  // 10%
+    // Bo and Cy push at the same moment: one is rejected, pulls and pushes again.
+    let (boProcess, cyProcess) = (bo.bookclub, cy.bookclub)
+    async let boSync = boProcess.run(["club", "sync"])
+    async let cySync = cyProcess.run(["club", "sync"])
+    let (first, second) = try await (boSync, cySync)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(second.status == 0, "\(second.stderr)")
+
+    for member in [ann, bo, cy] {
+      try await run(member, ["club", "sync"])
+      let status = try await run(member, ["club", "status"]).stdout
+      #expect(line(of: "Ann", in: status).contains("60%"), "\(status)")
+      #expect(line(of: "Bo", in: status).contains("30%"), "\(status)")
+      #expect(line(of: "Cy", in: status).contains("10%"), "\(status)")
+    }
+
+    // The spoiler shield: Bo at 30% does not see a note written at 60%.
+    let hidden = try await run(bo, ["club", "notes"])
+    #expect(!hidden.stdout.contains("Dorothea"))
+    #expect(hidden.stderr.contains("1 note hidden until you pass 60%"))
+    #expect(try await run(bo, ["club", "notes", "--spoilers"]).stdout.contains("Dorothea"))
+    try await run(bo, ["progress", "set", "Middlemarch", "61%"])
+    #expect(try await run(bo, ["club", "notes"]).stdout.contains("Dorothea's choice!"))
+
+    // syncProgress off: Cy's progress stays with Cy.
+    try await run(cy, ["settings", "set", "syncProgress", "false"])
+    try await run(cy, ["progress", "set", "Middlemarch", "90%"])
+    let cyStatus = try await run(cy, ["club", "sync"])
+    #expect(!cyStatus.stderr.contains("Shared with"))
+    try await run(ann, ["club", "sync"])
+    let annStatus = try await run(ann, ["club", "status"]).stdout
+    #expect(line(of: "Cy", in: annStatus).contains("10%"), "\(annStatus)")
+    #expect(try await run(cy, ["club", "status"]).stderr.contains("Sharing is off for you"))
+  }
+
+  @Test func aPlainSharedFolderWorksTheSameAndDamagedLinesAreSkipped() async throws {
+    let folder = shared.path("Syncthing/bookworms")
+    try await run(ann, ["club", "create", folder, "--name", "Bookworms", "--as", "Ann"])
+    try await run(bo, ["club", "join", folder, "--as", "Bo"])
+    try await addMiddlemarch(ann)
+    try await addMiddlemarch(bo)
+    try await run(bo, ["club", "pick", "Middlemarch"])
+    try await run(ann, ["progress", "set", "Middlemarch", "440"])
+    try await run(bo, ["status", "Middlemarch", "finished"])
+    // What a sync tool might leave: a conflict copy's duplicate, a newer kind, a cut line.
+    let members = try FileManager.default.contentsOfDirectory(atPath: folder + "/members")
+    let journal = folder + "/members/" + members.sorted()[0]
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: journal))
+    let firstLine = bytes.prefix(through: bytes.firstIndex(of: 0x0A)!)
+    bytes += firstLine
+    bytes += Data(
+      #"{"member":"x","seq":99,"time":"2026-01-01T00:00:00.000Z","kind":"cheered"}"#.utf8)
+    bytes += Data("\n{\"member\":\"cut".utf8)
+    try bytes.write(to: URL(fileURLWithPath: journal))
+
+    let status = try await run(ann, ["club", "status"])
+    #expect(line(of: "Ann", in: status.stdout).contains("50%"), "\(status.stdout)")
+    #expect(line(of: "Bo", in: status.stdout).contains("finished"), "\(status.stdout)")
+    #expect(status.stderr.contains("cut short"))
+  }
+
+  @Test func anUnreachableRemoteKeepsTheEventsForALaterSync() async throws {
+    let remote = try await makeGitClub()
+    try await run(bo, ["club", "join", remote, "--as", "Bo"])
+    try await addMiddlemarch(ann)
+    try await addMiddlemarch(bo)
+    try await run(ann, ["club", "pick", "Middlemarch"])
+    try await run(ann, ["club", "sync"])
+    try await run(bo, ["club", "sync"])
+
+    let away = shared.path("away.git")
+    try FileManager.default.moveItem(atPath: remote, toPath: away)  // offline
+    try await run(bo, ["progress", "set", "Middlemarch", "50%"])
+    let offline = try await run(bo, ["club", "sync"], status: 1)
+    #expect(offline.stderr.contains("cannot be reached"))
+    #expect(offline.stderr.contains("next 'bookclub club sync' sends them"))
+
+    try FileManager.default.moveItem(atPath: away, toPath: remote)  // back online
+    try await run(bo, ["club", "sync"])
+    try await run(ann, ["club", "sync"])
+    let status = try await run(ann, ["club", "status"]).stdout
+    #expect(line(of: "Bo", in: status).contains("50%"), "\(status)")
+  }
+
+  @Test func clubCommandsSayWhatToDoWithoutAClub() async throws {
+    let none = try await run(ann, ["club", "status"], status: 1)
+    #expect(none.stderr.contains("bookclub club create"))
+    let notAClub = try await run(
+      ann, ["club", "join", shared.path("nothing"), "--as", "Ann"], status: 1)
+    #expect(notAClub.stderr.contains("not a club folder"))
+  }
+}
