@@ -39,7 +39,7 @@ class Tmux:
         self.socket = tempfile.mktemp(prefix="tmux-", suffix=".sock", dir=work)
         self.environment = environment
         self.tmux("new-session", "-d", "-s", "bench", "-x", "80", "-y", "24",
-                  " ".join(command) + "; sleep 600", quiet=True)
+                  " ".join(command) + "; sleep 60", quiet=True)
 
     def tmux(self, *arguments, quiet=False):
         return subprocess.run(["tmux", "-S", self.socket, "-f", "/dev/null", *arguments],

@@ -15,7 +15,8 @@ final class TmuxSession {
   static let before = "BEFORE-BROWSE"
 
   /// Starts a shell at `width`×`height` that prints ``before``, runs `command`, then
-  /// prints `EXITED:<status>` and waits.
+  /// prints `EXITED:<status>` and waits a minute for the test to read the screen: the
+  /// server then ends by itself, even if nothing kills it.
   init(
     command: [String], width: Int, height: Int, home: TestHome,
     extraEnvironment: [String: String] = [:]
@@ -30,7 +31,7 @@ final class TmuxSession {
     self.environment = environment
     let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let script =
-      "echo \(Self.before); \(quoted.joined(separator: " ")); echo EXITED:$?; sleep 600"
+      "echo \(Self.before); \(quoted.joined(separator: " ")); echo EXITED:$?; sleep 60"
     try tmux(
       startingServer: true,
       [
