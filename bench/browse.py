@@ -7,7 +7,8 @@ bench/BROWSE.md.
 BOOKCLUB_BROWSE_TIMINGS naming a file where it writes each frame's time as it draws it.
 Keys are sent with pauses long enough for each result to land, so every search keystroke
 is measured. The floor, in the same run: the sqlite3 shell reading the same page of the
-same file for the same search (the first page of 200, with LIKE), process start included.
+same file for the same search (the first page: 63 books at 80×24, with LIKE), process start
+included.
 The count after "of" comes after the page, in a request of its own that the next keystroke
 cancels; it is not part of the search time.
 
@@ -105,7 +106,7 @@ def session(tools, work, library, books):
 
 
 def search_floor(tools, library, runs):
-    """The sqlite3 shell reading each typed search's first page (200 rows, what the browser
+    """The sqlite3 shell reading each typed search's first page (63 rows at 80×24, what the browser
     shows before its count arrives) with LIKE, in ms per key."""
     times = []
     for search in SEARCHES:
@@ -114,7 +115,7 @@ def search_floor(tools, library, runs):
             if not words:
                 continue
             where = "WHERE " + " AND ".join(f"b.search_text LIKE '%{w}%'" for w in words)
-            sql = suite.page_sql(where, count="").replace("LIMIT 31", "LIMIT 200")
+            sql = suite.page_sql(where, count="").replace("LIMIT 31", "LIMIT 64")
             samples = [suite.launch(tools, ["sqlite3", library, sql])[0] for _ in range(runs)]
             times.append(statistics.median(samples))
     return times

@@ -42,8 +42,9 @@ final class BrowserModel {
   var showsHelp = false
   var tick = 0
   let colors: Bool
-  /// Books per page: several screens, so paging is rare and scrolling never waits.
-  let pageSize: Int
+  /// Books per page: three screens, so scrolling rarely waits, and a search that few books
+  /// match finds a first page after reading as few books as it can.
+  var pageSize: Int { max(50, 3 * layout.listRows(withBanner: false)) }
 
   /// Reads pages; the library's, unless a test passes its own.
   private let source: ReadingListStore.Source
@@ -64,10 +65,10 @@ final class BrowserModel {
     self.notices = notices
     self.layout = layout
     self.colors = colors
-    pageSize = 200
     let source = source ?? { try await library.page($0) }
     self.source = source
-    store = ReadingListStore(query: PageQuery(limit: pageSize), source: source)
+    store = ReadingListStore(
+      query: PageQuery(limit: max(50, 3 * layout.listRows(withBanner: false))), source: source)
   }
 
   /// Loads the first page, then counts.
