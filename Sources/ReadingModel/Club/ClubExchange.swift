@@ -48,9 +48,7 @@ public struct ClubExchange: Sendable {
 
   /// Where the club stands, from the events read so far.
   public func status(_ membership: ClubMembership) async throws -> ClubStatus {
-    let base = ClubStatus(events: try await library.clubEvents(membership.clubID, about: nil))
-    guard let book = base.book else { return base }
-    return ClubStatus(events: try await library.clubEvents(membership.clubID, about: book.key))
+    ClubStatus(events: try await library.clubStandingEvents(membership.clubID))
   }
 
   /// Queues events about `book` in every club whose current book it is, then delivers them.

@@ -45,7 +45,7 @@ public struct ClubStatus: Sendable, Equatable {
   public var notes: [SharedNote]
 
   /// The window pace is measured over, as `bookclub show` measures it.
-  static let paceWindow: Int64 = 14 * 86_400_000
+  public static let paceWindow: Int64 = 14 * 86_400_000
 
   /// Folds a club's events, in any order, duplicates included.
   ///

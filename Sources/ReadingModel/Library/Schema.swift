@@ -268,6 +268,8 @@ enum Schema {
           read_offset INTEGER NOT NULL,
           PRIMARY KEY (club_id, member_id)
         ) WITHOUT ROWID;
+        -- Each event's fields in columns, so a club's standing is read by index lookups
+        -- (one per member and kind) without decoding lines, however long the journals.
         CREATE TABLE club_events (
           club_id TEXT NOT NULL,
           member_id TEXT NOT NULL,
@@ -275,10 +277,16 @@ enum Schema {
           time_ms INTEGER NOT NULL,
           kind TEXT NOT NULL,
           book_key TEXT,
+          fraction REAL,
+          page INTEGER,
+          rating REAL,
+          text TEXT,
           line TEXT NOT NULL,
           PRIMARY KEY (club_id, member_id, seq)
         ) WITHOUT ROWID;
-        CREATE INDEX club_events_by_book ON club_events (club_id, book_key, member_id, seq);
+        CREATE INDEX club_events_by_book ON club_events (club_id, book_key, kind, member_id, time_ms);
+        CREATE INDEX club_events_by_member ON club_events (club_id, member_id, kind, time_ms);
+        CREATE INDEX club_events_by_kind ON club_events (club_id, kind, time_ms);
         CREATE TABLE club_outbox (
           club_id TEXT NOT NULL,
           seq INTEGER NOT NULL,

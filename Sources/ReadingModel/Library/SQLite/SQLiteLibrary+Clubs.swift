@@ -96,13 +96,15 @@ extension SQLiteLibrary {
       for event in events {
         try connection.run(
           """
-          INSERT OR IGNORE INTO club_events (club_id, member_id, seq, time_ms, kind, book_key, line)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
+          INSERT OR IGNORE INTO club_events
+            (club_id, member_id, seq, time_ms, kind, book_key, fraction, page, rating, text, line)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
           [
             .text(clubID), .text(member), .integer(Int64(event.sequence)), .integer(event.time),
             .text(event.kind.name), event.kind.book.map { .text($0.key) },
-            .text(String(decoding: event.jsonLine.dropLast(), as: UTF8.self)),
+          ] + Self.columns(of: event.kind) + [
+            .text(String(decoding: event.jsonLine.dropLast(), as: UTF8.self))
           ])
       }
       try connection.run(
@@ -113,17 +115,71 @@ extension SQLiteLibrary {
     }
   }
 
-  /// The events of a club that say who is in it and what it reads, and every event about
-  /// `bookKey`, in time order.
-  public func clubEvents(_ clubID: String, about bookKey: String?) throws -> [ClubEvent] {
+  /// The events a club's standing is folded from (``ClubStatus``), found by index lookups
+  /// rather than read whole: the latest pick; for each member their first and latest
+  /// `joined`, latest `left` and latest event; about the picked book, each member's latest
+  /// progress, finished, abandoned and rating, the progress that starts their 14-day pace,
+  /// and every note. A few events per member, however long the journals.
+  public func clubStandingEvents(_ clubID: String) throws -> [ClubEvent] {
     try reading(orIfMissing: []) { connection in
-      try connection.all(
+      var lines: [String] = []
+      func add(_ sql: String, _ parameters: [SQLiteValue?]) throws {
+        lines += try connection.all(sql, parameters) { $0.text(0) }
+      }
+      let club = SQLiteValue.text(clubID)
+      try add(
         """
-        SELECT line FROM club_events
-        WHERE club_id = ?1 AND (kind IN ('joined', 'left', 'picked') OR book_key = ?2)
-        ORDER BY time_ms, member_id, seq
-        """, [.text(clubID), bookKey.map { .text($0) }]
-      ) { row in ClubEvent(jsonLine: Array(row.text(0).utf8)) }.compactMap { $0 }
+        SELECT line FROM club_events WHERE club_id = ? AND kind = 'picked'
+        ORDER BY time_ms DESC LIMIT 1
+        """, [club])
+      let book = lines.first.flatMap { ClubEvent(jsonLine: Array($0.utf8))?.kind.book }
+      let members = try connection.all(
+        "SELECT member_id FROM club_journals WHERE club_id = ?", [club]) { $0.text(0) }
+      for member in members.map(SQLiteValue.text) {
+        let byMember = "SELECT line FROM club_events WHERE club_id = ? AND member_id = ? AND kind = ?"
+        try add(byMember + " ORDER BY time_ms LIMIT 1", [club, member, .text("joined")])
+        for kind in ["joined", "left"] {
+          try add(byMember + " ORDER BY time_ms DESC LIMIT 1", [club, member, .text(kind)])
+        }
+        try add(
+          "SELECT line FROM club_events WHERE club_id = ? AND member_id = ? ORDER BY seq DESC LIMIT 1",
+          [club, member])
+        guard let book else { continue }
+        let about = """
+          SELECT line FROM club_events
+          WHERE club_id = ? AND book_key = ? AND kind = ? AND member_id = ?
+          """
+        let key = SQLiteValue.text(book.key)
+        for kind in ["progress", "finished", "abandoned", "rated"] {
+          try add(about + " ORDER BY time_ms DESC LIMIT 1", [club, key, .text(kind), member])
+        }
+        let latest = try connection.integer(
+          about.replacing("SELECT line", with: "SELECT time_ms")
+            + " ORDER BY time_ms DESC LIMIT 1", [club, key, .text("progress"), member])
+        if let latest {
+          try add(
+            about + " AND time_ms >= ? ORDER BY time_ms LIMIT 1",
+            [club, key, .text("progress"), member, .integer(latest - ClubStatus.paceWindow)])
+        }
+      }
+      if let book {
+        try add(
+          "SELECT line FROM club_events WHERE club_id = ? AND book_key = ? AND kind = 'note'",
+          [club, .text(book.key)])
+      }
+      return lines.compactMap { ClubEvent(jsonLine: Array($0.utf8)) }
+    }
+  }
+
+  /// The columns an event's fields are kept in: fraction, page, rating, text.
+  private static func columns(of kind: ClubEvent.Kind) -> [SQLiteValue?] {
+    switch kind {
+    case .progress(_, let fraction, let page):
+      [.real(fraction), page.map { .integer(Int64($0)) }, nil, nil]
+    case .note(_, let text, let fraction): [.real(fraction), nil, nil, .text(text)]
+    case .rated(_, let rating): [nil, nil, rating.map(SQLiteValue.real), nil]
+    case .joined(let name): [nil, nil, nil, .text(name)]
+    case .left, .picked, .finished, .abandoned, .unknown: [nil, nil, nil, nil]
     }
   }
 

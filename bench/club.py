@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""A big club: `club status` on its first read and after one new event, written to
+bench/CLUB.md.
+
+Generates a club folder of MEMBERS journals of EVENTS lines each (joined, the pick,
+progress through the book over two months, a note every 50 events), joins it with a
+fresh library (`club join` reads every journal: the first read), runs `club status`
+(nothing new), appends one progress line to one journal and runs `club status` again:
+only the new bytes are read. Floors in the same run: `cat` of every journal to /dev/null
+(reading the bytes at all) and the sqlite3 shell's empty query (a process that opens a
+file).
+
+Usage: bench/club [--members 1000] [--events 10000] [--runs 3]
+"""
+import argparse
+import datetime
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import suite  # noqa: E402
+
+BOOK = {"isbn13": "9780141439549", "title": "Middlemarch", "author": "George Eliot", "pages": 880}
+START_MS = 1_780_000_000_000
+
+
+def stamp(ms):
+    return datetime.datetime.fromtimestamp(ms / 1000, datetime.timezone.utc).strftime(
+        "%Y-%m-%dT%H:%M:%S.") + f"{ms % 1000:03d}Z"
+
+
+def make_club(folder, members, events):
+    os.makedirs(os.path.join(folder, "members"))
+    with open(os.path.join(folder, "club.json"), "w") as out:
+        json.dump({"format": 1, "id": str(uuid.uuid4()), "name": "Bench"}, out)
+    ids = [str(uuid.UUID(int=index + 1)) for index in range(members)]
+    step = 60 * 86_400_000 // events
+    for number, member in enumerate(ids):
+        with open(os.path.join(folder, "members", member + ".jsonl"), "w") as out:
+            lines = [{"member": member, "seq": 1, "time": stamp(START_MS + number),
+                      "kind": "joined", "name": f"Reader {number}"}]
+            if number == 0:
+                lines.append({"member": member, "seq": 2, "time": stamp(START_MS + 1000),
+                              "kind": "picked", "book": BOOK})
+            for seq in range(len(lines) + 1, events + 1):
+                fraction = round(seq / events, 4)
+                line = {"member": member, "seq": seq, "time": stamp(START_MS + seq * step + number),
+                        "book": BOOK}
+                if seq % 50 == 0:
+                    line.update(kind="note", text=f"note {seq}", fraction=fraction)
+                else:
+                    line.update(kind="progress", fraction=fraction, page=int(fraction * 880))
+                lines.append(line)
+            out.write("".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines))
+    return ids
+
+
+def timed(tools, command, environment):
+    start = time.perf_counter()
+    result = subprocess.run(command, env=environment, capture_output=True, text=True)
+    elapsed = (time.perf_counter() - start) * 1000
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(command)}\n{result.stderr}")
+    return elapsed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--members", type=int, default=1000)
+    parser.add_argument("--events", type=int, default=10000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--output", default=os.path.join(suite.BENCH, "CLUB.md"))
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="bookclub-club-bench-")
+    try:
+        tools = suite.build(work)
+        folder = os.path.join(work, "club")
+        ids = make_club(folder, args.members, args.events)
+        size = sum(os.path.getsize(os.path.join(folder, "members", name))
+                   for name in os.listdir(os.path.join(folder, "members")))
+        journals = [os.path.join(folder, "members", m + ".jsonl") for m in ids]
+        cat = statistics.median(
+            timed(tools, ["sh", "-c", 'cat "$@" > /dev/null', "cat"] + journals, os.environ)
+            for _ in range(args.runs))
+        empty = statistics.median(
+            timed(tools, ["sqlite3", os.path.join(work, "x.sqlite"), "SELECT 1;"], os.environ)
+            for _ in range(args.runs))
+        firsts, unchanged, after_one = [], [], []
+        for run in range(args.runs):
+            home = os.path.join(work, f"home{run}")
+            environment = dict(os.environ, HOME=home, XDG_DATA_HOME=home + "/data",
+                               XDG_CONFIG_HOME=home + "/config", XDG_STATE_HOME=home + "/state")
+            bookclub = tools["bookclub"]
+            firsts.append(timed(tools, [bookclub, "club", "join", folder, "--as", "Bench"],
+                                environment))
+            unchanged.append(timed(tools, [bookclub, "club", "status"], environment))
+            seq = args.events + 1 + run
+            with open(journals[1], "a") as out:
+                out.write(json.dumps({"member": ids[1], "seq": seq,
+                                      "time": stamp(START_MS + 61 * 86_400_000 + run),
+                                      "kind": "progress", "book": BOOK, "fraction": 1.0,
+                                      "page": 880}, separators=(",", ":")) + "\n")
+            after_one.append(timed(tools, [bookclub, "club", "status"], environment))
+        first, still, one = (statistics.median(x) for x in (firsts, unchanged, after_one))
+        lines = [
+            "# Club benchmark", "",
+            f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {suite.machine()}.",
+            "",
+            f"`bench/club {' '.join(sys.argv[1:])}`: a club of {args.members:,} members with "
+            f"{args.events:,} events each ({args.members * args.events:,} lines, "
+            f"{size / 2**20:.0f} MiB), median of {args.runs} runs, each with a fresh library.", "",
+            "| | median | floor | ratio |", "|---|---:|---:|---:|",
+            f"| first read (`club join`: every journal into the library) | {first / 1000:.2f} s | "
+            f"`cat` of the journals {cat / 1000:.2f} s | {first / cat:.0f}× |",
+            f"| `club status`, nothing new | {still:.1f} ms | sqlite3 empty query {empty:.1f} ms | "
+            f"{still / empty:.1f}× |",
+            f"| `club status` after one new event | {one:.1f} ms | sqlite3 empty query "
+            f"{empty:.1f} ms | {one / empty:.1f}× |",
+        ]
+        with open(args.output, "w") as out:
+            out.write("\n".join(lines) + "\n")
+        print("\n".join(lines))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
