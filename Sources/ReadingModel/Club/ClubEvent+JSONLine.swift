@@ -39,58 +39,48 @@ extension ClubEvent {
   ///
   /// - Returns: The event; `nil` when the line is not one (not JSON, or a field missing).
   public init?(jsonLine line: some Collection<UInt8>) {
-    guard let line = try? JSONDecoder().decode(Line.self, from: Data(line)),
-      let time = InterchangeDate.parse(line.time), line.seq > 0
+    var parser = JSONParser(bytes: Array(line))
+    guard case .object(let fields) = try? parser.value(), (try? parser.isAtEnd()) == true,
+      case .string(let member) = fields["member"], case .integer(let seq) = fields["seq"],
+      seq > 0, case .string(let timeText) = fields["time"],
+      let time = InterchangeDate.parse(timeText), case .string(let name) = fields["kind"]
     else { return nil }
+    let book = fields["book"].flatMap(ClubBook.init(json:))
+    let fraction = fields["fraction"]?.double
     let kind: Kind
-    switch (line.kind, line.book.map(\.clubBook)) {
-    case ("joined", _): kind = .joined(name: line.name ?? "")
+    switch (name, book) {
+    case ("joined", _): kind = .joined(name: fields["name"]?.string ?? "")
     case ("left", _): kind = .left
     case ("picked", let book?): kind = .picked(book)
     case ("progress", let book?):
-      guard let fraction = line.fraction, (0...1).contains(fraction) else { return nil }
-      kind = .progress(book, fraction: fraction, page: line.page)
+      guard let fraction, (0...1).contains(fraction) else { return nil }
+      kind = .progress(book, fraction: fraction, page: fields["page"]?.integer.map { Int($0) })
     case ("note", let book?):
-      guard let text = line.text, let fraction = line.fraction else { return nil }
+      guard let text = fields["text"]?.string, let fraction else { return nil }
       kind = .note(book, text: text, fraction: min(max(fraction, 0), 1))
     case ("finished", let book?): kind = .finished(book)
     case ("abandoned", let book?): kind = .abandoned(book)
-    case ("rated", let book?): kind = .rated(book, rating: line.rating)
-    case ("joined", _), ("left", _), ("picked", nil), ("progress", nil), ("note", nil),
-      ("finished", nil), ("abandoned", nil), ("rated", nil):
+    case ("rated", let book?): kind = .rated(book, rating: fields["rating"]?.double)
+    case ("picked", nil), ("progress", nil), ("note", nil), ("finished", nil),
+      ("abandoned", nil), ("rated", nil):
       return nil
-    default: kind = .unknown(line.kind)
+    default: kind = .unknown(name)
     }
-    self.init(member: line.member, sequence: line.seq, time: time, kind: kind)
-  }
-
-  /// A journal line's fields, every one but the first four optional.
-  private struct Line: Decodable {
-    var member: String
-    var seq: Int
-    var time: String
-    var kind: String
-    var name: String?
-    var book: BookFields?
-    var fraction: Double?
-    var page: Int?
-    var text: String?
-    var rating: Double?
-  }
-
-  private struct BookFields: Decodable {
-    var isbn13: String?
-    var title: String
-    var author: String
-    var pages: Int?
-
-    var clubBook: ClubBook {
-      ClubBook(isbn13: isbn13, title: title, author: author, pageCount: pages)
-    }
+    self.init(member: member, sequence: Int(seq), time: time, kind: kind)
   }
 }
 
 extension ClubBook {
+  /// A journal line's `book`: `{"isbn13", "title", "author", "pages"}`.
+  fileprivate init?(json: JSONValue) {
+    guard case .object(let fields) = json, let title = fields["title"]?.string,
+      let author = fields["author"]?.string
+    else { return nil }
+    self.init(
+      isbn13: fields["isbn13"]?.string, title: title, author: author,
+      pageCount: fields["pages"]?.integer.map { Int($0) })
+  }
+
   fileprivate func write(to object: inout JSONWriter.ObjectWriter) {
     if let isbn13 { object.member("isbn13") { $0.string(isbn13) } }
     object.member("title") { $0.string(title) }

@@ -47,8 +47,13 @@ public struct ClubExchange: Sendable {
   }
 
   /// Where the club stands, from the events read so far.
-  public func status(_ membership: ClubMembership) async throws -> ClubStatus {
-    ClubStatus(events: try await library.clubStandingEvents(membership.clubID))
+  ///
+  /// - Parameter notes: Whether to gather the shared notes too (only `club notes` shows
+  ///   them, and a long-running club has many).
+  public func status(_ membership: ClubMembership, notes: Bool = false) async throws
+    -> ClubStatus
+  {
+    ClubStatus(events: try await library.clubStandingEvents(membership.clubID, notes: notes))
   }
 
   /// Queues events about `book` in every club whose current book it is, then delivers them.

@@ -37,7 +37,7 @@ extension Bookclub.Club {
       let problems = try await Bookclub.Club.exchange(
         membership, library: library, context: context, pushing: false)
       for problem in problems { context.notices.push(problem, level: .warning) }
-      let status = try await ClubExchange(library: library).status(membership)
+      let status = try await ClubExchange(library: library).status(membership, notes: true)
       guard let book = status.book else { throw ClubError.nothingPicked(membership.name) }
       let position = try await ClubReading.find(book, in: library).fraction
       let shown = status.notes.filter { spoilers || $0.fraction <= position + 1e-9 }

@@ -116,59 +116,81 @@ extension SQLiteLibrary {
   }
 
   /// The events a club's standing is folded from (``ClubStatus``), found by index lookups
-  /// rather than read whole: the latest pick; for each member their first and latest
-  /// `joined`, latest `left` and latest event; about the picked book, each member's latest
-  /// progress, finished, abandoned and rating, the progress that starts their 14-day pace,
-  /// and every note. A few events per member, however long the journals.
-  public func clubStandingEvents(_ clubID: String) throws -> [ClubEvent] {
+  /// and rebuilt from their columns rather than read whole and decoded: the latest pick;
+  /// for each member their first and latest `joined`, latest `left` and latest event; about
+  /// the picked book, each member's latest progress, finished, abandoned and rating, and the
+  /// progress that starts their 14-day pace; and, with `notes`, every shared note. A few
+  /// rows per member, however long the journals.
+  public func clubStandingEvents(_ clubID: String, notes: Bool) throws -> [ClubEvent] {
     try reading(orIfMissing: []) { connection in
-      var lines: [String] = []
-      func add(_ sql: String, _ parameters: [SQLiteValue?]) throws {
-        lines += try connection.all(sql, parameters) { $0.text(0) }
-      }
       let club = SQLiteValue.text(clubID)
-      try add(
-        """
-        SELECT line FROM club_events WHERE club_id = ? AND kind = 'picked'
-        ORDER BY time_ms DESC LIMIT 1
-        """, [club])
-      let book = lines.first.flatMap { ClubEvent(jsonLine: Array($0.utf8))?.kind.book }
-      let members = try connection.all(
-        "SELECT member_id FROM club_journals WHERE club_id = ?", [club]) { $0.text(0) }
-      for member in members.map(SQLiteValue.text) {
-        let byMember = "SELECT line FROM club_events WHERE club_id = ? AND member_id = ? AND kind = ?"
-        try add(byMember + " ORDER BY time_ms LIMIT 1", [club, member, .text("joined")])
-        for kind in ["joined", "left"] {
-          try add(byMember + " ORDER BY time_ms DESC LIMIT 1", [club, member, .text(kind)])
-        }
-        try add(
-          "SELECT line FROM club_events WHERE club_id = ? AND member_id = ? ORDER BY seq DESC LIMIT 1",
-          [club, member])
-        guard let book else { continue }
-        let about = """
-          SELECT line FROM club_events
-          WHERE club_id = ? AND book_key = ? AND kind = ? AND member_id = ?
+      let pick =
+        try connection.first(
           """
+          SELECT line FROM club_events WHERE club_id = ? AND kind = 'picked'
+          ORDER BY time_ms DESC LIMIT 1
+          """, [club]
+        ) { ClubEvent(jsonLine: Array($0.text(0).utf8)) } ?? nil
+      var events = pick.map { [$0] } ?? []
+      let book = pick?.kind.book
+      func add(_ condition: String, _ order: String, _ parameters: [SQLiteValue?]) throws {
+        let sql =
+          "SELECT \(Self.eventColumns) FROM club_events WHERE club_id = ? AND "
+          + condition + " ORDER BY " + order
+        events += try connection.all(sql, [club] + parameters) { Self.event($0, book: book) }
+          .compactMap { $0 }
+      }
+      let members = try connection.all(
+        "SELECT member_id FROM club_journals WHERE club_id = ?", [club]
+      ) { $0.text(0) }
+      for member in members.map(SQLiteValue.text) {
+        let byKind = "member_id = ? AND kind = ?"
+        try add(byKind, "time_ms LIMIT 1", [member, .text("joined")])
+        for kind in ["joined", "left"] {
+          try add(byKind, "time_ms DESC LIMIT 1", [member, .text(kind)])
+        }
+        try add("member_id = ?", "seq DESC LIMIT 1", [member])
+        guard let book else { continue }
+        let about = "book_key = ? AND kind = ? AND member_id = ?"
         let key = SQLiteValue.text(book.key)
-        for kind in ["progress", "finished", "abandoned", "rated"] {
-          try add(about + " ORDER BY time_ms DESC LIMIT 1", [club, key, .text(kind), member])
-        }
-        let latest = try connection.integer(
-          about.replacing("SELECT line", with: "SELECT time_ms")
-            + " ORDER BY time_ms DESC LIMIT 1", [club, key, .text("progress"), member])
-        if let latest {
+        let before = events.count
+        try add(about, "time_ms DESC LIMIT 1", [key, .text("progress"), member])
+        if events.count > before, let latest = events.last {
           try add(
-            about + " AND time_ms >= ? ORDER BY time_ms LIMIT 1",
-            [club, key, .text("progress"), member, .integer(latest - ClubStatus.paceWindow)])
+            about + " AND time_ms >= ?", "time_ms LIMIT 1",
+            [key, .text("progress"), member, .integer(latest.time - ClubStatus.paceWindow)])
+        }
+        for kind in ["finished", "abandoned", "rated"] {
+          try add(about, "time_ms DESC LIMIT 1", [key, .text(kind), member])
         }
       }
-      if let book {
-        try add(
-          "SELECT line FROM club_events WHERE club_id = ? AND book_key = ? AND kind = 'note'",
-          [club, .text(book.key)])
+      if notes, let book {
+        try add("book_key = ? AND kind = 'note'", "time_ms", [.text(book.key)])
       }
-      return lines.compactMap { ClubEvent(jsonLine: Array($0.utf8)) }
+      return events
     }
+  }
+
+  private static let eventColumns = "member_id, seq, time_ms, kind, fraction, page, rating, text"
+
+  /// An event rebuilt from its columns; `book` is the book the query asked about.
+  private static func event(_ row: SQLiteRow, book: ClubBook?) -> ClubEvent? {
+    let kind: ClubEvent.Kind
+    switch (row.text(3), book) {
+    case ("joined", _): kind = .joined(name: row.optionalText(7) ?? "")
+    case ("left", _): kind = .left
+    case ("progress", let book?):
+      kind = .progress(
+        book, fraction: row.optionalDouble(4) ?? 0, page: row.optionalInt64(5).map { Int($0) })
+    case ("note", let book?):
+      kind = .note(book, text: row.optionalText(7) ?? "", fraction: row.optionalDouble(4) ?? 0)
+    case ("finished", let book?): kind = .finished(book)
+    case ("abandoned", let book?): kind = .abandoned(book)
+    case ("rated", let book?): kind = .rated(book, rating: row.optionalDouble(6))
+    case (let other, _): kind = .unknown(other)
+    }
+    return ClubEvent(
+      member: row.text(0), sequence: Int(row.int64(1)), time: row.int64(2), kind: kind)
   }
 
   /// The columns an event's fields are kept in: fraction, page, rating, text.
