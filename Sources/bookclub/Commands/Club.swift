@@ -25,8 +25,6 @@ extension Bookclub {
       ]
     )
 
-    static let clubArgument = ArgumentSpec(
-      name: "club", help: "The club's name. Default: your only club.", isOptional: true)
     static let clubOption = OptionSpec.value(
       "club", valueName: "club", help: "The club's name. Default: your only club.")
     static let asOption = OptionSpec.value(

@@ -12,19 +12,17 @@ extension Bookclub.Club {
     static let signature = CommandSignature(
       name: "leave",
       abstract: "Leave a club: the others see you left; your journal stays in the folder.",
-      arguments: [clubArgument], options: [LibraryOption.spec])
+      arguments: [ClubTarget.argument], options: [LibraryOption.spec])
 
-    let club: String?
-    let libraryPath: String?
+    let target: ClubTarget
 
     init(_ values: ParsedValues) throws(UsageError) {
-      club = values.argument(clubArgument)
-      libraryPath = LibraryOption.value(in: values)
+      target = ClubTarget(values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let library = context.library(flag: libraryPath)
-      let membership = try await Bookclub.Club.membership(club, in: library)
+      let library = context.library(flag: target.libraryPath)
+      let membership = try await Bookclub.Club.membership(target.name, in: library)
       try await library.queueClubEvents([.left], in: membership.clubID, at: Date().milliseconds)
       do {
         _ = try await Bookclub.Club.exchange(

@@ -19,24 +19,18 @@ extension Bookclub.Club {
         A note is shown once you have read as far as where it was written (your own \
         progress on your copy); the others are counted and hidden.
         """,
-      arguments: [clubArgument], options: [spoilersFlag, LibraryOption.spec])
+      arguments: [ClubTarget.argument], options: [spoilersFlag, LibraryOption.spec])
 
-    let club: String?
+    let target: ClubTarget
     let spoilers: Bool
-    let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      club = values.argument(clubArgument)
+      target = ClubTarget(values)
       spoilers = values.flag(Self.spoilersFlag)
-      libraryPath = LibraryOption.value(in: values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let library = context.library(flag: libraryPath)
-      let membership = try await Bookclub.Club.membership(club, in: library)
-      let problems = try await Bookclub.Club.exchange(
-        membership, library: library, context: context, pushing: false)
-      for problem in problems { context.notices.push(problem, level: .warning) }
+      let (membership, library) = try await target.open(in: context, pushing: false)
       let status = try await ClubExchange(library: library).status(membership, notes: true)
       guard let book = status.book else { throw ClubError.nothingPicked(membership.name) }
       let position = try await ClubReading.find(book, in: library).fraction

@@ -7,22 +7,16 @@ extension Bookclub.Club {
       name: "status",
       abstract: "Where each member is in the club's book: position, pace, estimated finish.",
       discussion: "Reads what the club folder holds now; 'bookclub club sync' fetches first.",
-      arguments: [clubArgument], options: [LibraryOption.spec])
+      arguments: [ClubTarget.argument], options: [LibraryOption.spec])
 
-    let club: String?
-    let libraryPath: String?
+    let target: ClubTarget
 
     init(_ values: ParsedValues) throws(UsageError) {
-      club = values.argument(clubArgument)
-      libraryPath = LibraryOption.value(in: values)
+      target = ClubTarget(values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let library = context.library(flag: libraryPath)
-      let membership = try await Bookclub.Club.membership(club, in: library)
-      let problems = try await Bookclub.Club.exchange(
-        membership, library: library, context: context, pushing: false)
-      for problem in problems { context.notices.push(problem, level: .warning) }
+      let (membership, library) = try await target.open(in: context, pushing: false)
       let status = try await ClubExchange(library: library).status(membership)
       let report = ClubReport(name: membership.name, status: status, memberID: membership.memberID)
       for line in report.lines(colors: context.terminal.colorsOutput) { context.output.line(line) }

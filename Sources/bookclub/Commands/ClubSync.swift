@@ -12,22 +12,16 @@ extension Bookclub.Club {
         when another member pushed first. Offline, your events stay queued and the next \
         sync sends them. A folder carried by another sync tool is only read and written.
         """,
-      arguments: [clubArgument], options: [LibraryOption.spec])
+      arguments: [ClubTarget.argument], options: [LibraryOption.spec])
 
-    let club: String?
-    let libraryPath: String?
+    let target: ClubTarget
 
     init(_ values: ParsedValues) throws(UsageError) {
-      club = values.argument(clubArgument)
-      libraryPath = LibraryOption.value(in: values)
+      target = ClubTarget(values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let library = context.library(flag: libraryPath)
-      let membership = try await Bookclub.Club.membership(club, in: library)
-      let problems = try await Bookclub.Club.exchange(
-        membership, library: library, context: context, pushing: true)
-      for problem in problems { context.notices.push(problem, level: .warning) }
+      let (membership, library) = try await target.open(in: context, pushing: true)
       let status = try await ClubExchange(library: library).status(membership)
       context.output.line(
         "Synced “\(TerminalText.safe(membership.name))”: \(status.members.count) members"
