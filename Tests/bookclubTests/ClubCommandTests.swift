@@ -118,6 +118,7 @@ struct ClubCommandTests {
     try await run(bo, ["club", "pick", "Middlemarch"])
     try await run(ann, ["progress", "set", "Middlemarch", "440"])
     try await run(bo, ["status", "Middlemarch", "finished"])
+    try await run(bo, ["rate", "Middlemarch", "4.5"])
     // What a sync tool might leave: a conflict copy's duplicate, a newer kind, a cut line.
     let members = try FileManager.default.contentsOfDirectory(atPath: folder + "/members")
     let journal = folder + "/members/" + members.sorted()[0]
@@ -132,6 +133,7 @@ struct ClubCommandTests {
     let status = try await run(ann, ["club", "status"])
     #expect(line(of: "Ann", in: status.stdout).contains("50%"), "\(status.stdout)")
     #expect(line(of: "Bo", in: status.stdout).contains("finished"), "\(status.stdout)")
+    #expect(line(of: "Bo", in: status.stdout).contains("★★★★½"), "\(status.stdout)")
     #expect(status.stderr.contains("cut short"))
   }
 
