@@ -1,5 +1,6 @@
 import Foundation
 import ReadingModel
+import Synchronization
 import TestSupport
 import Testing
 
@@ -145,5 +146,55 @@ import Testing
     _ = model.handle(.pageDown)
     #expect(model.cursor == model.listRows)
     #expect(model.cursor < model.top + model.listRows)
+  }
+
+  @Test func theCountFollowsThePageAndAStaleCountIsNeverShown() async {
+    let counts = CountGate()
+    let model = BrowserModel(
+      library: SQLiteLibrary(path: "/nonexistent/unused.sqlite"), notices: NoticeQueue(),
+      layout: BrowserLayout(width: 80, height: 24), colors: false, source: source.source,
+      counter: { try await counts.count($0) })
+    model.start()
+    await source.waitForRequests(1)
+    source.respond(.success(page([1, 2, 3], hasMore: true)))
+    await settle { model.store.state.value != nil }
+    #expect(model.total == nil)  // the page is on screen before its count
+    #expect(model.screen.grid(model.layout).lines[23].hasPrefix("1–3 of 3+"))
+    await counts.waitForRequests(1)
+    _ = model.handle(.character("2"))  // a new query before the count came
+    await source.waitForRequests(2)
+    source.respond(.success(page([5], hasMore: false)))
+    await settle { model.pending == nil }
+    await counts.waitForRequests(2)
+    counts.answer(0, with: 365)  // the first list's count, late
+    for _ in 0..<200 { await Task.yield() }
+    #expect(model.total == nil)
+    counts.answer(1, with: 9)
+    await settle { model.total == 9 }
+    #expect(model.screen.grid(model.layout).lines[23].hasPrefix("1–1 of 9"))
+  }
+}
+
+/// Counts that wait until the test answers them, by the order they were asked.
+final class CountGate: Sendable {
+  private let waiting = Mutex<[CheckedContinuation<Int?, any Error>?]>([])
+
+  func count(_ query: PageQuery) async throws -> Int? {
+    try await withCheckedThrowingContinuation { continuation in
+      waiting.withLock { $0.append(continuation) }
+    }
+  }
+
+  func waitForRequests(_ count: Int) async {
+    for _ in 0..<100_000 where waiting.withLock({ $0.count }) < count { await Task.yield() }
+    #expect(waiting.withLock { $0.count } >= count)
+  }
+
+  func answer(_ index: Int, with total: Int) {
+    let continuation = waiting.withLock { all -> CheckedContinuation<Int?, any Error>? in
+      defer { all[index] = nil }
+      return all[index]
+    }
+    continuation?.resume(returning: total)
   }
 }
