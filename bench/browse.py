@@ -172,9 +172,7 @@ def main():
             "Slowest keystrokes: " + ", ".join(f"`{text}` {ms:.1f} ms" for ms, text in slowest)
             + ".",
         ]
-        with open(args.output, "w") as out:
-            out.write("\n".join(lines) + "\n")
-        print("\n".join(lines))
+        suite.report(args.output, lines)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -124,9 +124,7 @@ def main():
             f"| `club status` after one new event | {one:.1f} ms | sqlite3 empty query "
             f"{empty:.1f} ms | {one / empty:.1f}× |",
         ]
-        with open(args.output, "w") as out:
-            out.write("\n".join(lines) + "\n")
-        print("\n".join(lines))
+        suite.report(args.output, lines)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

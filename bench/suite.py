@@ -377,6 +377,13 @@ def peers_section(tools, work, books, runs):
     return lines
 
 
+def report(path, lines):
+    """Writes a results file and prints it."""
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
 def machine():
     model = ""
     try:

@@ -112,4 +112,53 @@ import Testing
     let same = ClubBook(isbn13: "9780000000002", title: "Other", author: "Other", pageCount: nil)
     #expect(same.matches(mine))
   }
+
+  @Test func hostileNumbersAreNoValuesAndNeverCrashTheStatus() throws {
+    func line(_ fields: String) -> ClubEvent? {
+      ClubEvent(
+        jsonLine: Array(
+          ("{\"member\":\"ann\",\"seq\":1,\"time\":\"2026-11-30T10:00:00.000Z\"," + fields + "}")
+            .utf8))
+    }
+    let book =
+      #""book":{"title":"Emma","author":"Jane Austen","pages":9223372036854775807,"isbn13":"rm -rf ~"}"#
+    #expect(line(#""kind":"rated","rating":1e308,"# + book) == nil)
+    #expect(line(#""kind":"rated","rating":-1,"# + book) == nil)
+    #expect(line(#""kind":"rated","rating":4.3,"# + book) == nil)
+    guard
+      case .progress(let parsed, _, let page)? = line(
+        #""kind":"progress","fraction":0.5,"page":-3,"# + book)?.kind
+    else {
+      Issue.record("a progress line with a bad page is still progress")
+      return
+    }
+    #expect(parsed.pageCount == nil)  // 2^63 pages is no page count
+    #expect(parsed.isbn13 == nil)  // nor is that an ISBN
+    #expect(page == nil)
+    #expect(line(#""kind":"picked","book":{"title":"!!!","author":"x"}"#) == nil)  // no title
+    // A pace so slow that the finish is centuries away gives no estimate, and no trap.
+    var member = ClubStatus.Member(id: "a", name: "A", lastActivity: 0)
+    member.fraction = 0.1
+    member.fractionPerDay = 1e-300
+    #expect(member.estimatedFinish == nil)
+  }
+
+  @Test func aJournalThatIsAFIFOOrASymlinkIsNeitherReadIntoNorWrittenThrough() throws {
+    let fifo = folder.path("fifo.jsonl")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let fromFIFO = ClubJournal(path: fifo, member: "fifo").read(from: 0)  // returns, no wait
+    #expect(fromFIFO.events.isEmpty)
+    #expect(fromFIFO.problems.first?.contains("FIFO") == true)
+    #expect(throws: FileError.self) {
+      try ClubJournal(path: fifo, member: "fifo").append([event(1, .left)])
+    }
+    let target = folder.path("bashrc")
+    try Data("export PATH=/usr/bin\n".utf8).write(to: URL(fileURLWithPath: target))
+    let link = folder.path("ann.jsonl")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    #expect(throws: FileError.self) {
+      try ClubJournal(path: link, member: "ann").append([event(1, .left)])
+    }
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "export PATH=/usr/bin\n")
+  }
 }

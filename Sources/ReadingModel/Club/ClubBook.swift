@@ -6,6 +6,9 @@ public struct ClubBook: Sendable, Equatable, Hashable {
   public var author: String
   public var pageCount: Int?
 
+  /// The page counts a club book may have, as `bookclub add --pages` takes them.
+  public static let pageLimit = 1...100_000
+
   public init(isbn13: String?, title: String, author: String, pageCount: Int?) {
     self.isbn13 = isbn13
     self.title = title

@@ -54,13 +54,24 @@ extension ClubEvent {
     case ("picked", let book?): kind = .picked(book)
     case ("progress", let book?):
       guard let fraction, (0...1).contains(fraction) else { return nil }
-      kind = .progress(book, fraction: fraction, page: fields["page"]?.integer.map { Int($0) })
+      let page = fields["page"]?.integer.flatMap { page in
+        (0...Int64(book.pageCount ?? ClubBook.pageLimit.upperBound)).contains(page)
+          ? Int(page) : nil
+      }
+      kind = .progress(book, fraction: fraction, page: page)
     case ("note", let book?):
       guard let text = fields["text"]?.string, let fraction else { return nil }
       kind = .note(book, text: text, fraction: min(max(fraction, 0), 1))
     case ("finished", let book?): kind = .finished(book)
     case ("abandoned", let book?): kind = .abandoned(book)
-    case ("rated", let book?): kind = .rated(book, rating: fields["rating"]?.double)
+    case ("rated", let book?):
+      // A rating as bookclub gives them, 0.25 to 5 in quarters, or none: anything else
+      // (a negative, 1e308) is not a rating, and the line is skipped.
+      let rating = fields["rating"]?.double
+      if let rating, !(0.25...5).contains(rating) || (rating * 4).rounded() != rating * 4 {
+        return nil
+      }
+      kind = .rated(book, rating: rating)
     case ("picked", nil), ("progress", nil), ("note", nil), ("finished", nil),
       ("abandoned", nil), ("rated", nil):
       return nil
@@ -74,11 +85,15 @@ extension ClubBook {
   /// A journal line's `book`: `{"isbn13", "title", "author", "pages"}`.
   fileprivate init?(json: JSONValue) {
     guard case .object(let fields) = json, let title = fields["title"]?.string,
-      let author = fields["author"]?.string
+      let author = fields["author"]?.string, !MatchKey.title(title).isEmpty
     else { return nil }
-    self.init(
-      isbn13: fields["isbn13"]?.string, title: title, author: author,
-      pageCount: fields["pages"]?.integer.map { Int($0) })
+    // Page counts as `add` takes them; another number (negative, 2^63) is no count.
+    let pages = fields["pages"]?.integer.flatMap {
+      Self.pageLimit.contains(Int($0)) ? Int($0) : nil
+    }
+    // Only a valid ISBN-13 matches books by number; anything else is no ISBN.
+    let isbn13 = fields["isbn13"]?.string.flatMap { ISBN($0)?.isbn13 }
+    self.init(isbn13: isbn13, title: title, author: author, pageCount: pages)
   }
 
   fileprivate func write(to object: inout JSONWriter.ObjectWriter) {

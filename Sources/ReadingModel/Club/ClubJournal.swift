@@ -38,9 +38,19 @@ public struct ClubJournal: Sendable, Equatable {
   public func append(_ events: [ClubEvent]) throws {
     try AtomicFile.createFolder(PathName.folder(of: path))
     let bytes = events.flatMap(\.jsonLine)
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw FileError.cannotWrite(path, reason: AtomicFile.lastError()) }
+    // Never through a symlink (another member could commit one pointing at a file of
+    // yours), never into a FIFO or a device.
+    let descriptor = open(
+      path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+    guard descriptor >= 0 else {
+      let reason = errno == ELOOP ? "it is a symbolic link" : AtomicFile.lastError()
+      throw FileError.cannotWrite(path, reason: reason)
+    }
     defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw FileError.cannotWrite(path, reason: "it is not a regular file")
+    }
     while flock(descriptor, LOCK_EX) != 0 {
       guard errno == EINTR else {
         throw FileError.cannotLock(path, reason: AtomicFile.lastError())
@@ -59,7 +69,13 @@ public struct ClubJournal: Sendable, Equatable {
   public func read(from offset: Int) -> Reading {
     var reading = Reading(events: [], endOffset: offset, problems: [])
     let name = PathName.lastComponent(of: path)
-    guard let bytes = readBytes(from: offset) else { return reading }
+    let bytes: [UInt8]
+    do {
+      bytes = try readBytes(from: offset)
+    } catch {
+      reading.problems.append("\(name): \(error.explanation); skipped")
+      return reading
+    }
     var lineStart = 0
     var lineNumber = 0
     while lineStart < bytes.count {
@@ -81,20 +97,21 @@ public struct ClubJournal: Sendable, Equatable {
     return reading
   }
 
-  private func readBytes(from offset: Int) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    var position = off_t(offset)
-    while true {
-      let count = pread(descriptor, &chunk, chunk.count, position)
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }
-      bytes += chunk[..<count]
-      position += off_t(count)
+  /// The most one read takes in; a longer journal is read on by the next command, from
+  /// the offset this read ends at.
+  static let readLimit = 64 << 20
+
+  /// The bytes after `offset`, through ``InputFile``: a folder, FIFO or device there is an
+  /// error, not a wait; a file that shrank below `offset` gives nothing.
+  private func readBytes(from offset: Int) throws -> [UInt8] {
+    let file: InputFile
+    do {
+      file = try InputFile(path: path)
+    } catch .empty, .notFound {
+      return []
     }
-    return bytes
+    guard file.size > offset else { return [] }
+    try file.seek(to: offset)
+    return try file.read(upTo: min(file.size - offset, Self.readLimit))
   }
 }

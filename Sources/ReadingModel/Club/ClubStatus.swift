@@ -21,7 +21,9 @@ public struct ClubStatus: Sendable, Equatable {
     /// When they would finish at their pace, in milliseconds since 1970.
     public var estimatedFinish: Int64? {
       guard let fractionPerDay, fractionPerDay > 0, !finished, !abandoned else { return nil }
-      return lastActivity + Int64((1 - fraction) / fractionPerDay * 86_400_000)
+      let days = (1 - fraction) / fractionPerDay
+      guard days <= 36_500 else { return nil }  // a century away is no estimate
+      return lastActivity + Int64(days * 86_400_000)
     }
   }
 

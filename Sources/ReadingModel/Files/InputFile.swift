@@ -47,6 +47,15 @@ public final class InputFile {
     close(descriptor)
   }
 
+  /// Moves to `offset` bytes from the start, where the next ``read(upTo:)`` begins.
+  ///
+  /// - Throws: ``InputFileError/unreadable(_:reason:)``.
+  public func seek(to offset: Int) throws(InputFileError) {
+    guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+      throw .unreadable(path, reason: String(cString: strerror(errno)))
+    }
+  }
+
   /// Up to `count` bytes; empty at the end of the file.
   ///
   /// - Throws: ``InputFileError/unreadable(_:reason:)``.

@@ -121,7 +121,10 @@ final class BrowserModel {
   }
 
   /// How many book rows fit.
-  var listRows: Int { layout.listRows(withBanner: screen.hasBanner) }
+  var listRows: Int {
+    if case .reLoadingFailure = store.state { return layout.listRows(withBanner: true) }
+    return layout.listRows(withBanner: false)
+  }
 
   // MARK: Moving
 
@@ -156,7 +159,11 @@ final class BrowserModel {
     let rows = listRows
     cursor = min(cursor, max(0, books.count - 1))
     // The "Loading more…" and retry rows sit under the last book: at the end, they show.
-    let trailing = store.state.isPaging || screen.isPagingFailure
+    let trailing: Bool
+    switch store.state {
+    case .paging, .pagingFailure: trailing = true
+    default: trailing = false
+    }
     if cursor < top { top = cursor }
     if cursor >= top + rows { top = cursor - rows + 1 }
     if trailing, cursor == books.count - 1 { top = cursor - rows + 2 }

@@ -36,6 +36,13 @@ enum ClubSharing {
     }
   }
 
+  /// Whether anything would be shared: `syncProgress` on and a club to share with. A
+  /// command checks it before gathering what to share, so a reader in no club pays nothing.
+  static func isSharing(_ library: SQLiteLibrary, context: CommandContext) async -> Bool {
+    guard context.settings.syncProgress else { return false }
+    return (try? await library.clubs().isEmpty) == false
+  }
+
   /// Where the reader is now: progress, and finished when it is.
   static func progress(_ reading: CurrentlyReading) -> @Sendable (ClubBook) -> [ClubEvent.Kind] {
     let fraction = reading.currentFraction

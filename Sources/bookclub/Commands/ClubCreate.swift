@@ -38,6 +38,7 @@ extension Bookclub.Club {
       memberName = (values.string(asOption) ?? "").collapsingSpaces
       sharesNotes = values.flag(shareNotesFlag)
       libraryPath = LibraryOption.value(in: values)
+      guard !path.isEmpty else { throw .missingArgument(Self.pathArgument.display) }
       guard !name.isEmpty else { throw .missingArgument(Self.nameOption.display) }
       guard !memberName.isEmpty else { throw .missingArgument(asOption.display) }
     }
@@ -56,7 +57,8 @@ extension Bookclub.Club {
         "Made the club “\(TerminalText.safe(name))” at \(TerminalText.safe(folder.path)); you are in it as \(TerminalText.safe(memberName))."
       )
       context.errors.line(
-        "Others join with: bookclub club join \(ShellQuoting.quote(folder.path)) --as <name>")
+        "Others join with: bookclub club join "
+          + TerminalText.safe(ShellQuoting.quote(folder.path)) + " --as <name>")
     }
   }
 }

@@ -30,6 +30,7 @@ extension Bookclub.Club {
       memberName = (values.string(asOption) ?? "").collapsingSpaces
       sharesNotes = values.flag(shareNotesFlag)
       libraryPath = LibraryOption.value(in: values)
+      guard !location.isEmpty else { throw .missingArgument(Self.whereArgument.display) }
       guard !memberName.isEmpty else { throw .missingArgument(asOption.display) }
     }
 

@@ -28,11 +28,13 @@ extension Bookclub.Club {
       guard let book = status.book else { return }
       if try await ClubReading.find(book, in: library).book == nil {
         let pages = book.pageCount.map { " --pages \($0)" } ?? ""
-        let isbn = book.isbn13.map { " --isbn \($0)" } ?? ""
+        let isbn = book.isbn13.map { " --isbn " + ShellQuoting.quote($0) } ?? ""
+        let command =
+          "bookclub add " + ShellQuoting.quote(book.title) + " --author "
+          + ShellQuoting.quote(book.author) + pages + isbn
         context.errors.line(
-          "Your library does not have “\(TerminalText.safe(book.title))”. Add it with: bookclub add "
-            + ShellQuoting.quote(book.title) + " --author " + ShellQuoting.quote(book.author)
-            + pages + isbn)
+          "Your library does not have “\(TerminalText.safe(book.title))”. Add it with: "
+            + TerminalText.safe(command))
       }
     }
   }

@@ -82,6 +82,7 @@ extension Bookclub {
       }
       context.output.line(
         "\(updated.shownTitle): \(found.status.displayName) → \(updated.status.displayName)")
+      guard await ClubSharing.isSharing(library, context: context) else { return }
       let reading = CurrentlyReading(book: updated, library: library, notices: context.notices)
       await reading.load()
       await ClubSharing.share(

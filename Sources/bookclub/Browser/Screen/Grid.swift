@@ -48,11 +48,10 @@ struct Grid: Equatable, Sendable {
     return position
   }
 
-  /// Gives `style` to columns of a row, keeping their text: the cursor's highlight.
-  mutating func paint(row: Int, columns: Range<Int>? = nil, style: CellStyle) {
+  /// Gives `style` to a whole row, keeping its text: the cursor's highlight, a banner.
+  mutating func paint(row: Int, style: CellStyle) {
     guard (0..<height).contains(row) else { return }
-    let range = columns?.clamped(to: 0..<width) ?? 0..<width
-    for column in range { cells[row * width + column].style = style }
+    for column in 0..<width { cells[row * width + column].style = style }
   }
 
   /// The rows as plain text, trailing spaces kept: what tests compare.
