@@ -29,13 +29,14 @@ def run(command, **options):
     return subprocess.run(command, check=True, **options)
 
 
-INSTALL = ["swift", "build", "-c", "release", "-Xswiftc", "-static-executable"]
+INSTALL = ["swift", "build", "-c", "release", "-Xswiftc", "-static-executable",
+           "--product", "bookclub"]
 
 
 def build(work):
     """The binary README installs (one static file), the floors linked the same way, the
     launcher."""
-    run(INSTALL + ["--product", "bookclub"], cwd=ROOT, stdout=subprocess.DEVNULL)
+    run(INSTALL, cwd=ROOT, stdout=subprocess.DEVNULL)
     folder = run(INSTALL + ["--show-bin-path"], cwd=ROOT, capture_output=True,
                  text=True).stdout.strip()
     tools = {"bookclub": os.path.join(folder, "bookclub"), "launch": os.path.join(work, "launch")}
