@@ -79,6 +79,9 @@ public struct ImportOptions: Sendable, Equatable {
   public var dryRun: Bool
   /// Who wins a conflict.
   public var prefer: MergePreference
+  /// How many new books are staged before they reach the library's tables (small in tests,
+  /// so a test crosses a flush).
+  var stagingBatch = BookStaging.flushEvery
 
   public init(dryRun: Bool = false, prefer: MergePreference = .library) {
     self.dryRun = dryRun

@@ -14,6 +14,8 @@ struct ImportRun {
   /// Books this import matched or added, with the row that did: a row of the same file
   /// never merges into a book another row claimed.
   var claimed: [Book.ID: Int] = [:]
+  /// The books this import is adding, until they reach the library's tables.
+  var staging: BookStaging?
   /// The source's name for people (`Goodreads`).
   var sourceName: String { summary.format }
 
@@ -32,6 +34,18 @@ struct ImportRun {
 
   mutating func skip(_ line: Int, _ reason: String) {
     summary.skipped.append(ImportSummary.SkippedRow(line: line, reason: reason))
+  }
+
+  /// Skips a row whose source id an earlier row of this import had, for `book`.
+  mutating func skipRepeat(_ line: Int, of book: Book.ID, sourceID: String) {
+    let first = claimed[book].map(label) ?? "book #\(book)"
+    skip(line, "it repeats \(first) (\(sourceName) id \(sourceID)); the first was imported")
+  }
+
+  /// Moves the staged books into the library's tables and ends the staging.
+  mutating func finishStaging(on connection: SQLiteConnection) throws {
+    try staging?.finish(on: connection)
+    staging = nil
   }
 
   /// Counts a book that was added; a dry run also lists it with its fields.

@@ -107,10 +107,11 @@ extension SQLiteLibrary {
   /// Inserts a book with its search keys, and the columns its details decide (rating,
   /// finish day, a source's last-name-first form), so a new book is written once.
   ///
+  /// - Parameter tables: The library's tables, or an import's staging tables.
   /// - Returns: The book's id: its own when `keepingID`, else a new one.
   func insert(
     _ book: Book, details: BookDetails = BookDetails(), keepingID: Bool,
-    on connection: SQLiteConnection
+    into tables: BookTables = .library, on connection: SQLiteConnection
   ) throws -> Book.ID {
     var values = Self.rowValues(book)
     if let given = details.authorSort, !given.isEmpty {
@@ -124,7 +125,7 @@ extension SQLiteLibrary {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       values + Self.detailColumns(details) + [keepingID ? .integer(book.id) : nil])
-    return connection.lastInsertedRowID
+    return keepingID ? book.id : connection.lastInsertedRowID
   }
 
   /// The `rating` and `finished_day` columns of a book with these details.

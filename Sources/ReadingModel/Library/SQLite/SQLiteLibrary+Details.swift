@@ -54,16 +54,20 @@ extension SQLiteLibrary {
   /// Replaces a book's details. Source ids are kept apart, with their merge bases (see
   /// ``link(_:to:id:base:on:)``).
   ///
-  /// - Parameter isNewBook: The book was just inserted with these details
-  ///   (``insert(_:details:keepingID:on:)``): its row and tags need no update.
+  /// - Parameters:
+  ///   - isNewBook: The book was just inserted with these details
+  ///     (``insert(_:details:keepingID:into:on:)``): its row and tags need no update.
+  ///   - tables: The library's tables, or (for a new book only) an import's staging tables.
   func saveDetails(
     _ details: BookDetails, of bookID: Book.ID, on connection: SQLiteConnection,
-    isNewBook: Bool = false
+    isNewBook: Bool = false, into tables: BookTables = .library
   ) throws {
+    // A new book has no row to replace, and a plain insert spares SQLite the statement
+    // journal a replace needs.
     try connection.run(
       """
-      INSERT OR REPLACE INTO book_details (book_id, rating, review, tags, readings, read_count,
-        publisher, publication_year, binding, private_notes, edition_year, contributors,
+      INSERT \(isNewBook ? "" : "OR REPLACE ")INTO \(tables.details) (book_id, rating, review,
+        tags, readings, read_count, publisher, publication_year, binding, private_notes, edition_year, contributors,
         identifiers, author_last_first)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
@@ -92,7 +96,7 @@ extension SQLiteLibrary {
     }
     for tag in details.tags {
       try connection.run(
-        "INSERT OR IGNORE INTO book_tags (tag_key, book_id, tag) VALUES (?, ?, ?)",
+        "INSERT OR IGNORE INTO \(tables.tags) (tag_key, book_id, tag) VALUES (?, ?, ?)",
         [.text(SearchKey.fold(tag)), .integer(bookID), .text(tag)])
     }
   }

@@ -15,7 +15,7 @@ extension SQLiteLibrary {
     var source = try makeSource()
     guard options.dryRun else {
       return try writing { connection in
-        try Self.deferringSearchIndex(on: connection) {
+        try Self.bulkAdding(on: connection) {
           try runImport(&source, options: options, progress: progress, on: connection)
         }
       }
@@ -24,7 +24,7 @@ extension SQLiteLibrary {
     let scratch = try scratchCopy()
     return try mapErrors {
       try scratch.writeTransaction {
-        try Self.deferringSearchIndex(on: scratch) {
+        try Self.bulkAdding(on: scratch) {
           try runImport(&source, options: options, progress: progress, on: scratch)
         }
       }
@@ -48,6 +48,7 @@ extension SQLiteLibrary {
       case .book(let book):
         try importBook(book, run: &run, on: connection)
       case .archived(let item):
+        try run.finishStaging(on: connection)  // an archived book takes the next id itself
         let origin = try knownOrigin ?? archiveOrigin(source.archiveLibraryID, on: connection)
         knownOrigin = origin
         try importArchived(
@@ -63,6 +64,7 @@ extension SQLiteLibrary {
             bytesRead: source.bytesRead, totalBytes: source.totalBytes, rows: run.summary.rows))
       }
     }
+    try run.finishStaging(on: connection)
     run.summary.remarks += source.remarks
     if run.summary.rows > 0, run.summary.skipped.count == run.summary.rows {
       throw ImportError.nothingImported(run.summary)  // rolls back: nothing changes
@@ -81,12 +83,13 @@ extension SQLiteLibrary {
   {
     let line = imported.line
     let base = imported.base
+    if let staged = run.staging?.book(source: imported.source, id: imported.sourceID) {
+      run.skipRepeat(line, of: staged, sourceID: imported.sourceID)
+      return
+    }
     if let known = try linked(source: imported.source, id: imported.sourceID, on: connection) {
-      if let first = run.claimed[known.book] {
-        run.skip(
-          line,
-          "it repeats \(run.label(first)) (\(run.sourceName) id \(imported.sourceID)); "
-            + "the first was imported")
+      if run.claimed[known.book] != nil {
+        run.skipRepeat(line, of: known.book, sourceID: imported.sourceID)
       } else if known.base == base {
         run.countUnchanged(line, id: known.book)  // the export says what it said last time
       } else {
@@ -107,8 +110,10 @@ extension SQLiteLibrary {
     let id = try add(imported.fields, run: &run, on: connection)
     try link(
       id, to: imported.source, id: imported.sourceID, base: base, replacing: false,
-      on: connection)
+      into: .staging, on: connection)
     run.countAdded(line, id: id, fields: imported.fields)
+    try run.staging?.staged(
+      id, source: imported.source, sourceID: imported.sourceID, on: connection)
     if let likelyDuplicate {
       let same = try sameReason(imported, likelyDuplicate.book, on: connection)
       run.remark(
@@ -173,16 +178,24 @@ extension SQLiteLibrary {
     return (merge, ours)
   }
 
-  /// Inserts a new book made of `fields`.
+  /// Stages a new book made of `fields` (``BookStaging``).
+  ///
+  /// - Returns: The id the book will have.
   func add(_ fields: BookFields, run: inout ImportRun, on connection: SQLiteConnection) throws
     -> Book.ID
   {
+    if run.staging == nil {
+      run.staging = try BookStaging(batch: run.options.stagingBatch, on: connection)
+    }
     var book = Book(
-      id: 0, title: "", authors: [], dateAdded: run.now, dateUpdated: run.now)
+      id: run.staging!.takeID(), title: "", authors: [], dateAdded: run.now,
+      dateUpdated: run.now)
     var details = BookDetails()
     fields.apply(to: &book, &details)
-    let id = try insert(book, details: details, keepingID: false, on: connection)
-    if !details.isEmpty { try saveDetails(details, of: id, on: connection, isNewBook: true) }
+    let id = try insert(book, details: details, keepingID: true, into: .staging, on: connection)
+    if !details.isEmpty {
+      try saveDetails(details, of: id, on: connection, isNewBook: true, into: .staging)
+    }
     return id
   }
 

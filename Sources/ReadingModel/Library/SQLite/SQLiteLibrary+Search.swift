@@ -87,22 +87,3 @@ extension SQLiteLibrary {
     return keys
   }
 }
-
-extension SQLiteLibrary {
-  /// Runs a bulk write that adds books, then indexes every book it added for search in one
-  /// statement, in the same transaction: many times faster than a trigger per book.
-  static func deferringSearchIndex<T>(on connection: SQLiteConnection, _ body: () throws -> T)
-    throws -> T
-  {
-    let before = try connection.integer("SELECT coalesce(max(id), 0) FROM books") ?? 0
-    try connection.run(
-      "INSERT OR REPLACE INTO library_info (key, value) VALUES ('search_pending', ?)",
-      [.text(String(before))])
-    let result = try body()
-    try connection.run("DELETE FROM library_info WHERE key = 'search_pending'")
-    try connection.run(
-      "INSERT INTO book_search (rowid, search_text) SELECT id, search_text FROM books WHERE id > ?",
-      [.integer(before)])
-    return result
-  }
-}

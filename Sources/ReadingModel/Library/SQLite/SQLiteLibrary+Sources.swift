@@ -56,7 +56,7 @@ extension SQLiteLibrary {
   /// book's earlier id in that source (a new book has none: `replacing` false skips looking).
   func link(
     _ bookID: Book.ID, to source: String, id: String, base: SourceBase?,
-    replacing: Bool = true, on connection: SQLiteConnection
+    replacing: Bool = true, into tables: BookTables = .library, on connection: SQLiteConnection
   ) throws {
     if replacing {
       try connection.run(
@@ -65,7 +65,7 @@ extension SQLiteLibrary {
     }
     try connection.run(
       """
-      INSERT OR REPLACE INTO book_sources (source, source_id, book_id, base_fields, base_columns)
+      INSERT \(replacing ? "OR REPLACE " : "")INTO \(tables.sources) (source, source_id, book_id, base_fields, base_columns)
       VALUES (?, ?, ?, ?, ?)
       """,
       [

@@ -1,0 +1,93 @@
+/// The books an import adds, gathered in staging tables and moved into the library's
+/// tables in one statement per table every ``flushEvery`` books and at the end.
+///
+/// A statement that inserts one book opens and seeks the books table and each of its
+/// sixteen indexes; one that inserts ten thousand does that once. Ids are given here, in
+/// the order SQLite would have given them (nothing else inserts books in the import's
+/// transaction), so a book has its id from the moment it is staged. A staged book is not
+/// in the library's tables until the next flush: a later row of the same import finds it
+/// through ``book(source:id:)``, and it is claimed by the row that added it, so no
+/// candidate lookup needs it.
+struct BookStaging {
+  /// How many books are staged before they are moved into the library.
+  static let flushEvery = 10_000
+
+  /// How many books are staged before they are moved into the library.
+  private let batch: Int
+  /// The id the next staged book gets.
+  private var nextID: Book.ID
+  /// Books staged since the last flush.
+  private var pending = 0
+  /// Every book this staging added, by its id in its source.
+  private var bySourceID: [String: Book.ID] = [:]
+
+  /// Creates the staging tables (empty) in the connection's temporary schema.
+  ///
+  /// - Parameters:
+  ///   - batch: How many books are staged before they are moved into the library.
+  ///   - connection: A connection inside a write transaction.
+  /// - Throws: A SQLite error.
+  init(batch: Int = flushEvery, on connection: SQLiteConnection) throws {
+    self.batch = max(1, batch)
+    for (library, staging) in BookTables.staged {
+      try connection.execute(
+        "CREATE TABLE IF NOT EXISTS \(staging) AS SELECT * FROM main.\(library) WHERE 0;"
+          + " DELETE FROM \(staging);")
+    }
+    let last = try connection.integer(
+      """
+      SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'books'), 0),
+        coalesce((SELECT max(id) FROM books), 0))
+      """)
+    nextID = (last ?? 0) + 1
+  }
+
+  /// Takes the next id for a book about to be staged.
+  mutating func takeID() -> Book.ID {
+    defer { nextID += 1 }
+    return nextID
+  }
+
+  /// Notes that the book `id` was staged with `sourceID` from `source`, and moves the
+  /// staged books into the library when there are enough of them.
+  ///
+  /// - Throws: A SQLite error (a constraint the library's tables enforce).
+  mutating func staged(
+    _ id: Book.ID, source: String, sourceID: String, on connection: SQLiteConnection
+  ) throws {
+    bySourceID[Self.key(source, sourceID)] = id
+    pending += 1
+    if pending >= batch { try flush(on: connection) }
+  }
+
+  /// The book this staging added with `id` in `source`, flushed or not.
+  func book(source: String, id: String) -> Book.ID? {
+    bySourceID[Self.key(source, id)]
+  }
+
+  /// Moves every staged book into the library's tables, parents first.
+  ///
+  /// - Throws: A SQLite error (a constraint the library's tables enforce).
+  mutating func flush(on connection: SQLiteConnection) throws {
+    guard pending > 0 else { return }
+    for (library, staging) in BookTables.staged {
+      // A book's tags may fold to the same key twice; the library keeps the first.
+      let verb = library == BookTables.library.tags ? "INSERT OR IGNORE" : "INSERT"
+      try connection.execute(
+        "\(verb) INTO main.\(library) SELECT * FROM \(staging); DELETE FROM \(staging);")
+    }
+    pending = 0
+  }
+
+  /// Flushes, then drops the staging tables.
+  ///
+  /// - Throws: A SQLite error.
+  mutating func finish(on connection: SQLiteConnection) throws {
+    try flush(on: connection)
+    for (_, staging) in BookTables.staged {
+      try connection.execute("DROP TABLE IF EXISTS \(staging)")
+    }
+  }
+
+  private static func key(_ source: String, _ id: String) -> String { source + "\u{0}" + id }
+}

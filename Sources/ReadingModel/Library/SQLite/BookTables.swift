@@ -1,0 +1,23 @@
+/// The tables a new book is written to: the library's own, or an import's staging tables,
+/// which reach the library's in one statement each (``BookStaging``).
+struct BookTables: Sendable {
+  let books: String
+  let details: String
+  let tags: String
+  let sources: String
+
+  /// The library's tables.
+  static let library = BookTables(
+    books: "books", details: "book_details", tags: "book_tags", sources: "book_sources")
+
+  /// An import's staging tables: the library's columns, no index, no constraint.
+  static let staging = BookTables(
+    books: "temp.staged_books", details: "temp.staged_details", tags: "temp.staged_tags",
+    sources: "temp.staged_sources")
+
+  /// Pairs of (library table, staging table), parents before children.
+  static let staged: [(library: String, staging: String)] = [
+    (library.books, staging.books), (library.details, staging.details),
+    (library.tags, staging.tags), (library.sources, staging.sources),
+  ]
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import ReadingModel
+
+/// An import stages new books and moves them into the library in batches, with the
+/// per-book triggers set aside: what it leaves must be what a book-by-book write leaves.
+@Suite struct BulkImportTests {
+  let folder = TemporaryFolder()
+
+  static let header = [
+    "Book Id", "Title", "Author", "Additional Authors", "ISBN", "ISBN13", "My Rating",
+    "Number of Pages", "Date Read",
+    "Date Added", "Bookshelves", "Exclusive Shelf",
+  ]
+  static let shelves = ["to-read", "currently-reading", "read", "did-not-finish"]
+
+  /// Row `i` of a generated Goodreads export; `id` overrides its Goodreads id.
+  static func row(_ i: Int, id: Int? = nil) -> [String] {
+    [
+      String(id ?? i), "Staged Book \(i)", "Author \(i % 7)", "", "", "", String(i % 6),
+      String(100 + i), i % 4 == 2 ? "2024/03/0\(1 + i % 9)" : "", "2023/01/15",
+      "Fiction, fiction, shelf \(i % 3)", shelves[i % 4],
+    ]
+  }
+
+  func importRows(_ rows: [[String]], into library: SQLiteLibrary, batch: Int) async throws
+    -> ImportSummary
+  {
+    let path = folder.path("export-\(UUID().uuidString).csv")
+    try ([Self.header] + rows).map(CSVWriter.line).joined()
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    var options = ImportOptions()
+    options.stagingBatch = batch
+    return try await library.importBooks(
+      from: { try ImportFormat.goodreads.source(path: path) }, options: options, progress: nil)
+  }
+
+  func connection(_ library: SQLiteLibrary) throws -> SQLiteConnection {
+    try SQLiteConnection(path: folder.path("library.sqlite"), mode: .readOnly)
+  }
+
+  @Test func batchesLeaveWhatBookByBookWritesWould() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    _ = try await library.add(try NewBook(title: "Already Here", authors: ["Someone"]))
+    // 25 rows in batches of 10; row 17 repeats row 3's Goodreads id across a flush.
+    var rows = (1...25).map { Self.row($0) }
+    rows[16] = Self.row(17, id: 3)
+    let summary = try await importRows(rows, into: library, batch: 10)
+    #expect(summary.added == 24)
+    #expect(summary.skipped.map(\.line) == [18])
+    #expect(summary.skipped.first?.reason.contains("repeats line 4") == true)
+
+    let db = try connection(library)
+    // Ids follow the book already there, in row order, with none lost.
+    let ids = try db.all("SELECT id FROM books ORDER BY id") { $0.int64(0) }
+    #expect(ids == Array(1...25))
+    #expect(try db.integer("SELECT seq FROM sqlite_sequence WHERE name = 'books'") == 25)
+    // Every new book has its details, its source link, and its tags once per folded key.
+    #expect(try db.integer("SELECT count(*) FROM book_details") == 24)
+    #expect(try db.integer("SELECT count(*) FROM book_sources") == 24)
+    #expect(try db.integer("SELECT count(*) FROM book_tags WHERE book_id = 2") == 2)
+    // Counts and the search index are what the triggers would have left.
+    let counted = try db.all("SELECT status, books FROM book_counts ORDER BY status") {
+      "\($0.text(0))=\($0.int64(1))"
+    }
+    let actual = try db.all(
+      """
+      SELECT s.status, (SELECT count(*) FROM books WHERE status = s.status) FROM book_counts s
+      ORDER BY s.status
+      """
+    ) { "\($0.text(0))=\($0.int64(1))" }
+    #expect(counted == actual)
+    for title in ["Staged Book 1", "Staged Book 25", "Already Here"] {
+      let page = try await library.page(PageQuery(limit: 50, search: title))
+      #expect(page.books.map(\.book.title).contains(title), "\(title) is found")
+    }
+    // Nothing of the staging is left, and the triggers are back for the next write.
+    #expect(try db.integer("SELECT count(*) FROM sqlite_temp_schema") == 0)
+    let triggers = try db.all("SELECT name FROM sqlite_schema WHERE type = 'trigger'") {
+      $0.text(0)
+    }
+    #expect(triggers.contains("books_counted_on_insert"))
+    #expect(triggers.contains("books_searched_on_insert"))
+    #expect(try db.integer("SELECT count(*) FROM library_info WHERE key = 'search_pending'") == 0)
+    let later = try await library.add(try NewBook(title: "Added Later", authors: ["Someone"]))
+    #expect(later.id == 26)
+    #expect(try await library.page(PageQuery(limit: 50, search: "Added Later")).books.count == 1)
+    let total = try db.integer("SELECT sum(books) FROM book_counts")
+    #expect(total == 26)
+  }
+
+  @Test func aFailureAfterAFlushLeavesTheLibraryAndItsTriggersAsTheyWere() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    _ = try await library.add(try NewBook(title: "Already Here", authors: ["Someone"]))
+    let path = folder.path("export.csv")
+    try ([Self.header] + (1...12).map { Self.row($0) }).map(CSVWriter.line).joined()
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    var options = ImportOptions()
+    options.stagingBatch = 5
+    await #expect(throws: SourceBroke.self) {
+      try await library.importBooks(
+        from: { BreakingSource(inner: try ImportFormat.goodreads.source(path: path), after: 11) },
+        options: options, progress: nil)
+    }
+    let db = try connection(library)
+    #expect(try db.all("SELECT title FROM books") { $0.text(0) } == ["Already Here"])
+    #expect(try db.integer("SELECT sum(books) FROM book_counts") == 1)
+    let triggers = try db.all("SELECT name FROM sqlite_schema WHERE type = 'trigger'") {
+      $0.text(0)
+    }
+    #expect(triggers.contains("books_counted_on_insert"))
+    #expect(triggers.contains("books_searched_on_insert"))
+  }
+}
+
+struct SourceBroke: Error {}
+
+/// A source that reads `after` rows of another, then fails as an unreadable file would.
+struct BreakingSource: ImportSource {
+  var inner: any ImportSource
+  let after: Int
+  private var read = 0
+
+  init(inner: any ImportSource, after: Int) {
+    self.inner = inner
+    self.after = after
+  }
+
+  var formatName: String { inner.formatName }
+  var columnsNotKept: [String] { inner.columnsNotKept }
+  var bytesRead: Int { inner.bytesRead }
+  var totalBytes: Int { inner.totalBytes }
+  var remarks: [String] { inner.remarks }
+
+  mutating func next() throws -> ImportRow? {
+    guard read < after else { throw SourceBroke() }
+    read += 1
+    return try inner.next()
+  }
+}
