@@ -22,24 +22,34 @@ public enum StringMapJSON {
   ///
   /// - Returns: `nil` when `text` is anything else.
   public static func decode(_ text: String) -> [String: String]? {
+    var map: [String: String] = [:]
+    map.reserveCapacity(32)  // a Goodreads row has 24 to 31 columns: no regrowing
+    return forEachMember(of: text, { map[$0] = $1 }) ? map : nil
+  }
+
+  /// Calls `body` with each member of a flat object of strings, in the text's order, with
+  /// no map built.
+  ///
+  /// - Returns: Whether `text` was such an object (when not, `body` may have seen a part).
+  public static func forEachMember(of text: String, _ body: (String, String) -> Void) -> Bool {
     var parser = Parser(bytes: Array(text.utf8))
-    return parser.object()
+    return parser.object(body)
   }
 
   private struct Parser {
     let bytes: [UInt8]
     var index = 0
 
-    mutating func object() -> [String: String]? {
-      guard take(UInt8(ascii: "{")) else { return nil }
-      var map: [String: String] = [:]
-      if take(UInt8(ascii: "}")) { return atEnd ? map : nil }
+    mutating func object(_ body: (String, String) -> Void) -> Bool {
+      guard take(UInt8(ascii: "{")) else { return false }
+      if take(UInt8(ascii: "}")) { return atEnd }
       repeat {
-        guard let key = string(), take(UInt8(ascii: ":")), let value = string() else { return nil }
-        map[key] = value
+        guard let key = string(), take(UInt8(ascii: ":")), let value = string() else {
+          return false
+        }
+        body(key, value)
       } while take(UInt8(ascii: ","))
-      guard take(UInt8(ascii: "}")), atEnd else { return nil }
-      return map
+      return take(UInt8(ascii: "}")) && atEnd
     }
 
     private var atEnd: Bool {

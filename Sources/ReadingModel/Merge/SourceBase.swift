@@ -27,10 +27,10 @@ public struct SourceBase: Sendable, Equatable {
   /// object, are left out (a field without a base merges as on a first import).
   public var fields: BookFields {
     var fields = BookFields()
-    for (name, value) in StringMapJSON.decode(fieldsJSON) ?? [:] {
+    let whole = StringMapJSON.forEachMember(of: fieldsJSON) { name, value in
       if let field = BookField(rawValue: name) { fields[field] = value }
     }
-    return fields
+    return whole ? fields : BookFields()
   }
 
   /// The columns as written; empty when the stored text is not a flat JSON object. Decoded

@@ -63,8 +63,15 @@ extension Bookclub {
       var count = 0
       while true {
         let items = try await library.archivePage(after: lastID, limit: Self.pageSize)
-        for item in items {
-          try sink.write(csv.map { Data(CSVWriter.line($0.row(item)).utf8) } ?? archive.item(item))
+        // A page is written at once: one write, not one per book.
+        if let csv {
+          var bytes: [UInt8] = []
+          for item in items { CSVWriter.append(csv.row(item), to: &bytes) }
+          try sink.write(Data(bytes))
+        } else {
+          var data = Data()
+          for item in items { data.append(archive.item(item)) }
+          try sink.write(data)
         }
         count += items.count
         guard let last = items.last, items.count == Self.pageSize else { break }

@@ -9,7 +9,36 @@
 public enum CSVWriter {
   /// One record, with its line ending.
   public static func line(_ fields: [String]) -> String {
-    fields.map(quote).joined(separator: ",") + "\r\n"
+    var bytes: [UInt8] = []
+    append(fields, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends one record, with its line ending, to `output`: a whole export is written
+  /// through one buffer, with no string made per field.
+  ///
+  /// - Parameters:
+  ///   - fields: The record's fields.
+  ///   - output: The bytes written so far.
+  public static func append(_ fields: [String], to output: inout [UInt8]) {
+    for (index, field) in fields.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      let utf8 = field.utf8
+      let needsQuotes = utf8.contains {
+        $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+      }
+      guard needsQuotes else {
+        output.append(contentsOf: utf8)
+        continue
+      }
+      output.append(UInt8(ascii: "\""))
+      for byte in utf8 {
+        output.append(byte)
+        if byte == UInt8(ascii: "\"") { output.append(byte) }
+      }
+      output.append(UInt8(ascii: "\""))
+    }
+    output.append(contentsOf: [0x0D, 0x0A])
   }
 
   /// One field, quoted when it needs to be.
