@@ -75,7 +75,8 @@ public struct ClubExchange: Sendable {
       _ = try? await deliver(membership)  // what an earlier command could not write
       guard including(membership) else { continue }
       _ = try? await refresh(membership)
-      guard let picked = try await status(membership).book, picked.matches(book) else { continue }
+      guard let picked = try await library.clubPick(membership.clubID), picked.matches(book)
+      else { continue }
       try await library.queueClubEvents(kinds(picked), in: membership.clubID, at: time)
       clubs.append(membership.name)
       do {

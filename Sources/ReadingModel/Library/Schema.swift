@@ -294,5 +294,6 @@ enum Schema {
           PRIMARY KEY (club_id, seq)
         ) WITHOUT ROWID;
         """),
+    clubStanding,
   ]
 }

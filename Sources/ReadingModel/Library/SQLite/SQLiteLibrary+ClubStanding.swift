@@ -1,0 +1,193 @@
+/// A club's standing as its journals are read: the latest event of each slot per member,
+/// the last 14 days of progress, the shared notes (``Schema/clubStanding``).
+extension SQLiteLibrary {
+  /// Folds events read from a member's journal into the club's standing, and records where
+  /// the next read starts. Reading a line twice changes nothing.
+  ///
+  /// - Parameters:
+  ///   - events: The new lines' events, in any order.
+  ///   - member: Whose journal they were read from.
+  ///   - clubID: The club.
+  ///   - endOffset: Where the next read of the journal starts.
+  /// - Throws: A ``LibraryError``.
+  public func ingestClubEvents(
+    _ events: [ClubEvent], of member: String, in clubID: String, endOffset: Int
+  ) throws {
+    let fold = ClubJournalFold(events)
+    try writing { connection in
+      let club = SQLiteValue.text(clubID)
+      let who = SQLiteValue.text(member)
+      for (slot, event) in fold.latest {
+        try Self.upsert(event, slot: slot, keeping: ">", club: club, member: who, on: connection)
+      }
+      if let joined = fold.firstJoined {
+        try Self.upsert(
+          joined, slot: "first-joined", keeping: "<", club: club, member: who, on: connection)
+      }
+      for note in fold.notes {
+        guard case .note(let book, let text, let fraction) = note.kind else { continue }
+        try connection.run(
+          """
+          INSERT OR IGNORE INTO club_notes
+            (club_id, member_id, seq, time_ms, book_key, fraction, text)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            club, who, .integer(Int64(note.sequence)), .integer(note.time), .text(book.key),
+            .real(fraction), .text(text),
+          ])
+      }
+      for progress in fold.recentProgress {
+        guard case .progress(let book, let fraction, _) = progress.kind else { continue }
+        try connection.run(
+          """
+          INSERT OR IGNORE INTO club_pace (club_id, member_id, book_key, time_ms, seq, fraction)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """,
+          [
+            club, who, .text(book.key), .integer(progress.time),
+            .integer(Int64(progress.sequence)), .real(fraction),
+          ])
+      }
+      // Progress older than 14 days before the member's latest on its book no longer counts.
+      try connection.run(
+        """
+        DELETE FROM club_pace WHERE club_id = ? AND member_id = ? AND time_ms <
+          (SELECT s.time_ms FROM club_standing s WHERE s.club_id = club_pace.club_id
+            AND s.member_id = club_pace.member_id AND s.slot = 'progress:' || club_pace.book_key)
+          - ?
+        """, [club, who, .integer(ClubStatus.paceWindow)])
+      try connection.run(
+        """
+        INSERT INTO club_journals (club_id, member_id, read_offset) VALUES (?, ?, ?)
+        ON CONFLICT (club_id, member_id) DO UPDATE SET read_offset = excluded.read_offset
+        """, [club, who, .integer(Int64(endOffset))])
+    }
+  }
+
+  /// The club's current book: the latest pick of any member.
+  public func clubPick(_ clubID: String) throws -> ClubBook? {
+    try reading(orIfMissing: nil) { try Self.pick(of: .text(clubID), on: $0)?.kind.book }
+  }
+
+  /// The events a club's standing is folded from (``ClubStatus``): the latest pick; each
+  /// member's first `joined` and latest event of each slot (those about another book only
+  /// as activity); the progress that starts each member's 14-day pace on the picked book;
+  /// and, with `notes`, every shared note on it. A few rows per member, however long the
+  /// journals.
+  public func clubStandingEvents(_ clubID: String, notes: Bool) throws -> [ClubEvent] {
+    try reading(orIfMissing: []) { connection in
+      let club = SQLiteValue.text(clubID)
+      let pick = try Self.pick(of: club, on: connection)
+      let book = pick?.kind.book
+      var events = pick.map { [$0] } ?? []
+      // A member's latest note counts as activity here, unless it is one of the notes read
+      // below (the same line twice would be folded once, maybe as the activity).
+      events += try connection.all(
+        """
+        SELECT member_id, seq, time_ms, CASE kind WHEN 'note' THEN 'note-activity' ELSE kind END,
+          book_key, fraction, page, rating, text
+        FROM club_standing WHERE club_id = ? AND kind <> 'picked'
+          AND NOT (? AND kind = 'note' AND book_key IS ?)
+        """, [club, .integer(notes ? 1 : 0), book.map { .text($0.key) }]
+      ) { Self.event($0, book: book) }
+      guard let book else { return events }
+      let key = SQLiteValue.text(book.key)
+      events += try connection.all(
+        """
+        SELECT member_id, seq, min(time_ms), 'progress', book_key, fraction, NULL, NULL, NULL
+        FROM club_pace p WHERE club_id = ? AND book_key = ? AND time_ms >=
+          (SELECT s.time_ms FROM club_standing s WHERE s.club_id = p.club_id
+            AND s.member_id = p.member_id AND s.slot = 'progress:' || p.book_key) - ?
+        GROUP BY member_id
+        """, [club, key, .integer(ClubStatus.paceWindow)]
+      ) { Self.event($0, book: book) }
+      if notes {
+        events += try connection.all(
+          """
+          SELECT member_id, seq, time_ms, 'note', book_key, fraction, NULL, NULL, text
+          FROM club_notes WHERE club_id = ? AND book_key = ? ORDER BY time_ms
+          """, [club, key]
+        ) { Self.event($0, book: book) }
+      }
+      return events
+    }
+  }
+
+  /// The latest pick of any member, decoded from its line (a pick carries the book's
+  /// details).
+  private static func pick(of club: SQLiteValue, on connection: SQLiteConnection) throws
+    -> ClubEvent?
+  {
+    try connection.first(
+      """
+      SELECT line FROM club_standing WHERE club_id = ? AND kind = 'picked'
+      ORDER BY time_ms DESC, member_id DESC, seq DESC LIMIT 1
+      """, [club]
+    ) { ClubEvent(jsonLine: Array($0.text(0).utf8)) } ?? nil
+  }
+
+  /// Keeps `event` in its slot when the slot is empty, or when its (time, sequence) is
+  /// greater (`keeping` `>`) or smaller (`<`) than the one there.
+  private static func upsert(
+    _ event: ClubEvent, slot: String, keeping order: String, club: SQLiteValue,
+    member: SQLiteValue, on connection: SQLiteConnection
+  ) throws {
+    let line: SQLiteValue? =
+      if case .picked = event.kind {
+        .text(String(decoding: event.jsonLine.dropLast(), as: UTF8.self))
+      } else { nil }
+    try connection.run(
+      """
+      INSERT INTO club_standing (club_id, member_id, slot, seq, time_ms, kind, book_key,
+        fraction, page, rating, text, line)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (club_id, member_id, slot) DO UPDATE SET seq = excluded.seq,
+        time_ms = excluded.time_ms, kind = excluded.kind, book_key = excluded.book_key,
+        fraction = excluded.fraction, page = excluded.page, rating = excluded.rating,
+        text = excluded.text, line = excluded.line
+      WHERE (excluded.time_ms, excluded.seq) \(order) (club_standing.time_ms, club_standing.seq)
+      """,
+      [
+        club, member, .text(slot), .integer(Int64(event.sequence)), .integer(event.time),
+        .text(event.kind.name), event.kind.book.map { .text($0.key) },
+      ] + columns(of: event.kind) + [line])
+  }
+
+  /// An event rebuilt from the columns member, seq, time, kind, book key, fraction, page,
+  /// rating, text. `book` is the picked book: an event about another book is kept only as
+  /// activity.
+  private static func event(_ row: SQLiteRow, book: ClubBook?) -> ClubEvent {
+    let name = row.text(3)
+    let about = row.optionalText(4)
+    let current = about == nil ? nil : (about == book?.key ? book : nil)
+    let kind: ClubEvent.Kind
+    switch (name, current) {
+    case ("joined", _): kind = .joined(name: row.optionalText(8) ?? "")
+    case ("left", _): kind = .left
+    case ("progress", let book?):
+      kind = .progress(
+        book, fraction: row.optionalDouble(5) ?? 0, page: row.optionalInt64(6).map { Int($0) })
+    case ("note", let book?):
+      kind = .note(book, text: row.optionalText(8) ?? "", fraction: row.optionalDouble(5) ?? 0)
+    case ("finished", let book?): kind = .finished(book)
+    case ("abandoned", let book?): kind = .abandoned(book)
+    case ("rated", let book?): kind = .rated(book, rating: row.optionalDouble(7))
+    default: kind = .unknown(name)
+    }
+    return ClubEvent(
+      member: row.text(0), sequence: Int(row.int64(1)), time: row.int64(2), kind: kind)
+  }
+
+  /// The columns an event's fields are kept in: fraction, page, rating, text.
+  private static func columns(of kind: ClubEvent.Kind) -> [SQLiteValue?] {
+    switch kind {
+    case .progress(_, let fraction, let page):
+      [.real(fraction), page.map { .integer(Int64($0)) }, nil, nil]
+    case .note(_, let text, let fraction): [.real(fraction), nil, nil, .text(text)]
+    case .rated(_, let rating): [nil, nil, rating.map(SQLiteValue.real), nil]
+    case .joined(let name): [nil, nil, nil, .text(name)]
+    case .left, .picked, .finished, .abandoned, .unknown: [nil, nil, nil, nil]
+    }
+  }
+}

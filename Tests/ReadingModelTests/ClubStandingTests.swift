@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ReadingModel
+
+/// The standing a library keeps as journals are read — latest events, recent progress,
+/// notes — must fold to what every event folds to, however the lines arrive.
+@Suite struct ClubStandingTests {
+  let folder = TemporaryFolder()
+  static let books = [
+    ClubBook(isbn13: "9780141439549", title: "Middlemarch", author: "George Eliot", pageCount: 880),
+    ClubBook(isbn13: nil, title: "Emma", author: "Jane Austen", pageCount: nil),
+    ClubBook(
+      isbn13: "9780140449242", title: "Anna Karenina", author: "Leo Tolstoy", pageCount: 864),
+  ]
+  static let day: Int64 = 86_400_000
+  static let start: Int64 = 1_760_000_000_000
+
+  /// One member's journal: joined first, then two months of reading, in order.
+  static func journal(of member: String, using random: inout SeededGenerator) -> [ClubEvent] {
+    var events = [ClubEvent(member: member, sequence: 1, time: start, kind: .joined(name: member))]
+    var time = start
+    var fraction: [String: Double] = [:]
+    for sequence in 2...Int.random(in: 300...600, using: &random) {
+      time += Int64.random(in: 0...(day * 2), using: &random)
+      let book = books.randomElement(using: &random)!
+      let kind: ClubEvent.Kind
+      switch Int.random(in: 0..<100, using: &random) {
+      case 0..<60:
+        let next = min(1, (fraction[book.key] ?? 0) + Double.random(in: 0...0.08, using: &random))
+        fraction[book.key] = next
+        kind = .progress(book, fraction: next, page: book.pageCount.map { Int(Double($0) * next) })
+      case 60..<72: kind = .note(book, text: "note \(sequence)", fraction: fraction[book.key] ?? 0)
+      case 72..<76: kind = .picked(book)
+      case 76..<80: kind = .finished(book)
+      case 80..<83: kind = .abandoned(book)
+      case 83..<88: kind = .rated(book, rating: Bool.random(using: &random) ? 4.5 : nil)
+      case 88..<91: kind = .left
+      case 91..<95: kind = .joined(name: "\(member) \(sequence)")
+      default: kind = .unknown("cheered")
+      }
+      events.append(ClubEvent(member: member, sequence: sequence, time: time, kind: kind))
+    }
+    return events
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+  func theStandingReadInBatchesFoldsAsEveryEventDoes(_ seed: UInt64) async throws {
+    var random = SeededGenerator(seed: seed)
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    var everything: [ClubEvent] = []
+    for member in ["ann", "bob", "cy", "di"] {
+      let journal = Self.journal(of: member, using: &random)
+      everything += journal
+      // Read in batches of any size, each in any order, some lines read twice (a journal
+      // rewritten by a sync tool is read again from where it changed).
+      var rest = journal[...]
+      while !rest.isEmpty {
+        let size = Int.random(in: 1...40, using: &random)
+        var batch = Array(rest.prefix(size))
+        rest = rest.dropFirst(size)
+        if let again = journal.randomElement(using: &random), Bool.random(using: &random) {
+          batch.append(again)
+        }
+        try await library.ingestClubEvents(
+          batch.shuffled(using: &random), of: member, in: "club", endOffset: 0)
+      }
+    }
+    let kept = try await library.clubStandingEvents("club", notes: true)
+    #expect(kept.count < everything.count / 4, "a few rows per member, not every event")
+    let expected = ClubStatus(events: everything)
+    let standing = ClubStatus(events: kept)
+    #expect(standing == expected)
+    #expect(standing.book != nil)
+    #expect(standing.members.contains { $0.fractionPerDay != nil })
+    // Without notes, the same standing with no notes.
+    var withoutNotes = expected
+    withoutNotes.notes = []
+    #expect(
+      ClubStatus(events: try await library.clubStandingEvents("club", notes: false)) == withoutNotes
+    )
+    #expect(try await library.clubPick("club") == expected.book)
+  }
+
+  @Test func aLibraryThatKeptEveryEventIsMigratedToItsStanding() async throws {
+    var random = SeededGenerator(seed: 42)
+    let events = ["ann", "bob"].flatMap { Self.journal(of: $0, using: &random) }
+    let path = folder.path("v4.sqlite")
+    // Every migration before the one that keeps the standing.
+    let before = Schema.migrations.count - 1
+    var sql = Schema.migrations.prefix(before).map(\.sql).joined(separator: ";\n")
+    sql += ";\nINSERT INTO schema_migrations VALUES "
+    sql += (1...before).map { "(\($0), 0)" }.joined(separator: ", ") + ";"
+    sql += "PRAGMA application_id = \(Schema.applicationID);"
+    sql += """
+      INSERT INTO clubs (id, name, path, member_id, member_name, joined_ms)
+      VALUES ('club', 'Club', '/nowhere', 'ann', 'ann', 0);
+      """
+    for event in events {
+      let kind = event.kind
+      let (fraction, page, rating, text): (String, String, String, String) =
+        switch kind {
+        case .progress(_, let fraction, let page):
+          ("\(fraction)", page.map(String.init) ?? "NULL", "NULL", "NULL")
+        case .note(_, let text, let fraction): ("\(fraction)", "NULL", "NULL", "'\(text)'")
+        case .rated(_, let rating): ("NULL", "NULL", rating.map { "\($0)" } ?? "NULL", "NULL")
+        case .joined(let name): ("NULL", "NULL", "NULL", "'\(name)'")
+        default: ("NULL", "NULL", "NULL", "NULL")
+        }
+      let line = String(decoding: event.jsonLine.dropLast(), as: UTF8.self)
+        .replacingOccurrences(of: "'", with: "''")
+      sql += """
+        INSERT INTO club_events (club_id, member_id, seq, time_ms, kind, book_key, fraction,
+          page, rating, text, line)
+        VALUES ('club', '\(event.member)', \(event.sequence), \(event.time), '\(kind.name)',
+          \(kind.book.map { "'\($0.key)'" } ?? "NULL"), \(fraction), \(page), \(rating), \(text),
+          '\(line)');
+        """
+    }
+    let connection = try SQLiteConnection(path: path, mode: .create)
+    try connection.execute(sql)
+    let library = SQLiteLibrary(path: path)
+    let status = ClubStatus(events: try await library.clubStandingEvents("club", notes: true))
+    #expect(status == ClubStatus(events: events))
+    #expect(status.members.map(\.id) == ["ann", "bob"])
+  }
+}
