@@ -1,10 +1,14 @@
 /// A book as a club names it: members' libraries give it different ids, so it is matched
 /// by ISBN-13 or by its normalised title and first author.
 public struct ClubBook: Sendable, Equatable, Hashable {
-  public var isbn13: String?
-  public var title: String
-  public var author: String
-  public var pageCount: Int?
+  public let isbn13: String?
+  public let title: String
+  public let author: String
+  public let pageCount: Int?
+  /// What events about this book are filed under: the title and first author, normalised,
+  /// so that two editions with different ISBNs are still one book to the club. Worked out
+  /// once: a journal names its book on every line.
+  public let key: String
 
   /// The page counts a club book may have, as `bookclub add --pages` takes them.
   public static let pageLimit = 1...100_000
@@ -14,6 +18,7 @@ public struct ClubBook: Sendable, Equatable, Hashable {
     self.title = title
     self.author = author
     self.pageCount = pageCount
+    key = MatchKey.title(title) + "\u{1F}" + MatchKey.author(author)
   }
 
   /// The club's name for a book of a member's library.
@@ -22,10 +27,6 @@ public struct ClubBook: Sendable, Equatable, Hashable {
       isbn13: book.isbn13, title: book.title, author: book.authors.first ?? "",
       pageCount: book.pageCount)
   }
-
-  /// What events about this book are filed under: the title and first author, normalised,
-  /// so that two editions with different ISBNs are still one book to the club.
-  public var key: String { MatchKey.title(title) + "\u{1F}" + MatchKey.author(author) }
 
   /// Whether `book` of a member's library is this book: the same ISBN-13, or the same
   /// normalised title and first author.

@@ -85,7 +85,7 @@ extension ClubBook {
   /// A journal line's `book`: `{"isbn13", "title", "author", "pages"}`.
   fileprivate init?(json: JSONValue) {
     guard case .object(let fields) = json, let title = fields["title"]?.string,
-      let author = fields["author"]?.string, !MatchKey.title(title).isEmpty
+      let author = fields["author"]?.string
     else { return nil }
     // Page counts as `add` takes them; another number (negative, 2^63) is no count.
     let pages = fields["pages"]?.integer.flatMap {
@@ -94,6 +94,7 @@ extension ClubBook {
     // Only a valid ISBN-13 matches books by number; anything else is no ISBN.
     let isbn13 = fields["isbn13"]?.string.flatMap { ISBN($0)?.isbn13 }
     self.init(isbn13: isbn13, title: title, author: author, pageCount: pages)
+    guard !key.hasPrefix("\u{1F}") else { return nil }  // a title with no letter or digit
   }
 
   fileprivate func write(to object: inout JSONWriter.ObjectWriter) {

@@ -14,22 +14,8 @@ public struct ISBN: Sendable, Hashable, Codable {
   /// - Parameter text: The ISBN, with or without hyphens or spaces.
   /// - Returns: `nil` when `text` is not a valid ISBN (wrong length, characters or check digit).
   public init?(_ text: some StringProtocol) {
-    let compact = text.uppercased().filter { $0 != "-" && $0 != " " }
-    switch compact.count {
-    case 10:
-      guard Self.isValidISBN10(compact) else { return nil }
-      isbn10 = compact
-      isbn13 = Self.isbn13(fromISBN10: compact)
-    case 13:
-      guard compact.allSatisfy(\.isASCIIDigit),
-        compact.hasPrefix("978") || compact.hasPrefix("979"),
-        Self.checkDigit13(compact.prefix(12)) == compact.last
-      else { return nil }
-      isbn13 = compact
-      isbn10 = compact.hasPrefix("978") ? Self.isbn10(fromISBN13: compact) : nil
-    default:
-      return nil
-    }
+    guard let compact = Self.compact(text), let parsed = Self.parse(compact) else { return nil }
+    self = parsed
   }
 
   /// Parses an ISBN-10 the way spreadsheets mangle them: a 9-digit number whose leading zero
@@ -38,48 +24,68 @@ public struct ISBN: Sendable, Hashable, Codable {
   ///
   /// - Returns: `nil` when neither reading gives a valid ISBN.
   public init?(restoringLeadingZero text: some StringProtocol) {
-    let compact = text.uppercased().filter { $0 != "-" && $0 != " " }
-    if compact.count == 9, let restored = ISBN("0" + compact) {
+    guard let compact = Self.compact(text) else { return nil }
+    if compact.count == 9, let restored = Self.parse([UInt8(ascii: "0")] + compact) {
       self = restored
-    } else if let parsed = ISBN(compact) {
+    } else if let parsed = Self.parse(compact) {
       self = parsed
     } else {
       return nil
     }
   }
 
-  private static func isValidISBN10(_ digits: String) -> Bool {
-    guard digits.prefix(9).allSatisfy(\.isASCIIDigit), let last = digits.last,
-      last.isASCIIDigit || last == "X"
-    else { return false }
-    return checkDigit10(digits.prefix(9)) == last
+  private init(isbn13: [UInt8], isbn10: [UInt8]?) {
+    self.isbn13 = String(decoding: isbn13, as: UTF8.self)
+    self.isbn10 = isbn10.map { String(decoding: $0, as: UTF8.self) }
   }
 
-  private static func checkDigit10(_ nine: Substring) -> Character {
-    let sum = nine.enumerated().reduce(0) { $0 + (10 - $1.offset) * $1.element.digitValue }
-    let check = (11 - sum % 11) % 11
-    return check == 10 ? "X" : Character(String(check))
-  }
-
-  private static func checkDigit13(_ twelve: Substring) -> Character {
-    let sum = twelve.enumerated().reduce(0) {
-      $0 + ($1.offset.isMultiple(of: 2) ? 1 : 3) * $1.element.digitValue
+  /// The text's bytes without hyphens and spaces, `x` as `X`; `nil` when longer than any
+  /// ISBN. Worked on as ASCII bytes: imports and club journals check thousands of ISBNs.
+  private static func compact(_ text: some StringProtocol) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(13)
+    for byte in text.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: " ") {
+      guard bytes.count < 13 else { return nil }
+      bytes.append(byte == UInt8(ascii: "x") ? UInt8(ascii: "X") : byte)
     }
-    return Character(String((10 - sum % 10) % 10))
+    return bytes
   }
 
-  private static func isbn13(fromISBN10 isbn10: String) -> String {
-    let twelve = "978" + isbn10.prefix(9)
-    return twelve + String(checkDigit13(Substring(twelve)))
+  private static func parse(_ code: [UInt8]) -> ISBN? {
+    switch code.count {
+    case 10:
+      guard code.prefix(9).allSatisfy(isDigit), checkDigit10(code.prefix(9)) == code[9] else {
+        return nil
+      }
+      let twelve = Array("978".utf8) + code.prefix(9)
+      return ISBN(isbn13: twelve + [checkDigit13(twelve[...])], isbn10: code)
+    case 13:
+      guard code.allSatisfy(isDigit),
+        code.starts(with: "978".utf8) || code.starts(with: "979".utf8),
+        checkDigit13(code.prefix(12)) == code[12]
+      else { return nil }
+      let nine = code[3..<12]
+      let isbn10 = code.starts(with: "978".utf8) ? Array(nine) + [checkDigit10(nine)] : nil
+      return ISBN(isbn13: code, isbn10: isbn10)
+    default:
+      return nil
+    }
   }
 
-  private static func isbn10(fromISBN13 isbn13: String) -> String {
-    let nine = isbn13.dropFirst(3).prefix(9)
-    return nine + String(checkDigit10(nine))
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
-}
 
-extension Character {
-  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-  fileprivate var digitValue: Int { wholeNumberValue ?? 0 }
+  private static func checkDigit10(_ nine: ArraySlice<UInt8>) -> UInt8 {
+    let sum = nine.enumerated().reduce(0) { $0 + (10 - $1.offset) * Int($1.element - 48) }
+    let check = (11 - sum % 11) % 11
+    return check == 10 ? UInt8(ascii: "X") : UInt8(48 + check)
+  }
+
+  private static func checkDigit13(_ twelve: ArraySlice<UInt8>) -> UInt8 {
+    let sum = twelve.enumerated().reduce(0) {
+      $0 + ($1.offset.isMultiple(of: 2) ? 1 : 3) * Int($1.element - 48)
+    }
+    return UInt8(48 + (10 - sum % 10) % 10)
+  }
 }
