@@ -37,6 +37,23 @@ struct ClubCommandTests {
     #expect(status == 0, "git \(arguments)")
   }
 
+  /// Members who sync only when told: these tests check what each sync carries.
+  func syncingByHand(_ members: [TestHome]) async throws {
+    for member in members { try await run(member, ["settings", "set", "clubAutoSync", "false"]) }
+  }
+
+  /// Runs `arguments` as `member` until its stderr contains `text`, for up to 20 s: what a
+  /// background sync did is seen by a later command.
+  func waitUntil(_ member: TestHome, _ arguments: [String], saysOnStderr text: String)
+    async throws -> Bool
+  {
+    for _ in 0..<100 {
+      if try await member.bookclub.run(arguments).stderr.contains(text) { return true }
+      try await Task.sleep(for: .milliseconds(200))
+    }
+    return false
+  }
+
   /// A bare repository as the club's remote, and Ann's club made in a clone of it.
   func makeGitClub() async throws -> String {
     let remote = shared.path("remote.git")
@@ -58,6 +75,7 @@ struct ClubCommandTests {
   }
 
   @Test func threeMembersShareProgressAndNotesThroughGit() async throws {
+    try await syncingByHand([ann, bo, cy])
     let remote = try await makeGitClub()
     try await run(bo, ["club", "join", remote, "--as", "Bo"])
     try await run(cy, ["club", "join", remote, "--as", "Cy"])
@@ -158,6 +176,96 @@ struct ClubCommandTests {
     try await run(ann, ["club", "sync"])
     let status = try await run(ann, ["club", "status"]).stdout
     #expect(line(of: "Bo", in: status).contains("50%"), "\(status)")
+  }
+
+  @Test func autoSyncPushesInTheBackgroundAndTellsAFailureOnce() async throws {
+    let remote = try await makeGitClub()
+    try await run(bo, ["club", "join", remote, "--as", "Bo"])
+    try await addMiddlemarch(ann)
+    try await addMiddlemarch(bo)
+    try await run(ann, ["club", "pick", "Middlemarch"])
+
+    // Ann never runs `club sync`: her progress reaches the remote in the background.
+    let progress = try await run(ann, ["progress", "set", "Middlemarch", "528"])
+    #expect(progress.stderr.contains("Shared with Bookworms"))
+    var seen = false
+    for _ in 0..<100 where !seen {
+      try await run(bo, ["club", "sync"])
+      seen = line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("60%")
+      if !seen { try await Task.sleep(for: .milliseconds(200)) }
+    }
+    #expect(seen, "Ann's progress reached Bo without Ann syncing")
+
+    // The remote is gone: the background sync fails, the next club command says so, once,
+    // and the event is kept for a later sync.
+    let away = shared.path("moved.git")
+    try FileManager.default.moveItem(atPath: remote, toPath: away)
+    try await run(ann, ["progress", "set", "Middlemarch", "616"])  // 70%
+    let told = try await waitUntil(
+      ann, ["club", "status"], saysOnStderr: "The background sync of “Bookworms” failed")
+    #expect(told)
+    let again = try await run(ann, ["club", "status"])
+    #expect(!again.stderr.contains("background sync"), "told once: \(again.stderr)")
+    try FileManager.default.moveItem(atPath: away, toPath: remote)
+    try await run(ann, ["club", "sync"])
+    try await run(bo, ["club", "sync"])
+    #expect(line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("70%"))
+
+    // Off: nothing is started, so nothing reaches the remote until Ann syncs.
+    try await syncingByHand([ann])
+    try await run(ann, ["progress", "set", "Middlemarch", "704"])  // 80%
+    try await Task.sleep(for: .seconds(1))
+    try await run(bo, ["club", "sync"])
+    #expect(line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("70%"))
+  }
+
+  @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+  func theBrowsersProgressAndRatingAreSharedAsTheCommandsAre() async throws {
+    let folder = shared.path("Syncthing/bookworms")
+    try await run(ann, ["club", "create", folder, "--name", "Bookworms", "--as", "Ann"])
+    try await run(bo, ["club", "join", folder, "--as", "Bo"])
+    try await addMiddlemarch(ann)
+    try await addMiddlemarch(bo)
+    try await run(bo, ["club", "pick", "Middlemarch"])
+
+    let tmux = try TmuxSession(
+      command: [BookclubProcess.executable.path, "browse"], width: 80, height: 24, home: ann)
+    try tmux.waitFor("Middlemarch")
+    try tmux.press("p")
+    try tmux.type("440")
+    try tmux.press("Enter")
+    try tmux.waitFor("Shared with Bookworms")
+    try tmux.press("*")
+    try tmux.type("4.5")
+    try tmux.press("Enter")
+    try tmux.waitFor("★★★★½")
+    try tmux.press("q")
+    try tmux.waitFor("EXITED:0")
+
+    let status = try await run(bo, ["club", "status", "--json"]).stdout
+    let document = try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any]
+    let members = document?["members"] as? [[String: Any]] ?? []
+    let annStanding = members.first { $0["name"] as? String == "Ann" }
+    #expect(annStanding?["fraction"] as? Double == 0.5, "\(status)")
+    #expect(annStanding?["rating"] as? Double == 4.5, "\(status)")
+    #expect(annStanding?["you"] as? Bool == false)
+    #expect((document?["book"] as? [String: Any])?["title"] as? String == "Middlemarch")
+  }
+
+  @Test func joiningAgainWithAnotherNameRenamesYouAndListsAsJSON() async throws {
+    let folder = shared.path("Syncthing/bookworms")
+    try await run(ann, ["club", "create", folder, "--name", "Bookworms", "--as", "Ann"])
+    try await run(bo, ["club", "join", folder, "--as", "Bo"])
+    try await run(bo, ["club", "join", folder, "--as", "Bo Peep", "--share-notes"])
+    let list = try await run(bo, ["club", "list", "--json"]).stdout
+    let clubs = try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]]
+    #expect(clubs?.count == 1)
+    #expect(clubs?.first?["memberName"] as? String == "Bo Peep")
+    #expect(clubs?.first?["sharesNotes"] as? Bool == true)
+    let status = try await run(ann, ["club", "status"]).stdout
+    #expect(status.contains("Bo Peep") && !line(of: "Bo ", in: status).hasPrefix("  Bo  "))
+    let notes = try await run(ann, ["club", "notes", "--json"], status: 1)
+    #expect(notes.stderr.contains("club pick"))
   }
 
   @Test func clubCommandsSayWhatToDoWithoutAClub() async throws {

@@ -48,7 +48,9 @@ import Testing
     await #expect(try bashCompletions(["note", "list", "--j"]) == ["--json"])
     await #expect(try bashCompletions(["settings", "t"]) == ["toggle"])
     await #expect(
-      try bashCompletions(["settings", "toggle", ""]) == ["updateArtwork", "syncProgress"])
+      try bashCompletions(["settings", "toggle", ""]) == [
+        "updateArtwork", "syncProgress", "clubAutoSync",
+      ])
     await #expect(
       try bashCompletions(["--generate-completion-script", ""]) == ["bash", "zsh", "fish"])
   }

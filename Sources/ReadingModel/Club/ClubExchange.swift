@@ -64,12 +64,12 @@ public struct ClubExchange: Sendable {
   ///   - including: Which of your clubs may get them (a note goes only where notes are
   ///     shared).
   /// - Returns: The clubs shared with, and the problems of those whose folder could not be
-  ///   written (the events wait there for the next command).
+  ///   written (the events wait in the library for the next command).
   public func share(
     _ kinds: @Sendable (ClubBook) -> [ClubEvent.Kind], about book: Book, at time: Int64,
     including: @Sendable (ClubMembership) -> Bool = { _ in true }
-  ) async throws -> (clubs: [String], problems: [String]) {
-    var clubs: [String] = []
+  ) async throws -> (clubs: [ClubMembership], problems: [String]) {
+    var clubs: [ClubMembership] = []
     var problems: [String] = []
     for membership in try await library.clubs() {
       _ = try? await deliver(membership)  // what an earlier command could not write
@@ -78,7 +78,7 @@ public struct ClubExchange: Sendable {
       guard let picked = try await library.clubPick(membership.clubID), picked.matches(book)
       else { continue }
       try await library.queueClubEvents(kinds(picked), in: membership.clubID, at: time)
-      clubs.append(membership.name)
+      clubs.append(membership)
       do {
         try await deliver(membership)
       } catch {

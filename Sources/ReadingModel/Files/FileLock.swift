@@ -18,16 +18,39 @@ public enum FileLock {
   ///
   /// - Throws: ``FileError/cannotLock(_:reason:)``, or what `body` throws.
   public static func withLock<T>(at path: String, _ body: () throws -> T) throws -> T {
+    let descriptor = try lock(path)
+    defer { unlock(descriptor) }
+    return try body()
+  }
+
+  /// Runs asynchronous `body` while holding the lock at `path` (created when missing).
+  ///
+  /// - Throws: ``FileError/cannotLock(_:reason:)``, or what `body` throws.
+  public static func withLock<T>(
+    at path: String, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> T
+  ) async throws -> T {
+    let descriptor = try lock(path)
+    defer { unlock(descriptor) }
+    return try await body()
+  }
+
+  private static func lock(_ path: String) throws -> Int32 {
     try AtomicFile.createFolder(PathName.folder(of: path))
-    let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw FileError.cannotLock(path, reason: AtomicFile.lastError()) }
-    defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0 {
       guard errno == EINTR else {
-        throw FileError.cannotLock(path, reason: AtomicFile.lastError())
+        let reason = AtomicFile.lastError()
+        close(descriptor)
+        throw FileError.cannotLock(path, reason: reason)
       }
     }
-    defer { flock(descriptor, LOCK_UN) }
-    return try body()
+    return descriptor
+  }
+
+  private static func unlock(_ descriptor: Int32) {
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
   }
 }

@@ -4,7 +4,8 @@ extension Schema {
   /// minutes to fill. Kept now: each member's latest event of each slot (a kind, and the
   /// book for kinds about one) and their first `joined`; the progress events of each member's
   /// last 14 days on each book, for the pace; every shared note. The journals stay the
-  /// record; this is what `club status` and `club notes` read.
+  /// record; this is what `club status` and `club notes` read. And, per club, what went
+  /// wrong with the last background sync, for the next command to tell.
   static let clubStanding = Migration(
     sql: """
       CREATE TABLE club_standing (
@@ -65,5 +66,6 @@ extension Schema {
         AND s.member_id = e.member_id AND s.slot = 'progress:' || e.book_key
       WHERE e.kind = 'progress' AND e.time_ms >= s.time_ms - 1209600000;
       DROP TABLE club_events;
+      ALTER TABLE clubs ADD COLUMN sync_problem TEXT;
       """)
 }

@@ -3,6 +3,7 @@
 public enum SettingKey: String, Sendable, CaseIterable {
   case updateArtwork
   case syncProgress
+  case clubAutoSync
   case pageSize
   case color
 
@@ -15,7 +16,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
 
   public var kind: Kind {
     switch self {
-    case .updateArtwork, .syncProgress: .boolean
+    case .updateArtwork, .syncProgress, .clubAutoSync: .boolean
     case .pageSize: .integer(1...1000)
     case .color: .choice(ColorMode.allCases.map(\.rawValue))
     }
@@ -23,7 +24,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
 
   public var defaultValue: SettingValue {
     switch self {
-    case .updateArtwork, .syncProgress: .bool(true)
+    case .updateArtwork, .syncProgress, .clubAutoSync: .bool(true)
     case .pageSize: .integer(30)
     case .color: .choice(ColorMode.auto.rawValue)
     }
@@ -34,6 +35,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     switch self {
     case .updateArtwork: "Fetch and refresh cover artwork."
     case .syncProgress: "Share progress entries with the book-club folder."
+    case .clubAutoSync: "Sync a git club in the background after a command shares with it."
     case .pageSize: "Books per page when 'list' is given no --limit."
     case .color: "Colour at a terminal: auto, always or never (NO_COLOR still wins)."
     }

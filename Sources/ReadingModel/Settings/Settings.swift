@@ -57,4 +57,5 @@ public struct Settings: Sendable, Equatable {
 
   public var updateArtwork: Bool { value(.updateArtwork) == .bool(true) }
   public var syncProgress: Bool { value(.syncProgress) == .bool(true) }
+  public var clubAutoSync: Bool { value(.clubAutoSync) == .bool(true) }
 }

@@ -70,9 +70,16 @@ extension BrowserModel {
   /// Marks the book finished or abandoned.
   func setStatus(_ status: ReadingStatus) {
     guard let book = target else { return }
-    let (library, progress) = (self.library, listedProgress(of: book.id))
+    let (library, progress, notices) = (self.library, listedProgress(of: book.id), notices)
+    let share = shareWithClubs
     write(book.id) {
       let updated = try await library.setStatus(status, of: book.id, at: Date(), reread: nil)
+      await share?(
+        BrowserClubShare(book: updated, isNote: false) {
+          let reading = CurrentlyReading(book: updated, library: library, notices: notices)
+          await reading.load()
+          return ClubSharing.progress(reading)
+        })
       let message =
         status == .finished
         ? "“\(book.title)” is finished. Well read!" : "“\(book.title)” is \(status.displayName)."
@@ -113,8 +120,14 @@ extension BrowserModel {
       return
     }
     let reading = CurrentlyReading(book: book, library: library, notices: notices)
+    let share = shareWithClubs
     write(book.id) {
-      try await reading.note(text)
+      let entry = try await reading.note(text)
+      let fraction = entry.progress
+      await share?(
+        BrowserClubShare(book: reading.book, isNote: true) {
+          { [.note($0, text: text, fraction: fraction)] }
+        })
       return (reading.book, nil, "Note added to “\(book.title)”.")
     }
   }
@@ -130,9 +143,15 @@ extension BrowserModel {
       return
     }
     let reading = CurrentlyReading(book: book, library: library, notices: notices)
+    let share = shareWithClubs
     write(book.id) {
       do {
         let entry = try await reading.record(input, reread: reread)
+        await share?(
+          BrowserClubShare(book: reading.book, isNote: false) {
+            await reading.load()  // the position, read back with every entry before it
+            return ClubSharing.progress(reading)
+          })
         let position = ProgressText.position(entry.progress, of: reading.book)
         let percent = ProgressBar.percent(entry.progress)
         return (reading.book, entry.progress, "“\(book.title)”: \(position) (\(percent)%)")
@@ -173,11 +192,18 @@ extension BrowserModel {
     }
     let rating = value == 0 ? nil : value
     let (library, progress) = (self.library, listedProgress(of: book.id))
+    let share = shareWithClubs
     write(book.id) {
       let result = try await library.edit(book.id, as: .rate) { current in
         var next = current
         next[.rating] = BookFields.text(rating: rating)
         return next
+      }
+      if !result.changes.isEmpty {
+        await share?(
+          BrowserClubShare(book: result.book, isNote: false) {
+            { [.rated($0, rating: rating)] }
+          })
       }
       let stars = rating.map(BookReport.stars) ?? "not rated"
       return (result.book, progress, "“\(book.title)”: \(stars)")

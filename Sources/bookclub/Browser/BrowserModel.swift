@@ -12,6 +12,8 @@ import ReadingModel
 final class BrowserModel {
   let library: any Library
   let notices: NoticeQueue
+  /// Shares a write with your clubs; set by the session (`nil` in tests of the model).
+  var shareWithClubs: (@MainActor (BrowserClubShare) async -> Void)?
   /// Called when work finishes outside a key press: a page, a detail, a write.
   var onChange: @MainActor () -> Void = {}
 

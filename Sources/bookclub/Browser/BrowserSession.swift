@@ -26,12 +26,19 @@ final class BrowserSession {
   /// How often spinners turn and notices are checked while something moves.
   private static let tickInterval: Duration = .milliseconds(100)
 
-  init(context: CommandContext, library: any Library) {
+  init(context: CommandContext, library: SQLiteLibrary) {
     self.context = context
     let notices = NoticeQueue(gap: .milliseconds(450))
     model = BrowserModel(
       library: library, notices: notices, layout: Self.measure(),
       colors: context.terminal.colorsOutput)
+    model.shareWithClubs = { share in
+      guard await ClubSharing.isSharing(library, context: context) else { return }
+      let isNote = share.isNote
+      await ClubSharing.share(
+        await share.kinds(), about: share.book, library: library, context: context,
+        notices: notices, including: { !isNote || $0.sharesNotes })
+    }
     renderer = GridRenderer(colors: context.terminal.colorsOutput)
     timings = context.environment["BOOKCLUB_BROWSE_TIMINGS"].map(BrowserTimings.init)
   }

@@ -13,26 +13,33 @@ import ReadingModel
 enum ClubSharing {
   /// Shares events about `book` when `syncProgress` is on.
   ///
-  /// - Parameter including: Which clubs may get them: a note goes only where it was asked
-  ///   for (`--share`) or where notes are shared (`club join --share-notes`).
+  /// - Parameters:
+  ///   - notices: Where to say what happened; the command's own by default (the browser
+  ///     shows its notices on its status line).
+  ///   - including: Which clubs may get them: a note goes only where it was asked for
+  ///     (`--share`) or where notes are shared (`club join --share-notes`).
   static func share(
     _ kinds: @escaping @Sendable (ClubBook) -> [ClubEvent.Kind], about book: Book,
-    library: SQLiteLibrary, context: CommandContext,
+    library: SQLiteLibrary, context: CommandContext, notices: NoticeQueue? = nil,
     including: @escaping @Sendable (ClubMembership) -> Bool = { _ in true }
   ) async {
     guard context.settings.syncProgress else { return }
+    let notices = notices ?? context.notices
+    await ClubAutoSync.reportProblems(library, context: context, notices: notices)
     do {
       let result = try await ClubExchange(library: library).share(
         kinds, about: book, at: Date().milliseconds, including: including)
       for problem in result.problems {
-        context.notices.push(
+        notices.push(
           "Not yet shared with \(problem). The next command tries again.", level: .warning)
       }
       if !result.clubs.isEmpty, result.problems.isEmpty {
-        context.notices.push("Shared with \(result.clubs.joined(separator: ", ")).")
+        let names = result.clubs.map { TerminalText.safe($0.name) }
+        notices.push("Shared with \(names.joined(separator: ", ")).")
       }
+      ClubAutoSync.start(result.clubs, library: library, context: context, notices: notices)
     } catch {
-      context.notices.push("Could not share with your clubs: \(error.explanation)", level: .warning)
+      notices.push("Could not share with your clubs: \(error.explanation)", level: .warning)
     }
   }
 

@@ -28,6 +28,7 @@ struct ClubTarget {
     -> (ClubMembership, SQLiteLibrary)
   {
     let library = context.library(flag: libraryPath)
+    await ClubAutoSync.reportProblems(library, context: context)
     let membership = try await Bookclub.Club.membership(name, in: library)
     let problems = try await Bookclub.Club.exchange(
       membership, library: library, context: context, pushing: pushing)

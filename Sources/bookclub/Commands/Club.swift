@@ -64,9 +64,16 @@ extension Bookclub {
       try await exchange.deliver(membership)
       let git = ClubGit(environment: context.environment)
       if pushing, git.hasRemote(membership.path) {
-        try git.sync(
-          membership.path, journal: "members/\(membership.memberID).jsonl",
-          message: "\(membership.memberName): bookclub events")
+        // One sync of a club at a time, a background one included: git's own lock would
+        // fail the second instead of making it wait.
+        let lock =
+          UserFolder.state.path(environment: context.environment)
+          + "/club-sync-\(membership.clubID).lock"
+        try FileLock.withLock(at: lock) {
+          try git.sync(
+            membership.path, journal: "members/\(membership.memberID).jsonl",
+            message: "\(membership.memberName): bookclub events")
+        }
       }
       return try await exchange.refresh(membership)
     }

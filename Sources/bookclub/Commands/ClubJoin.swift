@@ -54,8 +54,10 @@ extension Bookclub.Club {
       let membership = ClubMembership(
         clubID: folder.id, name: folder.name, path: folder.path,
         memberID: existing?.memberID ?? UUID().uuidString.lowercased(),
-        memberName: existing?.memberName ?? memberName, sharesNotes: sharesNotes)
-      if existing == nil {
+        memberName: memberName, sharesNotes: sharesNotes)
+      // Joining again keeps your id and journal; a new name (announced to the club by a
+      // `joined` line) or a new --share-notes choice is taken, nothing else is written.
+      if existing?.memberName != memberName || existing?.sharesNotes != sharesNotes {
         try await library.join(membership, at: Date().milliseconds)
       }
       let problems = try await Bookclub.Club.exchange(

@@ -19,14 +19,19 @@ extension Bookclub.Club {
         A note is shown once you have read as far as where it was written (your own \
         progress on your copy); the others are counted and hidden.
         """,
-      arguments: [ClubTarget.argument], options: [spoilersFlag, LibraryOption.spec])
+      arguments: [ClubTarget.argument], options: [spoilersFlag, jsonFlag, LibraryOption.spec])
+
+    static let jsonFlag = CommonOptions.json(
+      "Print JSON: {\"book\", \"club\", \"hidden\", \"hiddenFrom\", \"notes\": [...]}.")
 
     let target: ClubTarget
     let spoilers: Bool
+    let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
       target = ClubTarget(values)
       spoilers = values.flag(Self.spoilersFlag)
+      json = values.flag(Self.jsonFlag)
     }
 
     func run(_ context: CommandContext) async throws {
@@ -36,6 +41,10 @@ extension Bookclub.Club {
       let position = try await ClubReading.find(book, in: library).fraction
       let shown = status.notes.filter { spoilers || $0.fraction <= position + 1e-9 }
       let hidden = status.notes.filter { !(spoilers || $0.fraction <= position + 1e-9) }
+      if json {
+        return context.output.line(
+          ClubJSON.notes(shown, hidden: hidden, book: book, of: membership).text)
+      }
       for note in shown {
         context.output.line(
           "\(ProgressBar.percent(note.fraction))%  \(TerminalText.safe(note.member))  "

@@ -7,17 +7,28 @@ extension Bookclub.Club {
       name: "status",
       abstract: "Where each member is in the club's book: position, pace, estimated finish.",
       discussion: "Reads what the club folder holds now; 'bookclub club sync' fetches first.",
-      arguments: [ClubTarget.argument], options: [LibraryOption.spec])
+      arguments: [ClubTarget.argument], options: [jsonFlag, LibraryOption.spec])
+
+    static let jsonFlag = CommonOptions.json(
+      "Print JSON: {\"book\", \"club\", \"members\": [...], \"pickedAt\", \"pickedBy\", \"sharing\"}."
+    )
 
     let target: ClubTarget
+    let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
       target = ClubTarget(values)
+      json = values.flag(Self.jsonFlag)
     }
 
     func run(_ context: CommandContext) async throws {
       let (membership, library) = try await target.open(in: context, pushing: false)
       let status = try await ClubExchange(library: library).status(membership)
+      if json {
+        let document = ClubJSON.status(
+          status, of: membership, sharing: context.settings.syncProgress)
+        return context.output.line(document.text)
+      }
       let report = ClubReport(name: membership.name, status: status, memberID: membership.memberID)
       for line in report.lines(colors: context.terminal.colorsOutput) { context.output.line(line) }
       if !context.settings.syncProgress {

@@ -21,11 +21,36 @@ extension Bookclub.Club {
     }
 
     func run(_ context: CommandContext) async throws {
+      if ClubAutoSync.isBackground(context) { return await runInBackground(context) }
       let (membership, library) = try await target.open(in: context, pushing: true)
       let status = try await ClubExchange(library: library).status(membership)
       context.output.line(
         "Synced “\(TerminalText.safe(membership.name))”: \(status.members.count) members"
           + (status.book.map { ", reading “\(TerminalText.safe($0.title))”." } ?? "."))
+    }
+
+    /// A sync started by ``ClubAutoSync``: the outcome goes into the library for the next
+    /// command to tell; nothing is printed (nobody is there to read it).
+    private func runInBackground(_ context: CommandContext) async {
+      let library = context.library(flag: target.libraryPath)
+      guard let membership = try? await Bookclub.Club.membership(target.name, in: library) else {
+        return
+      }
+      // Background syncs of a club run one after another, each recording its outcome
+      // before the next starts: an older success never clears a newer failure.
+      let lock =
+        UserFolder.state.path(environment: context.environment)
+        + "/club-background-\(membership.clubID).lock"
+      try? await FileLock.withLock(at: lock) {
+        var problem: String?
+        do {
+          _ = try await Bookclub.Club.exchange(
+            membership, library: library, context: context, pushing: true)
+        } catch {
+          problem = error.explanation
+        }
+        try? await library.recordClubSyncProblem(problem, in: membership.clubID)
+      }
     }
   }
 }

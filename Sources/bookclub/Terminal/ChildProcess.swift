@@ -81,6 +81,37 @@ enum ChildProcess {
     return (wait(for: pid), String(decoding: output, as: UTF8.self))
   }
 
+  /// Starts `arguments[0]` with `arguments` and `environment` in the background and returns
+  /// at once: in a session of its own (no terminal's Ctrl-C or hang-up reaches it), with
+  /// its standard streams on `/dev/null`, and not bookclub's child (a shell starts it and
+  /// exits), so nothing waits for it and no zombie is left behind.
+  ///
+  /// - Throws: The `errno` of `posix_spawn` when the shell cannot start.
+  static func startInBackground(_ arguments: [String], environment: [String: String])
+    throws(SpawnError)
+  {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var all = sigset_t()
+    var none = sigset_t()
+    sigfillset(&all)
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    let setSession: Int32 = 0x80  // POSIX_SPAWN_SETSID, a GNU extension Swift cannot see
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | setSession))
+    let shell = ["/bin/sh", "-c", #""$0" "$@" </dev/null >/dev/null 2>&1 &"#] + arguments
+    let argv = shell.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid = pid_t()
+    let started = posix_spawn(&pid, shell[0], nil, &attributes, argv, envp)
+    guard started == 0 else { throw SpawnError(code: started) }
+    _ = wait(for: pid)  // the shell, which exits as soon as it has started the program
+  }
+
   private static func wait(for pid: pid_t) -> Termination {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {

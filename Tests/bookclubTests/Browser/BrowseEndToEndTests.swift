@@ -152,6 +152,10 @@ struct BrowseEndToEndTests {
     let screen = try plain.screen(styles: true)
     #expect(colours(screen) == 0)
     #expect(screen.contains("\u{1B}[7m"))  // the cursor row, in reverse video
+    for session in [coloured, plain] {  // a browser left running would outlive the test
+      try session.press("q")
+      try session.waitFor("EXITED:0")
+    }
   }
 
   @Test func aDumbTerminalOrAPipeIsRefusedWithWhatToUseInstead() async throws {

@@ -93,15 +93,21 @@ extension SQLiteLibrary {
       ) { Self.event($0, book: book) }
       guard let book else { return events }
       let key = SQLiteValue.text(book.key)
-      events += try connection.all(
-        """
-        SELECT member_id, seq, min(time_ms), 'progress', book_key, fraction, NULL, NULL, NULL
-        FROM club_pace p WHERE club_id = ? AND book_key = ? AND time_ms >=
-          (SELECT s.time_ms FROM club_standing s WHERE s.club_id = p.club_id
-            AND s.member_id = p.member_id AND s.slot = 'progress:' || p.book_key) - ?
-        GROUP BY member_id
-        """, [club, key, .integer(ClubStatus.paceWindow)]
-      ) { Self.event($0, book: book) }
+      // Each member's pace starts at their first progress within 14 days of their latest:
+      // one lookup per member along the table's key.
+      let latest = try connection.all(
+        "SELECT member_id, time_ms FROM club_standing WHERE club_id = ? AND slot = ?",
+        [club, .text(ClubJournalFold.slot(of: .progress(book, fraction: 0, page: nil)))]
+      ) { (member: $0.text(0), time: $0.int64(1)) }
+      for (member, time) in latest {
+        events += try connection.all(
+          """
+          SELECT member_id, seq, time_ms, 'progress', book_key, fraction, NULL, NULL, NULL
+          FROM club_pace WHERE club_id = ? AND member_id = ? AND book_key = ? AND time_ms >= ?
+          ORDER BY time_ms, seq LIMIT 1
+          """, [club, .text(member), key, .integer(time - ClubStatus.paceWindow)]
+        ) { Self.event($0, book: book) }
+      }
       if notes {
         events += try connection.all(
           """

@@ -27,7 +27,8 @@ extension SQLiteLibrary {
         """
         INSERT INTO clubs (id, name, path, member_id, member_name, share_notes, joined_ms)
         VALUES (?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET path = excluded.path, share_notes = excluded.share_notes
+        ON CONFLICT (id) DO UPDATE SET path = excluded.path, share_notes = excluded.share_notes,
+          member_name = excluded.member_name
         """,
         [
           .text(membership.clubID), .text(membership.name), .text(membership.path),
@@ -46,6 +47,34 @@ extension SQLiteLibrary {
         try connection.run("DELETE FROM \(table) WHERE club_id = ?", [.text(clubID)])
       }
       try connection.run("DELETE FROM clubs WHERE id = ?", [.text(clubID)])
+    }
+  }
+
+  /// Records what went wrong with a club's background sync (`nil`: it went well).
+  public func recordClubSyncProblem(_ problem: String?, in clubID: String) throws {
+    try writing { connection in
+      try connection.run(
+        "UPDATE clubs SET sync_problem = ? WHERE id = ?",
+        [problem.map { .text($0) }, .text(clubID)])
+    }
+  }
+
+  /// What went wrong with background syncs since they were last told, by club name;
+  /// cleared as they are taken, so each is told once.
+  public func takeClubSyncProblems() throws -> [(club: String, problem: String)] {
+    let query = "SELECT id, name, sync_problem FROM clubs WHERE sync_problem IS NOT NULL"
+    let any = try reading(orIfMissing: false) { try $0.first(query) { _ in true } ?? false }
+    guard any else { return [] }
+    // Read and cleared in one transaction: a problem a background sync records meanwhile is
+    // either taken here or kept for the next command.
+    return try writing { connection in
+      let problems = try connection.all(query + " ORDER BY name") {
+        (id: $0.text(0), club: $0.text(1), problem: $0.text(2))
+      }
+      for problem in problems {
+        try connection.run("UPDATE clubs SET sync_problem = NULL WHERE id = ?", [.text(problem.id)])
+      }
+      return problems.map { ($0.club, $0.problem) }
     }
   }
 
