@@ -22,6 +22,7 @@ import Testing
     "club create": ["/nonexistent/club", "--name", "C", "--as", "Me"],
     "club join": ["/nonexistent/club", "--as", "Me"], "club leave": [], "club list": [],
     "club pick": ["1"], "club status": [], "club notes": [], "club sync": [],
+    "stats": ["--year", "2024"], "goal set": ["2026", "12"], "goal clear": ["2026"],
   ]
 
   /// The commands the tree has, found as a user finds them: through completion and help.

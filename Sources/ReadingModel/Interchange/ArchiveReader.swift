@@ -8,6 +8,8 @@ public struct ArchiveReader {
   public let version: Int
   /// The id of the library it was exported from; `nil` before version 3.
   public let library: String?
+  /// The reading goals it carries (`goals`, after the books; absent in older archives).
+  public let goals: [ReadingGoal]
   private var parser: JSONParser
   private var inBooks = false
   private var first = true
@@ -22,14 +24,14 @@ public struct ArchiveReader {
   /// - Throws: ``ArchiveError``, ``InputFileError``.
   public init(path: String) throws {
     let header = try Self.header(JSONParser(file: InputFile(path: path)))
-    (version, library) = header
+    (version, library, goals) = header
     parser = JSONParser(file: try InputFile(path: path))
     try startBooks()
   }
 
   /// Reads an archive already in memory.
   public init(bytes: [UInt8]) throws(ArchiveError) {
-    (version, library) = try Self.header(JSONParser(bytes: bytes))
+    (version, library, goals) = try Self.header(JSONParser(bytes: bytes))
     parser = JSONParser(bytes: bytes)
     try startBooks()
   }
@@ -64,11 +66,14 @@ public struct ArchiveReader {
   }
 
   /// Reads the archive's fields, walking over its books.
-  private static func header(_ parser: JSONParser) throws(ArchiveError) -> (Int, String?) {
+  private static func header(_ parser: JSONParser) throws(ArchiveError)
+    -> (Int, String?, [ReadingGoal])
+  {
     var parser = parser
     var format: String?
     var version: Int?
     var library: String?
+    var goals: [ReadingGoal] = []
     do throws(JSONError) {
       try parser.expect(UInt8(ascii: "{"), "'{' opening the archive")
       if try !parser.skip(UInt8(ascii: "}")) {
@@ -80,6 +85,7 @@ public struct ArchiveReader {
           case "version":
             if case .integer(let number) = try parser.value() { version = Int(number) }
           case "library": if case .string(let text) = try parser.value() { library = text }
+          case "goals": goals = Self.goals(try parser.value())
           default: try parser.skipValue()
           }
         } while try parser.skip(UInt8(ascii: ","))
@@ -94,7 +100,22 @@ public struct ArchiveReader {
     guard format == LibraryArchive.formatName else { throw .notAnArchive }
     guard let version else { throw .unreadable("it has no \"version\"") }
     guard version <= LibraryArchive.currentVersion else { throw .newerVersion(version) }
-    return (version, library)
+    return (version, library, goals)
+  }
+
+  /// The goals of an archive's `goals`; one that is not a goal bookclub would set is left
+  /// out.
+  private static func goals(_ value: JSONValue) -> [ReadingGoal] {
+    guard case .array(let items) = value else { return [] }
+    return items.compactMap { item in
+      guard case .object(let fields) = item, let year = fields["year"]?.integer,
+        let books = fields["books"]?.integer, ReadingGoal.bookLimit.contains(Int(books)),
+        (1..<10_000).contains(year)
+      else { return nil }
+      let pages = fields["pages"]?.integer.map { Int($0) }
+      guard pages.map(ReadingGoal.pageLimit.contains) ?? true else { return nil }
+      return ReadingGoal(year: Int(year), books: Int(books), pages: pages)
+    }
   }
 
   /// Walks to the first book.

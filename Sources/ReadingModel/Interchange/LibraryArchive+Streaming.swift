@@ -12,10 +12,15 @@ extension LibraryArchive {
     private var wroteBook = false
     /// The id of the library being exported.
     private let library: String?
+    /// The library's reading goals, written after the books.
+    private let goals: [ReadingGoal]
 
-    /// - Parameter library: The exported library's id (``Library/libraryID()``).
-    public init(library: String?) {
+    /// - Parameters:
+    ///   - library: The exported library's id (``Library/libraryID()``).
+    ///   - goals: The library's reading goals.
+    public init(library: String?, goals: [ReadingGoal] = []) {
       self.library = library
+      self.goals = goals
     }
 
     /// The text that opens the archive.
@@ -36,6 +41,16 @@ extension LibraryArchive {
       json.raw(wroteBook ? "\n]" : "]")
       json.raw(",\"format\":")
       json.string(LibraryArchive.formatName)
+      if !goals.isEmpty {
+        json.raw(",\"goals\":")
+        json.array(goals) { json, goal in
+          json.object { object in
+            object.member("books") { $0.integer(goal.books) }
+            if let pages = goal.pages { object.member("pages") { $0.integer(pages) } }
+            object.member("year") { $0.integer(goal.year) }
+          }
+        }
+      }
       json.raw(",\"library\":")
       json.optionalString(library)
       json.raw(",\"version\":\(LibraryArchive.currentVersion)}\n")

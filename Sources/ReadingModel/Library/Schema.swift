@@ -295,5 +295,6 @@ enum Schema {
         ) WITHOUT ROWID;
         """),
     clubStanding,
+    readingsAndGoals,
   ]
 }

@@ -37,6 +37,8 @@ struct CommandParser {
         return .help(try helpPath(Array(tokens.dropFirst()), from: path))
       }
       let names = path.signature.subcommands.map { $0.signature.name }
+      // A group with arguments of its own (`goal [year]`) takes what names no subcommand.
+      if !path.signature.arguments.isEmpty, !names.contains(token) { break }
       guard let next = path.signature.subcommands.first(where: { $0.signature.name == token })
       else {
         let error: UsageError =

@@ -21,13 +21,17 @@ struct HelpFormatter {
   /// `bookclub list [--limit <limit>] ...` without the `USAGE:` label.
   var usage: String {
     let name = path.displayName
-    if !signature.subcommands.isEmpty { return "\(name) <subcommand>" }
+    if !signature.subcommands.isEmpty, signature.arguments.isEmpty {
+      return "\(name) <subcommand>"
+    }
     let options = signature.options.map { option in
       let text = option.display + (option.isRepeating ? " ..." : "")
       return option.isRequired ? text : "[\(text)]"
     }
     let arguments = signature.arguments.map { $0.isOptional ? "[\($0.display)]" : $0.display }
-    return ([name] + arguments + options).joined(separator: " ")
+    let own = ([name] + arguments + options).joined(separator: " ")
+    // A group that also runs by itself (`goal [<year>]`) shows both ways to use it.
+    return signature.subcommands.isEmpty ? own : own + "\n       \(name) <subcommand>"
   }
 
   /// The whole help page, ending with a newline.

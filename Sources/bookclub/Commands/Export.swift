@@ -57,7 +57,8 @@ extension Bookclub {
       let library = context.library(flag: libraryPath)
       let sink = try ExportSink(
         output.map { UserFolder.absolute($0, environment: context.environment) }, context: context)
-      var archive = LibraryArchive.StreamWriter(library: try await library.libraryID())
+      var archive = LibraryArchive.StreamWriter(
+        library: try await library.libraryID(), goals: try await library.goals())
       try sink.write(csv.map { Data(CSVWriter.line($0.header).utf8) } ?? archive.header())
       var lastID: Book.ID?
       var count = 0

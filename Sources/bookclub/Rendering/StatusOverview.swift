@@ -15,12 +15,19 @@ enum StatusOverview {
 
   static func print(library: SQLiteLibrary, json: Bool, context: CommandContext) async throws {
     let overview = try await library.overview(notes: noteCount)
+    let goal = try await library.goalProgress(year: GoalYear.current, today: GoalYear.today)
     if json {
-      context.output.line(Self.json(overview).text)
+      var document = Self.json(overview)
+      if case .object(var fields) = document {
+        fields["goal"] = goal.map(StatsJSON.goal) ?? .null
+        document = .object(fields)
+      }
+      context.output.line(document.text)
     } else {
       for line in lines(overview, colors: context.terminal.colorsOutput) {
         context.output.line(line)
       }
+      if let goal { context.output.line(GoalReport.overviewLine(goal)) }
     }
   }
 

@@ -14,6 +14,7 @@ struct ArchiveImportSource: ImportSource {
   let columnsNotKept: [String] = []
   let remarks: [String] = []
   var archiveLibraryID: String? { reader.library }
+  var goals: [ReadingGoal] { reader.goals }
 
   /// Opens the archive, checking its format and version.
   ///

@@ -66,6 +66,8 @@ public protocol ImportSource {
   /// The id of the library an archive was exported from; `nil` for other sources and for
   /// archives older than library ids.
   var archiveLibraryID: String? { get }
+  /// Reading goals the file carries (a bookclub archive's).
+  var goals: [ReadingGoal] { get }
 
   /// The next row, or `nil` at the end.
   ///
@@ -78,4 +80,5 @@ public protocol ImportSource {
 
 extension ImportSource {
   public var archiveLibraryID: String? { nil }
+  public var goals: [ReadingGoal] { [] }
 }

@@ -5,19 +5,22 @@ struct BookTables: Sendable {
   let details: String
   let tags: String
   let sources: String
+  let readings: String
 
   /// The library's tables.
   static let library = BookTables(
-    books: "books", details: "book_details", tags: "book_tags", sources: "book_sources")
+    books: "books", details: "book_details", tags: "book_tags", sources: "book_sources",
+    readings: "book_readings")
 
   /// An import's staging tables: the library's columns, no index, no constraint.
   static let staging = BookTables(
     books: "temp.staged_books", details: "temp.staged_details", tags: "temp.staged_tags",
-    sources: "temp.staged_sources")
+    sources: "temp.staged_sources", readings: "temp.staged_readings")
 
   /// Pairs of (library table, staging table), parents before children.
   static let staged: [(library: String, staging: String)] = [
     (library.books, staging.books), (library.details, staging.details),
     (library.tags, staging.tags), (library.sources, staging.sources),
+    (library.readings, staging.readings),
   ]
 }

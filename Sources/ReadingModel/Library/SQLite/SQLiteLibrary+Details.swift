@@ -93,11 +93,32 @@ extension SQLiteLibrary {
           .integer(bookID),
         ])
       try connection.run("DELETE FROM book_tags WHERE book_id = ?", [.integer(bookID)])
+      try connection.run("DELETE FROM book_readings WHERE book_id = ?", [.integer(bookID)])
     }
+    try Self.insertReadings(details.readings, of: bookID, into: tables, on: connection)
     for tag in details.tags {
       try connection.run(
         "INSERT OR IGNORE INTO \(tables.tags) (tag_key, book_id, tag) VALUES (?, ?, ?)",
         [.text(SearchKey.fold(tag)), .integer(bookID), .text(tag)])
+    }
+  }
+
+  /// Writes a book's readings to their own rows (``Schema/readingsAndGoals``), in order.
+  static func insertReadings(
+    _ readings: [ReadingPeriod], of bookID: Book.ID, into tables: BookTables,
+    on connection: SQLiteConnection
+  ) throws {
+    for (position, reading) in readings.enumerated() {
+      try connection.run(
+        """
+        INSERT INTO \(tables.readings) (book_id, position, start_day, end_day, abandoned)
+        VALUES (?, ?, ?, ?, ?)
+        """,
+        [
+          .integer(bookID), .integer(Int64(position)),
+          reading.start.map { .text($0.description) }, reading.end.map { .text($0.description) },
+          .integer(reading.abandoned ? 1 : 0),
+        ])
     }
   }
 

@@ -65,6 +65,7 @@ extension SQLiteLibrary {
       }
     }
     try run.finishStaging(on: connection)
+    try importGoals(source.goals, run: &run, on: connection)
     run.summary.remarks += source.remarks
     if run.summary.rows > 0, run.summary.skipped.count == run.summary.rows {
       throw ImportError.nothingImported(run.summary)  // rolls back: nothing changes
@@ -197,6 +198,26 @@ extension SQLiteLibrary {
       try saveDetails(details, of: id, on: connection, isNewBook: true, into: .staging)
     }
     return id
+  }
+
+  /// Takes an archive's goals for the years the library has none; a year whose goal
+  /// differs keeps the library's, with a remark.
+  private func importGoals(
+    _ goals: [ReadingGoal], run: inout ImportRun, on connection: SQLiteConnection
+  ) throws {
+    guard !goals.isEmpty else { return }
+    let known = Dictionary(
+      try Self.goals(on: connection).map { ($0.year, $0) }, uniquingKeysWith: { $1 })
+    for goal in goals {
+      guard let mine = known[goal.year] else {
+        try Self.setGoal(goal, on: connection)
+        continue
+      }
+      if mine != goal {
+        run.summary.remarks.append(
+          "the goal for \(goal.year) stays \(mine.books) books; the archive's is \(goal.books)")
+      }
+    }
   }
 
   /// What a row has in common with the book it would have been but for its id.

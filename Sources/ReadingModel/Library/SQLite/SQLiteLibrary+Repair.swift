@@ -42,7 +42,11 @@ extension SQLiteLibrary {
       for table in Self.repairedTables {
         report.recovered[table] = try copyRows(of: table, into: fresh, lost: &report.lost)
       }
+      for table in Self.wholeTables {
+        report.recovered[table] = try copyWhole(table, into: fresh, lost: &report.lost)
+      }
       report.lost += try removeOrphans(in: fresh)
+      try rebuildReadings(in: fresh)
       // Rows copied with REPLACE may have passed the counting and search triggers twice.
       try fresh.execute(
         """
@@ -65,8 +69,49 @@ extension SQLiteLibrary {
   /// The tables copied, parents first.
   private static let repairedTables = [
     "library_info", "books", "book_details", "book_sources", "progress_entries",
-    "status_changes", "book_tags", "book_events", "trash",
+    "status_changes", "book_tags", "book_events", "trash", "reading_goals",
   ]
+
+  /// Tables copied whole (they have no row ids to step by, and nothing of a book): the
+  /// clubs you are in, what was read of them, your events on their way.
+  private static let wholeTables = [
+    "clubs", "club_journals", "club_standing", "club_pace", "club_notes", "club_outbox",
+  ]
+
+  /// Copies a table whole; one that cannot be read is reported lost (a club's standing is
+  /// read again from its journals).
+  private func copyWhole(_ table: String, into fresh: SQLiteConnection, lost: inout [String])
+    throws -> Int
+  {
+    let columns = try Self.columns(of: table, in: "main", on: fresh)
+      .filter(try Set(Self.columns(of: table, in: "damaged", on: fresh)).contains)
+      .map { "\"\($0)\"" }.joined(separator: ", ")
+    guard !columns.isEmpty else { return 0 }
+    do {
+      try fresh.run(
+        "INSERT OR IGNORE INTO main.\(table) (\(columns)) SELECT \(columns) FROM damaged.\(table)")
+    } catch let error as SQLiteError where error.isDamage || error.primaryCode == SQLITE_IOERR {
+      lost.append("\(table): could not be read")
+      try fresh.run("DELETE FROM main.\(table)")
+      if table == "club_journals" || table == "club_standing" {
+        // Read again from the start: the standing is rebuilt from the journals.
+        try? fresh.run("DELETE FROM main.club_journals")
+      }
+    }
+    return Int(try fresh.integer("SELECT count(*) FROM main.\(table)") ?? 0)
+  }
+
+  /// Writes every book's readings to their rows again, from the details recovered.
+  private func rebuildReadings(in fresh: SQLiteConnection) throws {
+    try fresh.run("DELETE FROM main.book_readings")
+    let rows = try fresh.all(
+      "SELECT book_id, readings FROM main.book_details WHERE readings <> ''"
+    ) { ($0.int64(0), $0.text(1)) }
+    for (book, text) in rows {
+      let readings = text.split(separator: "\n").map(ReadingPeriod.init(text:))
+      try Self.insertReadings(readings, of: book, into: .library, on: fresh)
+    }
+  }
 
   /// Copies the library file and its journal to `<library>.damaged-<time>`.
   private func keepBackup(of realPath: String, now: Date) throws -> String {
@@ -153,7 +198,9 @@ extension SQLiteLibrary {
   private func removeOrphans(in fresh: SQLiteConnection) throws -> [String] {
     var lost: [String] = []
     // A trashed book is no longer in `books`: the trash holds it whole.
-    let tables = Self.repairedTables.filter { !["books", "library_info", "trash"].contains($0) }
+    let tables = Self.repairedTables.filter {
+      !["books", "library_info", "trash", "reading_goals"].contains($0)
+    }
     for table in tables {
       let orphans =
         try fresh.integer(

@@ -1,0 +1,59 @@
+/// Reading goals, one per year (``Schema/readingsAndGoals``).
+extension SQLiteLibrary {
+  /// Every goal, by year.
+  public func goals() throws -> [ReadingGoal] {
+    try reading(orIfMissing: []) { try Self.goals(on: $0) }
+  }
+
+  static func goals(on connection: SQLiteConnection) throws -> [ReadingGoal] {
+    try connection.all("SELECT year, books, pages FROM reading_goals ORDER BY year") {
+      ReadingGoal(
+        year: Int($0.int64(0)), books: Int($0.int64(1)), pages: $0.optionalInt64(2).map { Int($0) })
+    }
+  }
+
+  /// Sets the goal of its year, replacing the one there was.
+  public func setGoal(_ goal: ReadingGoal) throws {
+    try writing { try Self.setGoal(goal, on: $0) }
+  }
+
+  static func setGoal(_ goal: ReadingGoal, on connection: SQLiteConnection) throws {
+    try connection.run(
+      "INSERT OR REPLACE INTO reading_goals (year, books, pages) VALUES (?, ?, ?)",
+      [
+        .integer(Int64(goal.year)), .integer(Int64(goal.books)),
+        goal.pages.map { .integer(Int64($0)) },
+      ])
+  }
+
+  /// Removes the goal of `year`.
+  ///
+  /// - Returns: The goal there was, if any.
+  @discardableResult
+  public func clearGoal(year: Int) throws -> ReadingGoal? {
+    try writing { connection in
+      let goal = try Self.goals(on: connection).first { $0.year == year }
+      try connection.run("DELETE FROM reading_goals WHERE year = ?", [.integer(Int64(year))])
+      return goal
+    }
+  }
+
+  /// The goal of `year` and where the year stands against it on `today`; `nil` without a
+  /// goal.
+  public func goalProgress(year: Int, today: CalendarDay) throws -> GoalProgress? {
+    try reading(orIfMissing: nil) { connection in
+      guard let goal = try Self.goals(on: connection).first(where: { $0.year == year }) else {
+        return nil
+      }
+      let (books, pages) =
+        try connection.first(
+          """
+          SELECT count(*), coalesce(sum(b.page_count), 0)
+          FROM book_readings r JOIN books b ON b.id = r.book_id
+          WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
+          """, [.text("\(year)-01-01"), .text("\(year)-12-31")]
+        ) { (Int($0.int64(0)), Int($0.int64(1))) } ?? (0, 0)
+      return GoalProgress(goal: goal, booksFinished: books, pagesFinished: pages, today: today)
+    }
+  }
+}

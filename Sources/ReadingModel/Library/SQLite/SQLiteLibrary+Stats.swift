@@ -1,0 +1,149 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `bookclub stats`: every figure an aggregate over an index — finishes by
+/// `book_readings_by_end`, progress by `progress_by_time` — in one read transaction.
+extension SQLiteLibrary {
+  /// The stats of `year`, or of all time when `nil`.
+  ///
+  /// - Parameter zone: The reader's time zone: progress counts on the day it was local.
+  public func stats(year: Int?, zone: TimeZone = .current) throws -> ReadingStats {
+    try reading(orIfMissing: ReadingStats(year: year)) { connection in
+      var stats = ReadingStats(year: year)
+      let range: [SQLiteValue?] =
+        year.map { [.text("\(Self.pad($0))-01-01"), .text("\(Self.pad($0))-12-31")] }
+        ?? [.text("0000-01-01"), .text("9999-12-31")]
+      try Self.finishes(into: &stats, range: range, on: connection)
+      try Self.standouts(into: &stats, range: range, on: connection)
+      let abandoned =
+        try year == nil
+        ? connection.integer("SELECT books FROM book_counts WHERE status = 'abandoned'")
+        : connection.integer(
+          """
+          SELECT count(*) FROM book_readings
+          WHERE end_day BETWEEN ? AND ? AND abandoned = 1
+          """, range)
+      stats.abandoned = Int(abandoned ?? 0)
+      stats.finishedDateUnknown = Int(
+        try connection.integer(
+          "SELECT count(*) FROM books WHERE status = 'finished' AND finished_day = ''") ?? 0)
+      try Self.readingDays(into: &stats, zone: zone, on: connection)
+      return stats
+    }
+  }
+
+  /// The finished readings of the range: totals, by month or by year, rating, days taken.
+  private static func finishes(
+    into stats: inout ReadingStats, range: [SQLiteValue?], on connection: SQLiteConnection
+  ) throws {
+    let byYear = stats.year == nil
+    let buckets = try connection.all(
+      """
+      SELECT CAST(substr(r.end_day, \(byYear ? 1 : 6), \(byYear ? 4 : 2)) AS INTEGER),
+        count(*), coalesce(sum(b.page_count), 0)
+      FROM book_readings r JOIN books b ON b.id = r.book_id
+      WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
+      GROUP BY 1 ORDER BY 1
+      """, range
+    ) {
+      ReadingStats.Bucket(key: Int($0.int64(0)), books: Int($0.int64(1)), pages: Int($0.int64(2)))
+    }
+    stats.booksFinished = buckets.reduce(0) { $0 + $1.books }
+    stats.pagesFinished = buckets.reduce(0) { $0 + $1.pages }
+    if byYear {
+      stats.byYear = buckets
+    } else {
+      for bucket in buckets where (1...12).contains(bucket.key) {
+        stats.byMonth[bucket.key - 1] = bucket
+      }
+    }
+    stats.averageRating =
+      try connection.first(
+        """
+        SELECT avg(rating) FROM books WHERE rating > 0 AND id IN (SELECT book_id FROM book_readings
+          WHERE end_day BETWEEN ? AND ? AND abandoned = 0)
+        """, range
+      ) { $0.optionalDouble(0) } ?? nil
+    stats.averageDaysToFinish =
+      try connection.first(
+        """
+        SELECT avg(julianday(end_day) - julianday(start_day)) FROM book_readings
+        WHERE end_day BETWEEN ? AND ? AND abandoned = 0 AND start_day IS NOT NULL
+        """, range
+      ) { $0.optionalDouble(0) } ?? nil
+  }
+
+  /// The longest and shortest book finished, and the authors and tags finished most.
+  private static func standouts(
+    into stats: inout ReadingStats, range: [SQLiteValue?], on connection: SQLiteConnection
+  ) throws {
+    for descending in [true, false] {
+      let book = try connection.first(
+        """
+        SELECT b.id, b.title, b.page_count FROM book_readings r JOIN books b ON b.id = r.book_id
+        WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0 AND b.page_count IS NOT NULL
+        ORDER BY b.page_count \(descending ? "DESC" : "ASC"), b.id LIMIT 1
+        """, range
+      ) { ReadingStats.Standout(id: $0.int64(0), title: $0.text(1), pages: Int($0.int64(2))) }
+      if descending { stats.longest = book } else { stats.shortest = book }
+    }
+    stats.topAuthors = try connection.all(
+      """
+      SELECT min(b.authors), count(*) FROM book_readings r JOIN books b ON b.id = r.book_id
+      WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
+      GROUP BY b.author_key ORDER BY 2 DESC, b.author_key LIMIT 5
+      """, range
+    ) {
+      let first = $0.text(0).split(separator: "\n").first.map(String.init) ?? ""
+      return ReadingStats.Ranked(name: first, books: Int($0.int64(1)))
+    }
+    stats.topTags = try connection.all(
+      """
+      SELECT min(t.tag), count(*) FROM book_readings r JOIN book_tags t ON t.book_id = r.book_id
+      WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
+      GROUP BY t.tag_key ORDER BY 2 DESC, t.tag_key LIMIT 5
+      """, range
+    ) { ReadingStats.Ranked(name: $0.text(0), books: Int($0.int64(1))) }
+  }
+
+  /// Pages read each day of the year (all time: each day), from the progress entries: an
+  /// entry reads the pages from the book's entry before it (from 0 for its first).
+  private static func readingDays(
+    into stats: inout ReadingStats, zone: TimeZone, on connection: SQLiteConnection
+  ) throws {
+    var bounds: [SQLiteValue?] = [.integer(Int64.min), .integer(Int64.max)]
+    if let year = stats.year {
+      func start(_ year: Int) -> Int64 {
+        let day = CalendarDay(year: year, month: 1, day: 1)!
+        let midnight = LocalTime(day: day, minuteOfDay: 0).date(in: zone) ?? day.startInUTC
+        return midnight.milliseconds
+      }
+      bounds = [.integer(start(year)), .integer(start(year + 1))]
+    }
+    try connection.forEach(
+      """
+      SELECT e.time_ms, e.progress, b.page_count,
+        (SELECT p.progress FROM progress_entries p
+          WHERE p.book_id = e.book_id AND p.kind = 'progress'
+            AND (p.time_ms < e.time_ms OR (p.time_ms = e.time_ms AND p.id < e.id))
+          ORDER BY p.time_ms DESC, p.id DESC LIMIT 1)
+      FROM progress_entries e JOIN books b ON b.id = e.book_id
+      WHERE e.time_ms >= ? AND e.time_ms < ? AND e.kind = 'progress'
+      """, bounds
+    ) { row in
+      let day = LocalTime(Date(milliseconds: row.int64(0)), in: zone).day
+      let read = max(0, row.double(1) - (row.optionalDouble(3) ?? 0))
+      let pages = Int((read * Double(row.optionalInt64(2) ?? 0)).rounded())
+      stats.pagesByDay[day, default: 0] += pages
+      stats.pagesByWeekday[day.weekdayFromMonday] += pages
+    }
+  }
+
+  /// A year as four digits, as days are written.
+  private static func pad(_ year: Int) -> String {
+    year < 10 ? "000\(year)" : year < 100 ? "00\(year)" : year < 1000 ? "0\(year)" : "\(year)"
+  }
+}

@@ -1,0 +1,76 @@
+import ReadingModel
+
+extension Bookclub.Goal {
+  /// `bookclub goal set <year> <books> [--pages N]`
+  struct Set: ParsableCommand {
+    static let yearArgument = ArgumentSpec(name: "year", help: "The goal's year.")
+    static let booksArgument = ArgumentSpec(name: "books", help: "Books to finish that year.")
+    static let pagesOption = OptionSpec.value(
+      "pages", valueName: "pages", help: "Pages to finish that year, too.")
+
+    static let signature = CommandSignature(
+      name: "set", abstract: "Set a year's reading goal (replaces the one there was).",
+      arguments: [yearArgument, booksArgument], options: [pagesOption, LibraryOption.spec])
+
+    let goal: ReadingGoal
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      guard let year = try GoalYear.parse(values.argument(Self.yearArgument), option: "<year>")
+      else { throw .missingArgument(Self.yearArgument.display) }
+      guard let text = values.argument(Self.booksArgument) else {
+        throw .missingArgument(Self.booksArgument.display)
+      }
+      guard let books = Int(text), ReadingGoal.bookLimit.contains(books) else {
+        throw .invalidValue(text, for: "<books>", allowed: "Give a number of books from 1.")
+      }
+      var pages: Int?
+      if let text = values.string(Self.pagesOption) {
+        guard let number = Int(text), ReadingGoal.pageLimit.contains(number) else {
+          throw .invalidValue(text, for: "--pages", allowed: "Give a number of pages from 1.")
+        }
+        pages = number
+      }
+      goal = ReadingGoal(year: year, books: books, pages: pages)
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let library = context.library(flag: libraryPath)
+      try await library.setGoal(goal)
+      let pages = goal.pages.map { " and \(StatsReport.grouped($0)) pages" } ?? ""
+      context.output.line("Goal for \(goal.year): \(goal.books) books\(pages).")
+      if let progress = try await library.goalProgress(year: goal.year, today: GoalYear.today) {
+        for line in GoalReport.lines(progress, colors: false).dropFirst() {
+          context.output.line(line)
+        }
+      }
+    }
+  }
+
+  /// `bookclub goal clear [year]`
+  struct Clear: ParsableCommand {
+    static let yearArgument = ArgumentSpec(
+      name: "year", help: "The goal's year. Default: this year.", isOptional: true)
+
+    static let signature = CommandSignature(
+      name: "clear", abstract: "Remove a year's reading goal.",
+      arguments: [yearArgument], options: [LibraryOption.spec])
+
+    let year: Int?
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      year = try GoalYear.parse(values.argument(Self.yearArgument), option: "<year>")
+      libraryPath = LibraryOption.value(in: values)
+    }
+
+    func run(_ context: CommandContext) async throws {
+      let year = self.year ?? GoalYear.current
+      guard let removed = try await context.library(flag: libraryPath).clearGoal(year: year) else {
+        throw GoalError.noGoal(year)
+      }
+      context.output.line("Removed the goal for \(year) (\(removed.books) books).")
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import ReadingModel
+
+/// `bookclub stats` as text: the totals, the charts, the standouts and the reading days.
+struct StatsReport {
+  let stats: ReadingStats
+  let width: Int
+  var ascii = false
+  var colors = false
+
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+  private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+  func lines() -> [String] {
+    var lines = [title]
+    lines.append(
+      "\(stats.booksFinished) \(stats.booksFinished == 1 ? "book" : "books") · "
+        + "\(Self.grouped(stats.pagesFinished)) pages finished"
+        + (stats.averageRating.map { " · average rating " + BookReport.stars(Self.tenth($0)) } ?? "")
+    )
+    if let year = stats.year, stats.booksFinished > 0 {
+      lines += section("Books finished per month", monthChart(year, \.books))
+      if stats.pagesFinished > 0 {
+        lines += section("Pages finished per month", monthChart(year, \.pages))
+      }
+    } else if !stats.byYear.isEmpty {
+      let rows = stats.byYear.map { RowChart.Row(label: String($0.key), value: $0.books) }
+      lines += section(
+        "Books finished per year",
+        RowChart(rows: rows, ascii: ascii, colors: colors).lines(width: width))
+    }
+    lines += section("", standouts)
+    if let year = stats.year, stats.readingDays > 0 {
+      let calendar = ReadingCalendar(
+        year: year, pagesByDay: stats.pagesByDay, ascii: ascii, colors: colors)
+      lines += section(
+        "Reading days: \(stats.readingDays) · longest streak \(Self.days(stats.longestStreak))",
+        calendar.lines(width: width))
+    } else if stats.readingDays > 0 {
+      lines += section(
+        "Reading days: \(stats.readingDays) · longest streak \(Self.days(stats.longestStreak))", [])
+    }
+    if stats.pagesByWeekday.contains(where: { $0 > 0 }) {
+      let rows = zip(Self.weekdays, stats.pagesByWeekday).map { RowChart.Row(label: $0, value: $1) }
+      lines += section(
+        "Pages read by day of the week",
+        RowChart(rows: rows, ascii: ascii, colors: colors).lines(width: min(width, 60)))
+    }
+    return lines
+  }
+
+  private var title: String {
+    let text = stats.year.map { "\($0) in books" } ?? "All your books"
+    return TextStyle.bold.apply(text, enabled: colors)
+  }
+
+  private func monthChart(_ year: Int, _ value: KeyPath<ReadingStats.Bucket, Int>) -> [String] {
+    let columns = stats.byMonth.map {
+      ColumnChart.Column(label: Self.months[$0.key - 1], value: $0[keyPath: value])
+    }
+    return ColumnChart(columns: columns, ascii: ascii, colors: colors).lines(width: width)
+  }
+
+  private var standouts: [String] {
+    var lines: [String] = []
+    if let longest = stats.longest, let shortest = stats.shortest {
+      lines.append(
+        "Longest: \(TerminalText.safe(longest.title)) (\(Self.grouped(longest.pages)) pages)"
+          + " · shortest: \(TerminalText.safe(shortest.title)) (\(Self.grouped(shortest.pages)) pages)"
+      )
+    }
+    if !stats.topAuthors.isEmpty { lines.append("Most read: " + Self.ranked(stats.topAuthors)) }
+    if !stats.topTags.isEmpty { lines.append("Tags: " + Self.ranked(stats.topTags)) }
+    var counts = ["Abandoned: \(stats.abandoned)"]
+    if let days = stats.averageDaysToFinish {
+      counts.append("\(Self.days(Int(days.rounded()))) from start to finish on average")
+    }
+    lines.append(counts.joined(separator: " · "))
+    if stats.finishedDateUnknown > 0 {
+      lines.append(
+        "Finished, date unknown: \(stats.finishedDateUnknown) (counted in no year)")
+    }
+    return lines
+  }
+
+  private func section(_ heading: String, _ body: [String]) -> [String] {
+    guard !body.isEmpty || !heading.isEmpty else { return [] }
+    return [""] + (heading.isEmpty ? [] : [heading]) + body
+  }
+
+  private static func ranked(_ items: [ReadingStats.Ranked]) -> String {
+    items.map { "\(TerminalText.safe($0.name)) (\($0.books))" }.joined(separator: ", ")
+  }
+
+  static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+  /// `12,345`
+  static func grouped(_ value: Int) -> String {
+    let digits = String(abs(value))
+    var groups: [Substring] = []
+    var end = digits.endIndex
+    while end > digits.startIndex {
+      let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+      groups.insert(digits[start..<end], at: 0)
+      end = start
+    }
+    return (value < 0 ? "-" : "") + groups.joined(separator: ",")
+  }
+
+  private static func tenth(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
