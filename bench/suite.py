@@ -13,6 +13,7 @@ import argparse
 import datetime
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -79,6 +80,9 @@ def make_library(bookclub, path, books, reading):
     SELECT 'classics', id, 'classics' FROM books WHERE id % 10 = 0;
     INSERT INTO book_tags (tag_key, book_id, tag)
     SELECT 'poetry', id, 'poetry' FROM books WHERE id % 100 = 1;
+    INSERT INTO book_readings (book_id, position, start_day, end_day, abandoned)
+    SELECT id, 0, NULL, finished_day, 0 FROM books WHERE finished_day <> '';
+    INSERT INTO reading_goals (year, books, pages) VALUES (2010, 12000, 6000000);
     """
     run(["sqlite3", path], input=sql, text=True)
     # The counts and the search index as bookclub's triggers would have kept them.
@@ -147,8 +151,43 @@ def list_cases(tools, library, books):
         ("progress set 20 +1", [bookclub, "progress", "set", "20", "+1", "--no-reread"] + lib,
          "BEGIN IMMEDIATE; INSERT INTO progress_entries (id, book_id, progress, time_ms) "
          "VALUES (lower(hex(randomblob(16))), 20, 0.5, 1800000000000); COMMIT;"),
+        ("stats --year 2010 --json", [bookclub, "stats", "--year", "2010", "--json"] + lib,
+         STATS_SQL),
+        ("goal 2010 --json", [bookclub, "goal", "2010", "--json"] + lib,
+         "SELECT year, books, pages FROM reading_goals; " + FINISHED_2010.format(
+             "count(*), coalesce(sum(b.page_count), 0)") + ";"),
     ]
-    return cases
+    return [case for case in cases if re.search(CASES["pattern"], case[0])]
+
+
+# The finished readings of 2010, as stats and goal read them.
+FINISHED_2010 = ("SELECT {} FROM book_readings r JOIN books b ON b.id = r.book_id "
+                 "WHERE r.end_day BETWEEN '2010-01-01' AND '2010-12-31' AND r.abandoned = 0")
+# Every aggregate `stats --year 2010` runs, in the sqlite3 shell.
+STATS_SQL = " ".join([
+    FINISHED_2010.format("substr(r.end_day, 6, 2), count(*), coalesce(sum(b.page_count), 0)")
+    + " GROUP BY 1;",
+    "SELECT avg(rating) FROM books WHERE rating > 0 AND id IN (SELECT book_id FROM "
+    "book_readings WHERE end_day BETWEEN '2010-01-01' AND '2010-12-31' AND abandoned = 0);",
+    "SELECT avg(julianday(end_day) - julianday(start_day)) FROM book_readings WHERE end_day "
+    "BETWEEN '2010-01-01' AND '2010-12-31' AND abandoned = 0 AND start_day IS NOT NULL;",
+    FINISHED_2010.format("b.id, b.title, b.page_count")
+    + " AND b.page_count IS NOT NULL ORDER BY b.page_count DESC, b.id LIMIT 1;",
+    FINISHED_2010.format("b.id, b.title, b.page_count")
+    + " AND b.page_count IS NOT NULL ORDER BY b.page_count, b.id LIMIT 1;",
+    FINISHED_2010.format("min(b.authors), count(*)")
+    + " GROUP BY b.author_key ORDER BY 2 DESC, b.author_key LIMIT 5;",
+    "SELECT min(t.tag), count(*) FROM book_readings r JOIN book_tags t ON t.book_id = "
+    "r.book_id WHERE r.end_day BETWEEN '2010-01-01' AND '2010-12-31' AND r.abandoned = 0 "
+    "GROUP BY t.tag_key ORDER BY 2 DESC, t.tag_key LIMIT 5;",
+    "SELECT count(*) FROM book_readings WHERE end_day BETWEEN '2010-01-01' AND '2010-12-31' "
+    "AND abandoned = 1;",
+    "SELECT count(*) FROM books WHERE status = 'finished' AND finished_day = '';",
+    "SELECT e.time_ms, e.progress FROM progress_entries e WHERE e.time_ms >= 1262304000000 "
+    "AND e.time_ms < 1293840000000 AND e.kind = 'progress';",
+])
+# Which cases run (`--cases`): a regular expression on their names.
+CASES = {"pattern": ""}
 
 
 def cursor(position):
@@ -205,7 +244,7 @@ def size_section(tools, work, books, reading, runs):
         peak = f"{mib / base[1]:.2f}" if base else ""
         lines.append(f"| bookclub {name} | {ms:.1f} | {mib:.1f} | {ratio} | {peak} |")
         if base:
-            target = 2.0 if name in ("show", "progress show") else 1.5
+            target = 2.0 if name in ("show", "progress show") or name.startswith(("stats", "goal")) else 1.5
             if ms / base[0] > target:
                 missed.append((f"{name} at {label}", ms / base[0], target, "× sqlite3", command))
             peaks.append(mib / base[1])
@@ -215,7 +254,7 @@ def size_section(tools, work, books, reading, runs):
                        max(over), 2.0, "× sqlite3 peak, the worst", None))
     started = [(name, threads_started(command)) for name, command, _ in cases
                if name in ("list", "show", "progress show", "progress set 20 +1")]
-    if all(count is not None for _, count in started):
+    if started and all(count is not None for _, count in started):
         lines += ["", "Threads started (clone and clone3 calls, strace): " + ", ".join(
             f"`{name}` {count}" for name, count in started) + "."]
     TARGETS.extend(profiled(missed))
@@ -444,7 +483,10 @@ def main():
     parser.add_argument("--no-profile", action="store_true",
                         help="do not profile the commands that miss their targets")
     parser.add_argument("--output", default=os.path.join(BENCH, "RESULTS.md"))
+    parser.add_argument("--cases", default="",
+                        help="run only the commands whose names match this expression")
     args = parser.parse_args()
+    CASES["pattern"] = args.cases
     PROFILE["enabled"] = not args.no_profile and shutil.which("perf") is not None
     work = tempfile.mkdtemp(prefix="bookclub-bench-")
     try:
