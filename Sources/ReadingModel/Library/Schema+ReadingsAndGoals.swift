@@ -22,13 +22,5 @@ extension Schema {
         pages INTEGER CHECK (pages IS NULL OR pages > 0)
       );
       """,
-    backfill: { connection in
-      let rows = try connection.all(
-        "SELECT book_id, readings FROM book_details WHERE readings <> ''"
-      ) { ($0.int64(0), $0.text(1)) }
-      for (book, text) in rows {
-        let readings = text.split(separator: "\n").map(ReadingPeriod.init(text:))
-        try SQLiteLibrary.insertReadings(readings, of: book, into: .library, on: connection)
-      }
-    })
+    backfill: { try SQLiteLibrary.rebuildReadings(on: $0) })
 }

@@ -27,15 +27,8 @@ enum ChildProcess {
     -> Termination
   {
     var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
+    startingWithDefaultSignals(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    var all = sigset_t()
-    var none = sigset_t()
-    sigfillset(&all)
-    sigemptyset(&none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
@@ -91,17 +84,9 @@ enum ChildProcess {
     throws(SpawnError)
   {
     var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var all = sigset_t()
-    var none = sigset_t()
-    sigfillset(&all)
-    sigemptyset(&none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setsigmask(&attributes, &none)
     let setSession: Int32 = 0x80  // POSIX_SPAWN_SETSID, a GNU extension Swift cannot see
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | setSession))
+    startingWithDefaultSignals(&attributes, flags: setSession)
+    defer { posix_spawnattr_destroy(&attributes) }
     let shell = ["/bin/sh", "-c", #""$0" "$@" </dev/null >/dev/null 2>&1 &"#] + arguments
     let argv = shell.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -110,6 +95,22 @@ enum ChildProcess {
     let started = posix_spawn(&pid, shell[0], nil, &attributes, argv, envp)
     guard started == 0 else { throw SpawnError(code: started) }
     _ = wait(for: pid)  // the shell, which exits as soon as it has started the program
+  }
+
+  /// Initialises `attributes` so the child starts with every signal at its default and
+  /// none blocked, whatever bookclub ignores or blocks meanwhile; `flags` adds to that.
+  private static func startingWithDefaultSignals(
+    _ attributes: inout posix_spawnattr_t, flags: Int32 = 0
+  ) {
+    posix_spawnattr_init(&attributes)
+    var all = sigset_t()
+    var none = sigset_t()
+    sigfillset(&all)
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | flags))
   }
 
   private static func wait(for pid: pid_t) -> Termination {

@@ -103,6 +103,19 @@ extension SQLiteLibrary {
     }
   }
 
+  /// Writes every book's readings to their rows again, from the details: after the
+  /// migration that made the rows, and after a repair.
+  static func rebuildReadings(on connection: SQLiteConnection) throws {
+    try connection.run("DELETE FROM book_readings")
+    let rows = try connection.all(
+      "SELECT book_id, readings FROM book_details WHERE readings <> ''"
+    ) { ($0.int64(0), $0.text(1)) }
+    for (book, text) in rows {
+      let readings = text.split(separator: "\n").map(ReadingPeriod.init(text:))
+      try insertReadings(readings, of: book, into: .library, on: connection)
+    }
+  }
+
   /// Writes a book's readings to their own rows (``Schema/readingsAndGoals``), in order.
   static func insertReadings(
     _ readings: [ReadingPeriod], of bookID: Book.ID, into tables: BookTables,

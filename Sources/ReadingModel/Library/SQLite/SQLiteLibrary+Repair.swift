@@ -46,7 +46,7 @@ extension SQLiteLibrary {
         report.recovered[table] = try copyWhole(table, into: fresh, lost: &report.lost)
       }
       report.lost += try removeOrphans(in: fresh)
-      try rebuildReadings(in: fresh)
+      try Self.rebuildReadings(on: fresh)
       // Rows copied with REPLACE may have passed the counting and search triggers twice.
       try fresh.execute(
         """
@@ -83,9 +83,7 @@ extension SQLiteLibrary {
   private func copyWhole(_ table: String, into fresh: SQLiteConnection, lost: inout [String])
     throws -> Int
   {
-    let columns = try Self.columns(of: table, in: "main", on: fresh)
-      .filter(try Set(Self.columns(of: table, in: "damaged", on: fresh)).contains)
-      .map { "\"\($0)\"" }.joined(separator: ", ")
+    let columns = try Self.sharedColumns(of: table, on: fresh)
     guard !columns.isEmpty else { return 0 }
     do {
       try fresh.run(
@@ -99,18 +97,6 @@ extension SQLiteLibrary {
       }
     }
     return Int(try fresh.integer("SELECT count(*) FROM main.\(table)") ?? 0)
-  }
-
-  /// Writes every book's readings to their rows again, from the details recovered.
-  private func rebuildReadings(in fresh: SQLiteConnection) throws {
-    try fresh.run("DELETE FROM main.book_readings")
-    let rows = try fresh.all(
-      "SELECT book_id, readings FROM main.book_details WHERE readings <> ''"
-    ) { ($0.int64(0), $0.text(1)) }
-    for (book, text) in rows {
-      let readings = text.split(separator: "\n").map(ReadingPeriod.init(text:))
-      try Self.insertReadings(readings, of: book, into: .library, on: fresh)
-    }
   }
 
   /// Copies the library file and its journal to `<library>.damaged-<time>`.
@@ -136,9 +122,7 @@ extension SQLiteLibrary {
   private func copyRows(of table: String, into fresh: SQLiteConnection, lost: inout [String])
     throws -> Int
   {
-    let columns = try Self.columns(of: table, in: "main", on: fresh)
-      .filter(try Set(Self.columns(of: table, in: "damaged", on: fresh)).contains)
-      .map { "\"\($0)\"" }.joined(separator: ", ")
+    let columns = try Self.sharedColumns(of: table, on: fresh)
     guard !columns.isEmpty else { return 0 }
     let copy = """
       INSERT OR REPLACE INTO main.\(table) (rowid, \(columns))
@@ -192,6 +176,15 @@ extension SQLiteLibrary {
       step *= 2
     }
     return nil
+  }
+
+  /// The table's columns that the damaged library has too, quoted, for a copy.
+  private static func sharedColumns(of table: String, on fresh: SQLiteConnection) throws
+    -> String
+  {
+    try columns(of: table, in: "main", on: fresh)
+      .filter(try Set(columns(of: table, in: "damaged", on: fresh)).contains)
+      .map { "\"\($0)\"" }.joined(separator: ", ")
   }
 
   /// Deletes rows whose book could not be recovered, saying how many.
