@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .library(name: "ReadingModel", targets: ["ReadingModel"]),
+    .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
     .executable(name: "bookclub", targets: ["bookclub"]),
   ],
   targets: [
@@ -17,6 +18,8 @@ let package = Package(
     // libdispatch's main-queue hooks: bookclub drains the main queue on its own main thread.
     .systemLibrary(name: "CDispatchMainQueue", path: "Sources/CDispatchMainQueue"),
     .target(name: "ReadingModel", dependencies: ["CSQLite"]),
+    // Cover images (issue 14): PNG with its own inflate, no package and no system library.
+    .target(name: "ImageDecoding"),
     .executableTarget(
       name: "bookclub",
       dependencies: [
@@ -26,6 +29,10 @@ let package = Package(
     .testTarget(
       name: "ReadingModelTests", dependencies: ["ReadingModel", "CSQLite", "TestSupport"]),
     .testTarget(name: "bookclubTests", dependencies: ["bookclub", "ReadingModel", "TestSupport"]),
+    // Fixtures are read from the source tree, as sample-data is.
+    .testTarget(
+      name: "ImageDecodingTests", dependencies: ["ImageDecoding", "TestSupport"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )
