@@ -23,12 +23,14 @@ let package = Package(
     .executableTarget(
       name: "bookclub",
       dependencies: [
-        "ReadingModel", .target(name: "CDispatchMainQueue", condition: .when(platforms: [.linux])),
+        "ReadingModel", "ImageDecoding",
+        .target(name: "CDispatchMainQueue", condition: .when(platforms: [.linux])),
       ]),
     .target(name: "TestSupport", dependencies: ["ReadingModel"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ReadingModelTests", dependencies: ["ReadingModel", "CSQLite", "TestSupport"]),
-    .testTarget(name: "bookclubTests", dependencies: ["bookclub", "ReadingModel", "TestSupport"]),
+    .testTarget(
+      name: "bookclubTests", dependencies: ["bookclub", "ReadingModel", "ImageDecoding", "TestSupport"]),
     // Fixtures are read from the source tree, as sample-data is.
     .testTarget(
       name: "ImageDecodingTests", dependencies: ["ImageDecoding", "TestSupport"],
