@@ -37,7 +37,8 @@ import Testing
     var bytes = try Self.bytes("rgb8.png")
     bytes[bytes.count - 20] ^= 0xFF  // inside the last IDAT: its CRC no longer holds
     #expect(throws: ImageError.malformed("the CRC of a PNG chunk")) { try RGBImage.decode(bytes) }
-    #expect(throws: ImageError.unknownFormat) { try RGBImage.decode([0xFF, 0xD8, 0xFF]) }
+    #expect(throws: ImageError.unknownFormat) { try RGBImage.decode(Array("GIF89a".utf8)) }
+    #expect(throws: ImageError.truncated) { try RGBImage.decode([0xFF, 0xD8, 0xFF]) }
     #expect(throws: ImageError.truncated) {
       try RGBImage.decode(Array(try Self.bytes("rgb8.png").prefix(60)))
     }

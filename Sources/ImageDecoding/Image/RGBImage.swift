@@ -18,11 +18,12 @@ public struct RGBImage: Sendable, Equatable {
     return (pixels[index], pixels[index + 1], pixels[index + 2])
   }
 
-  /// Decodes a PNG or, by its first bytes, tells it is neither format.
+  /// Decodes a PNG or a JPEG, told apart by their first bytes.
   ///
   /// - Throws: ``ImageError``.
   public static func decode(_ bytes: [UInt8]) throws(ImageError) -> RGBImage {
     if bytes.starts(with: PNGDecoder.signature) { return try PNGDecoder.decode(bytes) }
+    if bytes.starts(with: JPEGDecoder.signature) { return try JPEGDecoder.decode(bytes) }
     throw .unknownFormat
   }
 }
