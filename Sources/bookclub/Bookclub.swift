@@ -24,7 +24,8 @@ struct Bookclub: CommandGroup {
     subcommands: [
       List.self, Browse.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Edit.self,
       Rate.self, Tag.self, Untag.self, Tags.self, Remove.self, Restore.self, Trash.self,
-      Select.self, Settings.self, Club.self, Stats.self, Goal.self, Import.self, Export.self,
+      Select.self, Settings.self, Club.self, Stats.self, Goal.self, Lookup.self, Import.self,
+      Export.self,
       Check.self, Repair.self, Demo.self,
     ]
   )

@@ -14,15 +14,19 @@ extension Bookclub {
       abstract: "Add a book to your library and print its id.",
       arguments: [title],
       options: [
-        author, pages, isbn, status, duplicate,
+        author, pages, isbn, status, duplicate, offline,
         CommonOptions.json("Print the new book as JSON instead of its id."), LibraryOption.spec,
       ]
     )
 
-    static let title = ArgumentSpec(name: "title", help: "The book's title.")
+    static let title = ArgumentSpec(
+      name: "title", help: "The book's title; with --isbn alone, Open Library's.",
+      isOptional: true)
     static let author = OptionSpec.value(
-      "author", short: "a", valueName: "name", help: "An author; repeat for each author.",
-      isRequired: true, isRepeating: true)
+      "author", short: "a", valueName: "name",
+      help: "An author; repeat for each author (required with a title).", isRepeating: true)
+    static let offline = OptionSpec.flag(
+      "offline", help: "Never use the network (an --isbn alone then needs a title).")
     static let pages = OptionSpec.value("pages", valueName: "pages", help: "The number of pages.")
     static let isbn = OptionSpec.value(
       "isbn", valueName: "isbn", help: "The ISBN-10 or ISBN-13, hyphens allowed.")
@@ -35,7 +39,11 @@ extension Bookclub {
       help: "Add it even though a book with its ISBN, or its title and first author, is there "
         + "(another edition).")
 
-    let book: NewBook
+    /// The book as given; `nil` when Open Library is to fill it from the ISBN.
+    let book: NewBook?
+    let isbn: ISBN?
+    let pages: Int?
+    let status: ReadingStatus
     let json: Bool
     let allowDuplicate: Bool
     let libraryPath: String?
@@ -53,26 +61,50 @@ extension Bookclub {
         }
         isbn = parsed
       }
-      do {
-        book = try NewBook(
-          title: values.argument(Self.title) ?? "", authors: values.strings(Self.author),
-          isbn: isbn, pageCount: pages,
-          status: values.choice(Self.status, as: ReadingStatus.self) ?? .wantToRead)
-      } catch .emptyTitle {
-        throw .invalidValue(
-          values.argument(Self.title) ?? "", for: "<title>", allowed: "A book needs a title.")
-      } catch {
-        throw .invalidValue(
-          values.strings(Self.author).joined(separator: ", "), for: Self.author.display,
-          allowed: error.errorDescription)
+      self.isbn = isbn
+      self.pages = pages
+      status = values.choice(Self.status, as: ReadingStatus.self) ?? .wantToRead
+      let title = values.argument(Self.title) ?? ""
+      let authors = values.strings(Self.author)
+      if title.isEmpty, authors.isEmpty, isbn != nil {
+        guard !values.flag(Self.offline) else {
+          throw .invalidValue(
+            "--offline", for: "<title>",
+            allowed: "Give the title and author, or drop --offline to fill them in from the ISBN.")
+        }
+        book = nil
+      } else {
+        guard values.argument(Self.title) != nil else {
+          throw .missingArgument(Self.title.display)
+        }
+        guard !authors.isEmpty else { throw .missingArgument(Self.author.display) }
+        book = try Self.book(
+          title: title, authors: authors, isbn: isbn, pages: pages, status: status)
       }
       json = values.flag(CommonOptions.anyJSON)
       allowDuplicate = values.flag(Self.duplicate)
       libraryPath = LibraryOption.value(in: values)
     }
 
+    /// A new book as typed.
+    static func book(
+      title: String, authors: [String], isbn: ISBN?, pages: Int?, status: ReadingStatus
+    ) throws(UsageError) -> NewBook {
+      do {
+        return try NewBook(
+          title: title, authors: authors, isbn: isbn, pageCount: pages, status: status)
+      } catch .emptyTitle {
+        throw .invalidValue(title, for: "<title>", allowed: "A book needs a title.")
+      } catch {
+        throw .invalidValue(
+          authors.joined(separator: ", "), for: Self.author.display,
+          allowed: error.errorDescription)
+      }
+    }
+
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
+      let book = try self.book ?? filledFromOpenLibrary(context)
       if !allowDuplicate, let existing = try await library.duplicate(of: book) {
         throw AddError.duplicate(existing)
       }
@@ -85,6 +117,26 @@ extension Bookclub {
           "Added “\(added.shownTitle)” by \(added.shownAuthors) as book \(added.id).")
       }
     }
+  }
+}
+
+extension Bookclub.Add {
+  /// The book as Open Library knows its ISBN, with the pages and status given; what was
+  /// filled in is said on stderr.
+  fileprivate func filledFromOpenLibrary(_ context: CommandContext) throws -> NewBook {
+    guard let isbn else { throw UsageError.missingArgument(Self.title.display) }
+    guard let found = try OpenLibraryClient(environment: context.environment).book(isbn) else {
+      throw LookupError.unknown(isbn.isbn13)
+    }
+    let authors = found.authors.isEmpty ? ["Unknown"] : found.authors
+    let book = try Self.book(
+      title: found.title, authors: authors, isbn: isbn, pages: pages ?? found.pageCount,
+      status: status)
+    let pages = book.pageCount.map { ", \($0) pages" } ?? ""
+    context.errors.line(
+      "Filled in from Open Library: “\(TerminalText.safe(book.title))” by "
+        + authors.map { TerminalText.safe($0) }.joined(separator: ", ") + pages + ".")
+    return book
   }
 }
 

@@ -1,0 +1,124 @@
+import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs `bookclub-fetch` (installed next to bookclub) for one URL: bookclub itself has no
+/// networking, so commands that do not use the network start no faster or slower for it.
+@MainActor
+struct FetchHelper {
+  /// What came back.
+  struct Response {
+    var status: Int
+    var body: [UInt8]
+    var retryAfter: String?
+  }
+
+  let environment: [String: String]
+  /// Seconds to wait for an answer: 15, or `BOOKCLUB_NETWORK_TIMEOUT` (a slow network).
+  var timeout: Double {
+    environment["BOOKCLUB_NETWORK_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
+      ?? 15
+  }
+  /// The most bytes a body may have.
+  var maxBytes = 10 << 20
+
+  static let userAgent = "bookclub/\(Bookclub.version) (+https://openlibrary.org/developers/api)"
+
+  /// Fetches `url`.
+  ///
+  /// - Throws: ``FetchError`` when there is no response, or the helper is missing.
+  func get(_ url: String) throws(FetchError) -> Response {
+    guard let helper = Self.helper(environment) else { throw .helperMissing }
+    let output =
+      UserFolder.state.path(environment: environment)
+      + "/fetch-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try? FileManager.default.createDirectory(
+      atPath: UserFolder.state.path(environment: environment), withIntermediateDirectories: true)
+    defer { unlink(output) }
+    let arguments = [
+      helper, url, "--output", output, "--timeout", String(timeout), "--max-bytes",
+      String(maxBytes),
+      "--user-agent", Self.userAgent,
+    ]
+    guard let (_, text) = try? ChildProcess.capture(arguments, environment: environment),
+      let line = text.split(separator: "\n").last
+    else { throw .helperMissing }
+    var parser = JSONParser(bytes: Array(line.utf8))
+    guard case .object(let fields)? = try? parser.value() else {
+      throw .failed("bookclub-fetch said: \(TerminalText.safe(String(line.prefix(200))))")
+    }
+    if let kind = fields["error"]?.string {
+      throw FetchError(kind: kind, message: fields["message"]?.string ?? "", url: url)
+    }
+    let status = Int(fields["status"]?.integer ?? 0)
+    let body =
+      status == 200
+      ? ((try? Data(contentsOf: URL(fileURLWithPath: output))).map(Array.init) ?? []) : []
+    return Response(status: status, body: body, retryAfter: fields["retryAfter"]?.string)
+  }
+
+  /// `bookclub-fetch` beside the running bookclub, or as `BOOKCLUB_FETCH` names it.
+  static func helper(_ environment: [String: String]) -> String? {
+    if let named = environment["BOOKCLUB_FETCH"], access(named, X_OK) == 0 { return named }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let beside = PathName.folder(of: path) + "/bookclub-fetch"
+    return access(beside, X_OK) == 0 ? beside : nil
+  }
+}
+
+/// Why nothing useful came back from the network.
+enum FetchError: Error, LocalizedError, Equatable {
+  /// `bookclub-fetch` is not installed next to bookclub.
+  case helperMissing
+  /// No connection: offline, or the server refused.
+  case offline(String)
+  /// The name did not resolve.
+  case dns(String)
+  /// The TLS handshake or certificate failed.
+  case tls(String)
+  /// No answer in time.
+  case timeout(String)
+  /// More bytes than an answer may have.
+  case tooLarge(String)
+  /// Another failure, in the helper's words.
+  case failed(String)
+
+  init(kind: String, message: String, url: String) {
+    let host = URL(string: url)?.host ?? url
+    switch kind {
+    case "offline": self = .offline(host)
+    case "dns": self = .dns(host)
+    case "tls": self = .tls(host)
+    case "timeout": self = .timeout(host)
+    case "tooLarge": self = .tooLarge(host)
+    default: self = .failed(TerminalText.safe(String(message.prefix(200))))
+    }
+  }
+
+  var errorDescription: String? {
+    switch self {
+    case .helperMissing:
+      "bookclub-fetch, which bookclub runs to reach the network, is not installed next to it. Build it: swift build -c release -Xswiftc -static-stdlib --product bookclub-fetch (see README, Install)."
+    case .offline(let host):
+      "Cannot connect to \(host): are you offline? Try again later, or use --offline."
+    case .dns(let host): "Cannot find \(host) (DNS). Check the network, or use --offline."
+    case .tls(let host): "The secure connection to \(host) failed (TLS or its certificate)."
+    case .timeout(let host): "\(host) did not answer in time. Try again later."
+    case .tooLarge(let host): "\(host) sent more than an answer may have; nothing was kept."
+    case .failed(let message): "The request failed: \(message)"
+    }
+  }
+}

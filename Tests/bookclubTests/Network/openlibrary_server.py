@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""A stand-in for openlibrary.org for bookclub's tests: fixture records, and ISBNs that
+misbehave on purpose. Binds 127.0.0.1 on a free port and prints it, then serves."""
+import http.server
+import json
+import sys
+import time
+
+EDITIONS = {
+    "9780141439518": {"title": "Pride and Prejudice", "subtitle": "",
+                      "authors": [{"key": "/authors/OL21594A"}], "number_of_pages": 480,
+                      "publishers": ["Penguin Classics"], "publish_date": "January 30, 2003",
+                      "subjects": ["Courtship", "Sisters"]},
+    # Control characters in the data: bookclub must not print them raw.
+    "9780140449136": {"title": "Crime and\u001b[31m Punishment",
+                      "authors": [{"key": "/authors/OL22242A"}], "number_of_pages": 671},
+}
+AUTHORS = {"OL21594A": {"name": "Jane Austen"}, "OL22242A": {"name": "Fyodor Dostoevsky"}}
+UNKNOWN, SLOW, GARBAGE, BUSY, BROKEN, HUGE = (
+    "9780000000002", "9780000000019", "9780000000026", "9780000000033", "9780000000040",
+    "9780000000057")
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body, content_type="application/json", headers=()):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        if not self.headers.get("User-Agent", "").startswith("bookclub/"):
+            return self.send(403, b'{"error": "say who you are"}')
+        path = self.path.split("?")[0]
+        if path.startswith("/authors/") and path.endswith(".json"):
+            author = AUTHORS.get(path[len("/authors/"):-len(".json")])
+            return self.send(200, json.dumps(author).encode()) if author else self.send(404, b"{}")
+        if not (path.startswith("/isbn/") and path.endswith(".json")):
+            return self.send(404, b"{}")
+        isbn = path[len("/isbn/"):-len(".json")]
+        if isbn in EDITIONS:
+            return self.send(200, json.dumps(EDITIONS[isbn]).encode())
+        if isbn == SLOW:
+            time.sleep(5)
+            return self.send(200, json.dumps(EDITIONS["9780141439518"]).encode())
+        if isbn == GARBAGE:
+            return self.send(200, b"<html>not json</html>", "text/html")
+        if isbn == BUSY:
+            return self.send(429, b"{}", headers=[("Retry-After", "30")])
+        if isbn == BROKEN:
+            return self.send(500, b"{}")
+        if isbn == HUGE:
+            return self.send(200, b"[" + b"1," * 6_000_000 + b"1]")
+        return self.send(404, b'{"error": "notfound"}')
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+try:
+    server.serve_forever()
+except KeyboardInterrupt:
+    pass
