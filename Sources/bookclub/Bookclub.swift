@@ -16,7 +16,7 @@ import ReadingModel
 /// `Commands/` as an extension of this type.
 @main
 struct Bookclub: CommandGroup {
-  static let version = "0.1.0"
+  nonisolated static let version = "0.1.0"
 
   static let signature = CommandSignature(
     name: "bookclub",
@@ -24,8 +24,8 @@ struct Bookclub: CommandGroup {
     subcommands: [
       List.self, Browse.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Edit.self,
       Rate.self, Tag.self, Untag.self, Tags.self, Remove.self, Restore.self, Trash.self,
-      Select.self, Settings.self, Club.self, Stats.self, Goal.self, Lookup.self, Import.self,
-      Export.self,
+      Select.self, Settings.self, Club.self, Stats.self, Goal.self, Lookup.self, Cover.self,
+      Covers.self, Import.self, Export.self,
       Check.self, Repair.self, Demo.self,
     ]
   )

@@ -24,6 +24,7 @@ import Testing
     "club pick": ["1"], "club status": [], "club notes": [], "club sync": [],
     "stats": ["--year", "2024"], "goal set": ["2026", "12"], "goal clear": ["2026"],
     "lookup": ["12345"],  // not an ISBN: a usage error, and no network
+    "cover": ["1"], "covers fetch": ["--all"], "covers clear": [],  // no book: no network
   ]
 
   /// The commands the tree has, found as a user finds them: through completion and help.

@@ -21,6 +21,8 @@ public enum UserFolder {
   case config
   /// Per-terminal state such as the selection (`$XDG_STATE_HOME`, `~/.local/state`).
   case state
+  /// What can be fetched again, such as covers (`$XDG_CACHE_HOME`, `~/.cache`).
+  case cache
 
   /// The folder for bookclub's files of this kind: `<base>/bookclub`.
   public func path(environment: [String: String]) -> String {
@@ -36,6 +38,7 @@ public enum UserFolder {
         case .data: ("XDG_DATA_HOME", "/.local/share")
         case .config: ("XDG_CONFIG_HOME", "/.config")
         case .state: ("XDG_STATE_HOME", "/.local/state")
+        case .cache: ("XDG_CACHE_HOME", "/.cache")
         }
       if let xdg = environment[variable], xdg.hasPrefix("/") { return xdg }
       return Self.home(environment) + fallback

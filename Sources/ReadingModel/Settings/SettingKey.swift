@@ -6,6 +6,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
   case clubAutoSync
   case pageSize
   case color
+  case coverProtocol
 
   /// What values a setting takes.
   public enum Kind: Sendable, Equatable {
@@ -19,6 +20,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case .updateArtwork, .syncProgress, .clubAutoSync: .boolean
     case .pageSize: .integer(1...1000)
     case .color: .choice(ColorMode.allCases.map(\.rawValue))
+    case .coverProtocol: .choice(["auto", "kitty", "iterm", "halfblocks", "none"])
     }
   }
 
@@ -27,6 +29,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case .updateArtwork, .syncProgress, .clubAutoSync: .bool(true)
     case .pageSize: .integer(30)
     case .color: .choice(ColorMode.auto.rawValue)
+    case .coverProtocol: .choice("auto")
     }
   }
 
@@ -38,6 +41,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case .clubAutoSync: "Sync a git club in the background after a command shares with it."
     case .pageSize: "Books per page when 'list' is given no --limit."
     case .color: "Colour at a terminal: auto, always or never (NO_COLOR still wins)."
+    case .coverProtocol: "How covers are drawn: auto, kitty, iterm, halfblocks or none."
     }
   }
 

@@ -56,6 +56,12 @@ public struct Settings: Sendable, Equatable {
   }
 
   public var updateArtwork: Bool { value(.updateArtwork) == .bool(true) }
+
+  /// `auto`, `kitty`, `iterm`, `halfblocks` or `none`.
+  public var coverProtocol: String {
+    if case .choice(let value) = value(.coverProtocol) { return value }
+    return "auto"
+  }
   public var syncProgress: Bool { value(.syncProgress) == .bool(true) }
   public var clubAutoSync: Bool { value(.clubAutoSync) == .bool(true) }
 }

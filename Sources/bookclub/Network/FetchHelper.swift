@@ -14,13 +14,14 @@ import ReadingModel
 
 /// Runs `bookclub-fetch` (installed next to bookclub) for one URL: bookclub itself has no
 /// networking, so commands that do not use the network start no faster or slower for it.
-@MainActor
-struct FetchHelper {
+struct FetchHelper: Sendable {
   /// What came back.
   struct Response {
     var status: Int
     var body: [UInt8]
     var retryAfter: String?
+    var etag: String?
+    var lastModified: String?
   }
 
   let environment: [String: String]
@@ -34,10 +35,12 @@ struct FetchHelper {
 
   static let userAgent = "bookclub/\(Bookclub.version) (+https://openlibrary.org/developers/api)"
 
-  /// Fetches `url`.
+  /// Fetches `url`; with validators, a 304 means the copy kept is still good.
   ///
   /// - Throws: ``FetchError`` when there is no response, or the helper is missing.
-  func get(_ url: String) throws(FetchError) -> Response {
+  func get(_ url: String, etag: String? = nil, lastModified: String? = nil) throws(FetchError)
+    -> Response
+  {
     guard let helper = Self.helper(environment) else { throw .helperMissing }
     let output =
       UserFolder.state.path(environment: environment)
@@ -45,11 +48,13 @@ struct FetchHelper {
     try? FileManager.default.createDirectory(
       atPath: UserFolder.state.path(environment: environment), withIntermediateDirectories: true)
     defer { unlink(output) }
-    let arguments = [
-      helper, url, "--output", output, "--timeout", String(timeout), "--max-bytes",
-      String(maxBytes),
-      "--user-agent", Self.userAgent,
-    ]
+    let arguments =
+      [
+        helper, url, "--output", output, "--timeout", String(timeout), "--max-bytes",
+        String(maxBytes),
+        "--user-agent", Self.userAgent,
+      ] + (etag.map { ["--etag", $0] } ?? [])
+      + (lastModified.map { ["--last-modified", $0] } ?? [])
     guard let (_, text) = try? ChildProcess.capture(arguments, environment: environment),
       let line = text.split(separator: "\n").last
     else { throw .helperMissing }
@@ -64,7 +69,9 @@ struct FetchHelper {
     let body =
       status == 200
       ? ((try? Data(contentsOf: URL(fileURLWithPath: output))).map(Array.init) ?? []) : []
-    return Response(status: status, body: body, retryAfter: fields["retryAfter"]?.string)
+    return Response(
+      status: status, body: body, retryAfter: fields["retryAfter"]?.string,
+      etag: fields["etag"]?.string, lastModified: fields["lastModified"]?.string)
   }
 
   /// `bookclub-fetch` beside the running bookclub, or as `BOOKCLUB_FETCH` names it.

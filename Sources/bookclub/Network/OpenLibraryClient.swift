@@ -8,8 +8,7 @@ import ReadingModel
 
 /// Open Library's edition and author records, through ``FetchHelper``. The base URL is
 /// `BOOKCLUB_OPENLIBRARY_URL` when set (tests point it at a local server).
-@MainActor
-struct OpenLibraryClient {
+struct OpenLibraryClient: Sendable {
   let fetch: FetchHelper
 
   init(environment: [String: String]) {
@@ -60,6 +59,8 @@ enum LookupError: Error, LocalizedError, Equatable {
   case garbage
   /// The ISBN is not one Open Library knows.
   case unknown(String)
+  /// A cover that is not a JPEG or PNG this bookclub can draw.
+  case notAnImage
 
   var errorDescription: String? {
     switch self {
@@ -68,6 +69,8 @@ enum LookupError: Error, LocalizedError, Equatable {
         + (after.flatMap { Int($0) }.map { " in \($0) seconds." } ?? " later.")
     case .status(let code): "Open Library answered with status \(code). Try again later."
     case .garbage: "Open Library's answer was not a book record; nothing was used."
+    case .notAnImage:
+      "The cover Open Library sent is not an image bookclub can draw; nothing was kept."
     case .unknown(let isbn):
       "Open Library does not know ISBN \(isbn). Add the book with its title: bookclub add <title> --author <name> --isbn \(isbn)"
     }

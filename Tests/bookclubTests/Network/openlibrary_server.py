@@ -3,8 +3,12 @@
 misbehave on purpose. Binds 127.0.0.1 on a free port and prints it, then serves."""
 import http.server
 import json
+import os
 import sys
 import time
+
+COVER = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                          "ImageDecodingTests", "Fixtures", "jpeg-420.jpg"), "rb").read()
 
 EDITIONS = {
     "9780141439518": {"title": "Pride and Prejudice", "subtitle": "",
@@ -38,6 +42,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if not self.headers.get("User-Agent", "").startswith("bookclub/"):
             return self.send(403, b'{"error": "say who you are"}')
         path = self.path.split("?")[0]
+        if path.startswith("/b/isbn/"):
+            return self.cover(path[len("/b/isbn/"):].split("-")[0])
         if path.startswith("/authors/") and path.endswith(".json"):
             author = AUTHORS.get(path[len("/authors/"):-len(".json")])
             return self.send(200, json.dumps(author).encode()) if author else self.send(404, b"{}")
@@ -58,6 +64,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if isbn == HUGE:
             return self.send(200, b"[" + b"1," * 6_000_000 + b"1]")
         return self.send(404, b'{"error": "notfound"}')
+
+
+    def cover(self, isbn):
+        """Pride and Prejudice has a cover (ETag "v1": asked again with it, 304); Crime
+        and Punishment's "cover" is a web page; the rest have none."""
+        if isbn == "9780141439518":
+            if self.headers.get("If-None-Match") == '"v1"':
+                self.send_response(304)
+                self.end_headers()
+                return
+            return self.send(200, COVER, "image/jpeg", [("ETag", '"v1"')])
+        if isbn == "9780140449136":
+            return self.send(200, b"<html>no</html>", "text/html")
+        return self.send(404, b"not found", "text/plain")
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)

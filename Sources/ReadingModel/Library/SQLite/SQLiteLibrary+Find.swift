@@ -60,3 +60,14 @@ extension SQLiteLibrary {
     }
   }
 }
+
+extension SQLiteLibrary {
+  /// Every book with an ISBN-13, by id: the books a cover can be fetched for.
+  public func booksWithISBN() throws -> [Book] {
+    try reading(orIfMissing: []) { connection in
+      try connection.all("SELECT id FROM books WHERE isbn13 IS NOT NULL ORDER BY id") {
+        $0.int64(0)
+      }.compactMap { try fetchBook($0, on: connection) }
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import ImageDecoding
+import ReadingModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Covers fetched from Open Library, kept under `$XDG_CACHE_HOME/bookclub/covers/`: the image
+/// as it came (`<isbn13>.img`) and what came with it (`<isbn13>.meta`: the validators, when
+/// it was fetched, or that Open Library has no cover). Files are written whole or not at
+/// all, so a fetch cut short leaves nothing half-written.
+struct CoverCache: Sendable {
+  /// What is known of one cover.
+  struct Entry {
+    var etag: String?
+    var lastModified: String?
+    var fetchedMs: Int64
+    /// Open Library has no cover for the ISBN (a 404).
+    var missing: Bool
+  }
+
+  /// A cover older than this is checked again (with its validators) when it is shown.
+  static let freshFor: Int64 = 30 * 86_400_000
+
+  let folder: String
+  let environment: [String: String]
+
+  init(environment: [String: String]) {
+    self.environment = environment
+    folder = UserFolder.cache.path(environment: environment) + "/covers"
+  }
+
+  private var base: String {
+    let configured = environment["BOOKCLUB_COVERS_URL"] ?? ""
+    let base = configured.isEmpty ? "https://covers.openlibrary.org" : configured
+    return base.hasSuffix("/") ? String(base.dropLast()) : base
+  }
+
+  func imagePath(_ isbn: String) -> String { folder + "/\(isbn).img" }
+  private func metaPath(_ isbn: String) -> String { folder + "/\(isbn).meta" }
+
+  /// The cached image's bytes, if there is one.
+  func image(_ isbn: String) -> [UInt8]? {
+    (try? Data(contentsOf: URL(fileURLWithPath: imagePath(isbn)))).map(Array.init)
+  }
+
+  func entry(_ isbn: String) -> Entry? {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: metaPath(isbn))) else { return nil }
+    var parser = JSONParser(bytes: Array(data))
+    guard case .object(let fields)? = try? parser.value() else { return nil }
+    return Entry(
+      etag: fields["etag"]?.string, lastModified: fields["lastModified"]?.string,
+      fetchedMs: fields["fetched"]?.integer ?? 0, missing: fields["missing"] == .bool(true))
+  }
+
+  /// Whether the cover needs fetching: never fetched, or fetched more than 30 days ago.
+  func isStale(_ isbn: String, now: Int64) -> Bool {
+    guard let entry = entry(isbn) else { return true }
+    return now - entry.fetchedMs > Self.freshFor
+  }
+
+  /// What one fetch did.
+  enum Outcome: Equatable {
+    case fetched, unchanged, noCover
+  }
+
+  /// Fetches (or revalidates) the cover of `isbn` into the cache.
+  ///
+  /// - Throws: ``FetchError``, ``LookupError`` (a busy or failing server).
+  func fetch(_ isbn: String, now: Int64) throws -> Outcome {
+    let known = entry(isbn)
+    let helper = FetchHelper(environment: environment)
+    let response = try helper.get(
+      "\(base)/b/isbn/\(isbn)-M.jpg?default=false",
+      etag: known?.missing == false ? known?.etag : nil,
+      lastModified: known?.missing == false ? known?.lastModified : nil)
+    switch response.status {
+    case 200:
+      // Only an image this bookclub can draw is kept: an HTML page sent as a cover is not.
+      guard (try? RGBImage.decode(response.body)) != nil else { throw LookupError.notAnImage }
+      try write(response.body, to: imagePath(isbn))
+      try save(
+        Entry(
+          etag: response.etag, lastModified: response.lastModified, fetchedMs: now, missing: false),
+        isbn)
+      return .fetched
+    case 304:
+      var entry = known ?? Entry(fetchedMs: now, missing: false)
+      entry.fetchedMs = now
+      try save(entry, isbn)
+      return .unchanged
+    case 404:
+      unlink(imagePath(isbn))
+      try save(Entry(fetchedMs: now, missing: true), isbn)
+      return .noCover
+    case 429, 503: throw LookupError.busy(retryAfter: response.retryAfter)
+    default: throw LookupError.status(response.status)
+    }
+  }
+
+  /// Removes every cached cover.
+  ///
+  /// - Returns: How many covers were removed.
+  @discardableResult
+  func clear() -> Int {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    for name in names where name.hasSuffix(".img") || name.hasSuffix(".meta") {
+      unlink(folder + "/" + name)
+    }
+    return names.filter { $0.hasSuffix(".img") }.count
+  }
+
+  private func save(_ entry: Entry, _ isbn: String) throws {
+    var fields: [String: JSONOutput] = [
+      "fetched": .int(entry.fetchedMs), "missing": .bool(entry.missing),
+    ]
+    if let etag = entry.etag { fields["etag"] = .string(etag) }
+    if let date = entry.lastModified { fields["lastModified"] = .string(date) }
+    try write(Array(JSONOutput.object(fields).text.utf8), to: metaPath(isbn))
+  }
+
+  private func write(_ bytes: [UInt8], to path: String) throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try AtomicFile.write(Data(bytes), to: path)
+  }
+}
