@@ -24,6 +24,8 @@ struct BookclubProcess {
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "COLUMNS": "80",
       "TMPDIR": home.appendingPathComponent("tmp").path,
+      // Tests never reach the internet: Open Library is nowhere unless a test serves it.
+      "BOOKCLUB_OPENLIBRARY_URL": "http://127.0.0.1:9", "BOOKCLUB_COVERS_URL": "http://127.0.0.1:9",
     ]
     try? FileManager.default.createDirectory(
       at: home.appendingPathComponent("tmp"), withIntermediateDirectories: true)

@@ -61,15 +61,17 @@ extension Bookclub {
 
     /// The cover's bytes: fetched first when `updateArtwork` is on and it is missing or 30
     /// days old (a failed fetch with a cover cached shows the cached one, and says so).
-    static func cachedCover(_ isbn: String, of book: Book, context: CommandContext) throws
-      -> [UInt8]
-    {
+    ///
+    /// - Parameter quiet: Say nothing of a failed fetch (`show`, where the cover is extra).
+    static func cachedCover(
+      _ isbn: String, of book: Book, context: CommandContext, quiet: Bool = false
+    ) throws -> [UInt8] {
       let cache = CoverCache(environment: context.environment)
       if context.settings.updateArtwork, cache.isStale(isbn, now: Date().milliseconds) {
         do {
           _ = try cache.fetch(isbn, now: Date().milliseconds)
         } catch  where cache.image(isbn) != nil {
-          context.errors.line("Showing the cached cover: \(error.explanation)")
+          if !quiet { context.errors.line("Showing the cached cover: \(error.explanation)") }
         }
       }
       if cache.entry(isbn)?.missing == true { throw CoverError.noCover(book.shownTitle) }

@@ -31,9 +31,10 @@ extension Bookclub {
       if json {
         context.output.line(report.json.text)
       } else {
-        for line in report.lines(colors: context.terminal.colorsOutput) {
-          context.output.line(line)
-        }
+        // At a terminal wide enough, with the cover beside the details (README, "Covers").
+        CoverBeside.write(
+          report.lines(colors: context.terminal.colorsOutput), book: reading.book,
+          context: context)
       }
     }
   }

@@ -95,3 +95,29 @@ struct CoverCommandTests {
     #expect(!FileManager.default.fileExists(atPath: cache + "/9780141439518.img"))
   }
 }
+
+extension CoverCommandTests {
+  @Test func showDrawsTheCoverBesideTheDetailsWhenThereIsRoom() async throws {
+    try await addBooks()
+    let base = home.bookclub.environment.merging(environment) { $1 }
+    let wide = try TerminalSession(
+      ["show", "1"],
+      environment: base.merging([
+        "TERM": "xterm-256color", "COLORTERM": "truecolor", "COLUMNS": "100",
+      ]) { $1 },
+      rows: 40)
+    try wide.waitFor("Pride and Prejudice")
+    let shown = wide.finish()
+    #expect(shown.status == 0, "\(shown.screen)")
+    // The title's line: the cover's first row, then the title beside it.
+    let titleLine =
+      shown.screen.split(whereSeparator: \.isNewline)
+      .first { $0.contains("Pride and Prejudice") } ?? ""
+    #expect(titleLine.hasPrefix("\u{1B}[38;2;"), "\(shown.screen)")
+    #expect(titleLine.contains("▀\u{1B}[0m  "), "\(shown.screen)")
+    // Piped, or with no way to draw: the details alone, as ever.
+    let piped = try await run(["show", "1"])
+    #expect(!piped.stdout.contains("▀"))
+    #expect(piped.stdout.hasPrefix("Pride and Prejudice"))
+  }
+}
