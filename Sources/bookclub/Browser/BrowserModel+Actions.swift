@@ -22,6 +22,9 @@ extension BrowserModel {
   func closeDetail() {
     detail?.cancel()
     detail = nil
+    loadingCover?.cancel()
+    loadingCover = nil
+    cover = nil
   }
 
   /// Asks for a value on the status line.
@@ -255,8 +258,26 @@ extension BrowserModel {
     }
   }
 
+  /// Starts loading the cover of the book opened, unless it is the one loaded or loading;
+  /// another book's load is cancelled, and a result for a book no longer open is dropped.
+  private func loadCover(of book: Book) {
+    guard cover?.book != book.id || cover == nil else { return }
+    if let loadingCover, loadingCover.key.hasPrefix((book.isbn13 ?? "-") + "/") { return }
+    loadingCover?.cancel()
+    cover = nil
+    guard let loader = coverLoader?(book) else { return }
+    loadingCover = loader
+    let id = book.id
+    loader.start { [weak self] image in
+      guard let self, self.detail?.reading.book.id == id else { return }
+      self.cover = (id, image)
+      self.onChange()
+    }
+  }
+
   private func show(_ book: Book, keeping previous: BrowserDetail?) {
     detail?.cancel()
+    loadCover(of: book)
     let next = BrowserDetail(
       reading: CurrentlyReading(book: book, library: library, notices: notices),
       library: library, shown: previous?.lines.value)

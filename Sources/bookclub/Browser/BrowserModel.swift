@@ -1,3 +1,4 @@
+import ImageDecoding
 import ReadingModel
 
 /// The browser's state: the stores it shows, the person's place in them, and what they are
@@ -14,6 +15,11 @@ final class BrowserModel {
   let notices: NoticeQueue
   /// Shares a write with your clubs; set by the session (`nil` in tests of the model).
   var shareWithClubs: (@MainActor (BrowserClubShare) async -> Void)?
+  /// Makes the loader of a book's cover; set by the session (`nil`: no covers).
+  var coverLoader: (@MainActor (Book) -> CoverImageLoader?)?
+  /// The open book's cover loader, and the cover once loaded.
+  var loadingCover: CoverImageLoader?
+  var cover: (book: Book.ID, image: RGBImage)?
   /// Called when work finishes outside a key press: a page, a detail, a write.
   var onChange: @MainActor () -> Void = {}
 
@@ -105,7 +111,9 @@ final class BrowserModel {
       isQueryPending: pending != nil, tab: tab,
       sort: sort, search: search ?? (isEditingSearch ? "" : nil),
       isEditingSearch: isEditingSearch, cursor: cursor, top: top, detail: detail?.lines,
-      detailTop: detail?.top ?? 0, prompt: prompt, notice: notices.current,
+      detailTop: detail?.top ?? 0,
+      cover: cover.flatMap { $0.book == detail?.reading.book.id ? $0.image : nil },
+      prompt: prompt, notice: notices.current,
       showsHelp: showsHelp, tick: tick, colors: colors)
   }
 

@@ -1,3 +1,4 @@
+import ImageDecoding
 import ReadingModel
 
 /// What the browser shows, as values: the stores' states and the person's place in them.
@@ -27,6 +28,9 @@ struct BrowserScreen {
   var detail: DataState<[String], any Error>?
   /// The first line of the detail shown.
   var detailTop = 0
+  /// The open book's cover, scaled to ``BrowserScreen/coverColumns`` pixels wide, when it
+  /// has loaded.
+  var cover: RGBImage?
   var prompt: BrowserPrompt?
   var notice: Notice?
   var showsHelp = false

@@ -32,6 +32,12 @@ final class BrowserSession {
     model = BrowserModel(
       library: library, notices: notices, layout: Self.measure(),
       colors: context.terminal.colorsOutput)
+    let (environment, updateArtwork) = (context.environment, context.settings.updateArtwork)
+    model.coverLoader = { book in
+      CoverImageLoader.forBook(
+        book, columns: BrowserScreen.coverColumns, environment: environment,
+        updateArtwork: updateArtwork)
+    }
     model.shareWithClubs = { share in
       guard await ClubSharing.isSharing(library, context: context) else { return }
       let isNote = share.isNote

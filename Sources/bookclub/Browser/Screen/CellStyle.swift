@@ -10,7 +10,17 @@ struct CellStyle: Hashable, Sendable {
     case cyan = 36
   }
 
+  /// A colour of 24 bits, for the pixels of a cover drawn in half blocks.
+  struct RGB: Hashable, Sendable {
+    var red: UInt8
+    var green: UInt8
+    var blue: UInt8
+  }
+
   var color: Color?
+  /// A cover's pixels: the upper one as foreground, the lower as background.
+  var foreground: RGB?
+  var background: RGB?
   var bold = false
   var dim = false
   /// Reverse video: the cursor row, the tab selected. Not a colour, so kept under NO_COLOR.
@@ -27,6 +37,8 @@ struct CellStyle: Hashable, Sendable {
   var withoutColor: CellStyle {
     var style = self
     style.color = nil
+    style.foreground = nil
+    style.background = nil
     return style
   }
 
@@ -37,6 +49,8 @@ struct CellStyle: Hashable, Sendable {
     if dim { codes.append("2") }
     if reverse { codes.append("7") }
     if let color { codes.append(String(color.rawValue)) }
+    if let rgb = foreground { codes.append("38;2;\(rgb.red);\(rgb.green);\(rgb.blue)") }
+    if let rgb = background { codes.append("48;2;\(rgb.red);\(rgb.green);\(rgb.blue)") }
     return "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 }
