@@ -74,8 +74,10 @@ final class FetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable 
           exitStatus: 1)
       }
       if let failure {
+        // An answer that began and then broke off was cut short, whatever the error says.
+        let kind = response != nil ? "cut" : Self.kind(failure)
         return Outcome(
-          json: Self.object(["error": Self.kind(failure), "message": failure.localizedDescription]),
+          json: Self.object(["error": kind, "message": failure.localizedDescription]),
           exitStatus: 1)
       }
       guard let response else {

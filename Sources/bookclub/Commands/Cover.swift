@@ -37,7 +37,9 @@ extension Bookclub {
       guard let isbn = book.isbn13 else { throw CoverError.noISBN(book.shownTitle) }
       guard context.terminal.isOutputTerminal else { throw CoverError.notATerminal }
       let chosen = context.settings.coverProtocol
-      let drawing = CoverProtocol(rawValue: chosen) ?? CoverProtocol.detect(context.environment)
+      let drawing =
+        CoverProtocol(rawValue: chosen)
+        ?? CoverProtocol.detect(context.environment, askingTheTerminal: true)
       guard drawing != .none else { throw CoverError.noProtocol }
       let bytes = try Self.cachedCover(isbn, of: book, context: context)
       let image = try RGBImage.decode(bytes)

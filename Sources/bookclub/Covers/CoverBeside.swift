@@ -61,7 +61,7 @@ enum CoverBeside {
     else { return nil }
     let drawing =
       CoverProtocol(rawValue: context.settings.coverProtocol)
-      ?? CoverProtocol.detect(context.environment)
+      ?? CoverProtocol.detect(context.environment, askingTheTerminal: true)
     guard drawing != .none,
       let file = try? Bookclub.Cover.cachedCover(isbn, of: book, context: context, quiet: true),
       let image = try? RGBImage.decode(file)

@@ -24,6 +24,16 @@ enum CoverProtocol: String, CaseIterable, Sendable {
     return truecolor(environment) ? .halfblocks : .none
   }
 
+  /// What the environment says, then, when that is not the kitty protocol and nothing
+  /// else rules it out, what the terminal answers when asked (``TerminalGraphicsQuery``).
+  static func detect(_ environment: [String: String], askingTheTerminal: Bool) -> CoverProtocol {
+    let guess = detect(environment)
+    guard askingTheTerminal, guess == .halfblocks || guess == .none,
+      environment["TMUX"] == nil, (environment["TERM"] ?? "") != "dumb"
+    else { return guess }
+    return TerminalGraphicsQuery.speaksKitty() ? .kitty : guess
+  }
+
   private static func truecolor(_ environment: [String: String]) -> Bool {
     ["truecolor", "24bit"].contains((environment["COLORTERM"] ?? "").lowercased())
   }

@@ -100,6 +100,8 @@ enum FetchError: Error, LocalizedError, Equatable {
   case timeout(String)
   /// More bytes than an answer may have.
   case tooLarge(String)
+  /// The answer broke off before its end.
+  case cut(String)
   /// Another failure, in the helper's words.
   case failed(String)
 
@@ -111,6 +113,7 @@ enum FetchError: Error, LocalizedError, Equatable {
     case "tls": self = .tls(host)
     case "timeout": self = .timeout(host)
     case "tooLarge": self = .tooLarge(host)
+    case "cut": self = .cut(host)
     default: self = .failed(TerminalText.safe(String(message.prefix(200))))
     }
   }
@@ -125,6 +128,7 @@ enum FetchError: Error, LocalizedError, Equatable {
     case .tls(let host): "The secure connection to \(host) failed (TLS or its certificate)."
     case .timeout(let host): "\(host) did not answer in time. Try again later."
     case .tooLarge(let host): "\(host) sent more than an answer may have; nothing was kept."
+    case .cut(let host): "The answer from \(host) was cut short; nothing was kept. Try again."
     case .failed(let message): "The request failed: \(message)"
     }
   }

@@ -2,6 +2,8 @@ import Foundation
 import ReadingModel
 import Testing
 
+@testable import bookclub
+
 /// `covers fetch`, `covers clear` and `cover` against the local stand-in for Open Library's
 /// covers: the cache, its validators, and the pictures drawn at a terminal.
 @Suite(.enabled(if: FixtureServer.isAvailable, "python3 is not installed"))
@@ -113,11 +115,26 @@ extension CoverCommandTests {
     let titleLine =
       shown.screen.split(whereSeparator: \.isNewline)
       .first { $0.contains("Pride and Prejudice") } ?? ""
-    #expect(titleLine.hasPrefix("\u{1B}[38;2;"), "\(shown.screen)")
+    #expect(titleLine.contains("\u{1B}[38;2;"), "\(shown.screen)")
     #expect(titleLine.contains("▀\u{1B}[0m  "), "\(shown.screen)")
     // Piped, or with no way to draw: the details alone, as ever.
     let piped = try await run(["show", "1"])
     #expect(!piped.stdout.contains("▀"))
     #expect(piped.stdout.hasPrefix("Pride and Prejudice"))
+  }
+}
+
+extension CoverCommandTests {
+  @Test func aTerminalThatAnswersTheGraphicsQueryGetsKittyImages() async throws {
+    try await addBooks()
+    let base = home.bookclub.environment.merging(environment) { $1 }
+    let session = try TerminalSession(
+      ["cover", "1"],
+      environment: base.merging(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) { $1 })
+    // What kitty answers to the query, typed ahead: read when bookclub asks.
+    session.type("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c")
+    try session.waitFor("\u{1B}_Ga=T,f=24,")
+    #expect(session.finish().status == 0)
+    #expect(TerminalGraphicsQuery.answers(Array("\u{1B}[?62;c".utf8)) == false)
   }
 }

@@ -58,6 +58,12 @@ struct LookupCommandTests {
     #expect(typed.status == 0, "\(typed.stderr)")
   }
 
+  @Test func aRedirectIsFollowed() async throws {
+    let result = try await run(["lookup", "9780000000071"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Pride and Prejudice\nby Jane Austen\n"))
+  }
+
   @Test func textFromTheNetworkIsMadeSafeForTheTerminal() async throws {
     let result = try await run(["lookup", "9780140449136"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -71,6 +77,7 @@ struct LookupCommandTests {
     ("9780000000033", "Open Library is busy; try again in 30 seconds."),
     ("9780000000040", "answered with status 500"),
     ("9780000000057", "sent more than an answer may have"),
+    ("9780000000064", "was cut short"),
   ])
   func aMisbehavingServerIsAClearErrorAndAddsNothing(_ isbn: String, _ message: String)
     async throws

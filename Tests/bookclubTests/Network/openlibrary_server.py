@@ -23,6 +23,7 @@ AUTHORS = {"OL21594A": {"name": "Jane Austen"}, "OL22242A": {"name": "Fyodor Dos
 UNKNOWN, SLOW, GARBAGE, BUSY, BROKEN, HUGE = (
     "9780000000002", "9780000000019", "9780000000026", "9780000000033", "9780000000040",
     "9780000000057")
+CUT, MOVED = "9780000000064", "9780000000071"
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -63,6 +64,21 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send(500, b"{}")
         if isbn == HUGE:
             return self.send(200, b"[" + b"1," * 6_000_000 + b"1]")
+        if isbn == CUT:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "5000")
+            self.end_headers()
+            self.wfile.write(b'{"title": "Pri')
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        if isbn == MOVED:
+            self.send_response(302)
+            self.send_header("Location", "/isbn/9780141439518.json")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         return self.send(404, b'{"error": "notfound"}')
 
 
