@@ -94,18 +94,6 @@ final class TmuxSession {
     try tmux(["display-message", "-p", "-t", "e2e", "#{alternate_on}"]).hasPrefix("1")
   }
 
-  /// Marks every descriptor of this process close-on-exec. Nothing of it may live on in
-  /// the tmux server: Foundation watches each running child through a socket, and a server
-  /// holding one would keep that child's end from ever being noticed (and another test
-  /// waiting for that child would wait forever).
-  private static func closeOnExec() {
-    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in descriptors.compactMap({ Int32($0) }) where descriptor > 2 {
-      let flags = fcntl(descriptor, F_GETFD)
-      if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
-    }
-  }
-
   /// Runs a tmux command and returns what it printed, with `posix_spawn` and `waitpid`:
   /// Foundation's `Process` waits for a run loop a test thread does not run.
   ///
@@ -122,7 +110,7 @@ final class TmuxSession {
     posix_spawn_file_actions_addopen(
       &actions, 1, startingServer ? "/dev/null" : outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    Self.closeOnExec()
+    Descriptors.closeOnExec()
     let argv = ["tmux", "-S", socket, "-f", "/dev/null"] + arguments
     let envp = environment.map { "\($0.key)=\($0.value)" }
     var pid: pid_t = 0

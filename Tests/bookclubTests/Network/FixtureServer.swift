@@ -1,44 +1,94 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `openlibrary_server.py` running for one test: started on a free port, stopped when the
-/// test lets go of it.
+/// test lets go of it (and by itself when the test process is gone).
+///
+/// Started with `posix_spawn`, not Foundation's `Process`: that watches each child through
+/// a socket the child inherits, and waits for the child as soon as the socket closes, on
+/// the one thread that notices every other child ending too. A server closing the
+/// descriptors it inherited would stop every test that runs a program until it ended; a
+/// server keeping them would keep others' children from being noticed.
 final class FixtureServer {
   static let isAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
 
-  let process = Process()
   let port: Int
+  private let pid: pid_t
+  private let countFile: String
 
   init() throws {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("openlibrary_server.py")
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [script.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let line = output.fileHandleForReading.availableLine()
-    guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      process.terminate()
+      .appendingPathComponent("openlibrary_server.py").path
+    let base = FileManager.default.temporaryDirectory.path + "/bookclub-server-\(UUID())"
+    countFile = base + ".requests"
+    let portFile = base + ".port"
+    defer { unlink(portFile) }
+    pid = try Self.spawn(["/usr/bin/python3", script, countFile], output: portFile)
+    var found: Int?
+    for _ in 0..<1000 where found == nil {
+      if let text = try? String(contentsOfFile: portFile, encoding: .utf8), text.hasSuffix("\n") {
+        found = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      } else {
+        usleep(10_000)
+      }
+    }
+    guard let found else {
+      Self.stop(pid)
       throw CocoaError(.fileReadUnknown)
     }
-    self.port = port
+    port = found
   }
 
   var url: String { "http://127.0.0.1:\(port)" }
 
-  deinit { process.terminate() }
-}
+  /// How many requests the server has been sent so far.
+  var requestCount: Int {
+    (try? String(contentsOfFile: countFile, encoding: .utf8)).flatMap { Int($0) } ?? 0
+  }
 
-extension FileHandle {
-  /// Reads up to the first newline.
-  fileprivate func availableLine() -> String {
-    var bytes: [UInt8] = []
-    while true {
-      let data = readData(ofLength: 1)
-      guard let byte = data.first, byte != 0x0A else { break }
-      bytes.append(byte)
-    }
-    return String(decoding: bytes, as: UTF8.self)
+  deinit {
+    Self.stop(pid)
+    unlink(countFile)
+  }
+
+  /// Ends the server and reaps it. SIGKILL, as the server keeps nothing: a signal it
+  /// could block or ignore would leave this waiting on a thread of the test pool.
+  private static func stop(_ pid: pid_t) {
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+  }
+
+  /// Starts `arguments` with stdin and stderr the null device, stdout `output`, no other
+  /// descriptor of this process, and every signal as a new process has it (the test
+  /// process's threads block some).
+  private static func spawn(_ arguments: [String], output: String) throws -> pid_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    var all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    Descriptors.closeOnExec()
+    var pid: pid_t = 0
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    return pid
   }
 }

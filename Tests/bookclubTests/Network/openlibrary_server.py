@@ -1,11 +1,19 @@
 #!/usr/bin/env python3
 """A stand-in for openlibrary.org for bookclub's tests: fixture records, and ISBNs that
-misbehave on purpose. Binds 127.0.0.1 on a free port and prints it, then serves."""
+misbehave on purpose. Binds 127.0.0.1 on a free port and prints it, then serves until
+its parent (the test process) is gone. Given a path, it keeps there the number of requests
+it has been sent."""
 import http.server
 import json
 import os
 import sys
+import threading
 import time
+
+# Nothing of the test process may live on here (it starts this with every descriptor
+# close-on-exec, but another thread may open one meanwhile): a descriptor of another test's
+# pipe, or of Foundation's watch on a child, would keep that test waiting while this runs.
+os.closerange(3, os.sysconf("SC_OPEN_MAX"))
 
 COVER = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                           "ImageDecodingTests", "Fixtures", "jpeg-420.jpg"), "rb").read()
@@ -26,6 +34,21 @@ UNKNOWN, SLOW, GARBAGE, BUSY, BROKEN, HUGE = (
 CUT, MOVED = "9780000000064", "9780000000071"
 
 
+REQUESTS = 0
+COUNTING = threading.Lock()
+
+
+def count_requests():
+    """Counts a request before it is answered: a test asking afterwards sees every one."""
+    global REQUESTS
+    with COUNTING:
+        REQUESTS += 1
+        if len(sys.argv) > 1:
+            with open(sys.argv[1] + ".new", "w") as file:
+                file.write(str(REQUESTS))
+            os.replace(sys.argv[1] + ".new", sys.argv[1])
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -40,6 +63,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self):
+        count_requests()
         if not self.headers.get("User-Agent", "").startswith("bookclub/"):
             return self.send(403, b'{"error": "say who you are"}')
         path = self.path.split("?")[0]
@@ -84,7 +108,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def cover(self, isbn):
         """Pride and Prejudice has a cover (ETag "v1": asked again with it, 304); Crime
-        and Punishment's "cover" is a web page; the rest have none."""
+        and Punishment's "cover" is a web page; ISBNs from 979-10-0 (a shelf of test books)
+        have one that takes a fifth of a second; the rest have none."""
+        if isbn.startswith("979100"):
+            time.sleep(0.2)
+            return self.send(200, COVER, "image/jpeg")
         if isbn == "9780141439518":
             if self.headers.get("If-None-Match") == '"v1"':
                 self.send_response(304)
@@ -96,7 +124,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
         return self.send(404, b"not found", "text/plain")
 
 
+def watch_parent(parent):
+    """Ends the server when the test process is gone (killed, or ended without stopping
+    it), or after ten minutes: a stand-in must never outlive the tests."""
+    started = time.monotonic()
+    while os.getppid() == parent and time.monotonic() - started < 600:
+        time.sleep(0.5)
+    os._exit(0)
+
+
+threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
 print(server.server_address[1], flush=True)
 try:
     server.serve_forever()
