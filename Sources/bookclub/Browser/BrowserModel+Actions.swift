@@ -265,14 +265,21 @@ extension BrowserModel {
     if let loadingCover, loadingCover.key.hasPrefix((book.isbn13 ?? "-") + "/") { return }
     loadingCover?.cancel()
     cover = nil
-    guard let loader = coverLoader?(book) else { return }
+    guard let loader = coverLoader?(book, coverProblem == nil) else { return }
     loadingCover = loader
     let id = book.id
-    loader.start { [weak self] image in
-      guard let self, self.detail?.reading.book.id == id else { return }
-      self.cover = (id, image)
-      self.onChange()
-    }
+    loader.start(
+      deliver: { [weak self] image in
+        guard let self, self.detail?.reading.book.id == id else { return }
+        self.cover = (id, image)
+        self.onChange()
+      },
+      failed: { [weak self] problem in
+        guard let self, self.coverProblem == nil else { return }
+        self.coverProblem = problem
+        self.notices.push("Covers: \(problem) Showing cached covers only.", level: .warning)
+        self.onChange()
+      })
   }
 
   private func show(_ book: Book, keeping previous: BrowserDetail?) {

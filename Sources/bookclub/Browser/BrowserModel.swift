@@ -15,8 +15,12 @@ final class BrowserModel {
   let notices: NoticeQueue
   /// Shares a write with your clubs; set by the session (`nil` in tests of the model).
   var shareWithClubs: (@MainActor (BrowserClubShare) async -> Void)?
-  /// Makes the loader of a book's cover; set by the session (`nil`: no covers).
-  var coverLoader: (@MainActor (Book) -> CoverImageLoader?)?
+  /// Makes the loader of a book's cover, told whether it may fetch; set by the session
+  /// (`nil`: no covers).
+  var coverLoader: (@MainActor (Book, Bool) -> CoverImageLoader?)?
+  /// Why fetching a cover failed, once it has: said once, and from then on covers come
+  /// from the cache alone (offline, each book opened would only fail again).
+  var coverProblem: String?
   /// The open book's cover loader, and the cover once loaded.
   var loadingCover: CoverImageLoader?
   var cover: (book: Book.ID, image: RGBImage)?

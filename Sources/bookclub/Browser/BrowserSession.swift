@@ -33,10 +33,10 @@ final class BrowserSession {
       library: library, notices: notices, layout: Self.measure(),
       colors: context.terminal.colorsOutput)
     let (environment, updateArtwork) = (context.environment, context.settings.updateArtwork)
-    model.coverLoader = { book in
+    model.coverLoader = { book, fetching in
       CoverImageLoader.forBook(
         book, columns: BrowserScreen.coverColumns, environment: environment,
-        updateArtwork: updateArtwork)
+        fetching: fetching && updateArtwork)
     }
     model.shareWithClubs = { share in
       guard await ClubSharing.isSharing(library, context: context) else { return }

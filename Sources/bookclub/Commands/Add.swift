@@ -125,9 +125,13 @@ extension Bookclub.Add {
   /// filled in is said on stderr.
   fileprivate func filledFromOpenLibrary(_ context: CommandContext) throws -> NewBook {
     guard let isbn else { throw UsageError.missingArgument(Self.title.display) }
-    guard let found = try OpenLibraryClient(environment: context.environment).book(isbn) else {
-      throw LookupError.unknown(isbn.isbn13)
+    let found: OpenLibraryBook?
+    do {
+      found = try OpenLibraryClient(environment: context.environment).book(isbn)
+    } catch let error as FetchError {
+      throw AddError.lookupFailed(error, isbn: isbn.isbn13)
     }
+    guard let found else { throw LookupError.unknown(isbn.isbn13) }
     let authors = found.authors.isEmpty ? ["Unknown"] : found.authors
     let book = try Self.book(
       title: found.title, authors: authors, isbn: isbn, pages: pages ?? found.pageCount,
@@ -144,9 +148,14 @@ extension Bookclub.Add {
 enum AddError: Error, LocalizedError {
   /// The library has the book already (same ISBN, or same title and first author).
   case duplicate(Book)
+  /// Open Library could not be asked for the details of an `--isbn` given alone.
+  case lookupFailed(FetchError, isbn: String)
 
   var errorDescription: String? {
     switch self {
+    case .lookupFailed(let error, let isbn):
+      error.explanation + " Or give the details yourself: bookclub add <title> --author <name> "
+        + "--isbn \(isbn) --offline"
     case .duplicate(let book):
       "The library already has “\(book.title)” by \(book.authors.joined(separator: ", ")) as book "
         + "\(book.id). Nothing was added. To add another edition anyway, pass --duplicate."

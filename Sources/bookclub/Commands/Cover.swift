@@ -62,18 +62,20 @@ extension Bookclub {
     }
 
     /// The cover's bytes: fetched first when `updateArtwork` is on and it is missing or 30
-    /// days old (a failed fetch with a cover cached shows the cached one, and says so).
+    /// days old. A failed fetch with a cover cached shows the cached one, and says so.
     ///
-    /// - Parameter quiet: Say nothing of a failed fetch (`show`, where the cover is extra).
+    /// - Parameter timeoutLimit: Seconds to wait for the network at most.
+    /// - Throws: ``CoverError`` when there is no cover to show; the fetch's error when one
+    ///   failed with nothing cached.
     static func cachedCover(
-      _ isbn: String, of book: Book, context: CommandContext, quiet: Bool = false
+      _ isbn: String, of book: Book, context: CommandContext, timeoutLimit: Double? = nil
     ) throws -> [UInt8] {
       let cache = CoverCache(environment: context.environment)
       if context.settings.updateArtwork, cache.isStale(isbn, now: Date().milliseconds) {
         do {
-          _ = try cache.fetch(isbn, now: Date().milliseconds)
-        } catch  where cache.image(isbn) != nil {
-          if !quiet { context.errors.line("Showing the cached cover: \(error.explanation)") }
+          _ = try cache.fetch(isbn, now: Date().milliseconds, timeoutLimit: timeoutLimit)
+        } catch let error where cache.image(isbn) != nil {
+          context.errors.line("Showing the cached cover: \(error.explanation)")
         }
       }
       if cache.entry(isbn)?.missing == true { throw CoverError.noCover(book.shownTitle) }

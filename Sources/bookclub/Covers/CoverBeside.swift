@@ -14,6 +14,8 @@ import ReadingModel
 enum CoverBeside {
   /// Columns the cover takes in `show`.
   static let columns = 16
+  /// The most seconds `show` waits for a cover: the details matter more than the picture.
+  static let networkSeconds = 4.0
   /// The text needs this many columns beside it, or the cover is left out.
   static let textColumns = 60
 
@@ -62,10 +64,18 @@ enum CoverBeside {
     let drawing =
       CoverProtocol(rawValue: context.settings.coverProtocol)
       ?? CoverProtocol.detect(context.environment, askingTheTerminal: true)
-    guard drawing != .none,
-      let file = try? Bookclub.Cover.cachedCover(isbn, of: book, context: context, quiet: true),
-      let image = try? RGBImage.decode(file)
-    else { return nil }
+    guard drawing != .none else { return nil }
+    let file: [UInt8]
+    do {
+      file = try Bookclub.Cover.cachedCover(
+        isbn, of: book, context: context, timeoutLimit: networkSeconds)
+    } catch is CoverError {
+      return nil  // none cached, or none to be had: the details alone, as ever
+    } catch {
+      context.errors.line("No cover: \(error.explanation)")
+      return nil
+    }
+    guard let image = try? RGBImage.decode(file) else { return nil }
     return (drawing, image, file)
   }
 }

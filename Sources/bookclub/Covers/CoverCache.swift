@@ -74,10 +74,11 @@ struct CoverCache: Sendable {
 
   /// Fetches (or revalidates) the cover of `isbn` into the cache.
   ///
+  /// - Parameter timeoutLimit: Seconds to wait for an answer at most.
   /// - Throws: ``FetchError``, ``LookupError`` (a busy or failing server).
-  func fetch(_ isbn: String, now: Int64) throws -> Outcome {
+  func fetch(_ isbn: String, now: Int64, timeoutLimit: Double? = nil) throws -> Outcome {
     let known = entry(isbn)
-    let helper = FetchHelper(environment: environment)
+    let helper = FetchHelper(environment: environment, timeoutLimit: timeoutLimit)
     let response = try helper.get(
       "\(base)/b/isbn/\(isbn)-M.jpg?default=false",
       etag: known?.missing == false ? known?.etag : nil,
@@ -112,7 +113,9 @@ struct CoverCache: Sendable {
   @discardableResult
   func clear() -> Int {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    for name in names where name.hasSuffix(".img") || name.hasSuffix(".meta") {
+    // With what a second Ctrl-C left mid-write.
+    for name in names
+    where name.hasSuffix(".img") || name.hasSuffix(".meta") || name.contains(".tmp-") {
       unlink(folder + "/" + name)
     }
     return names.filter { $0.hasSuffix(".img") }.count
@@ -128,7 +131,8 @@ struct CoverCache: Sendable {
   }
 
   private func write(_ bytes: [UInt8], to path: String) throws {
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // Four fetches may create the folder at once; the write says if it is really missing.
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try AtomicFile.write(Data(bytes), to: path)
   }
 }

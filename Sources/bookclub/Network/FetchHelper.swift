@@ -25,10 +25,15 @@ struct FetchHelper: Sendable {
   }
 
   let environment: [String: String]
+  /// At most this many seconds, whatever the environment says: a command to which the
+  /// network is an extra (`show`'s cover) waits less.
+  var timeoutLimit: Double?
   /// Seconds to wait for an answer: 15, or `BOOKCLUB_NETWORK_TIMEOUT` (a slow network).
   var timeout: Double {
-    environment["BOOKCLUB_NETWORK_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
+    let configured =
+      environment["BOOKCLUB_NETWORK_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
       ?? 15
+    return min(configured, timeoutLimit ?? configured)
   }
   /// The most bytes a body may have.
   var maxBytes = 10 << 20
@@ -123,8 +128,8 @@ enum FetchError: Error, LocalizedError, Equatable {
     case .helperMissing:
       "bookclub-fetch, which bookclub runs to reach the network, is not installed next to it. Build it: swift build -c release -Xswiftc -static-stdlib --product bookclub-fetch (see README, Install)."
     case .offline(let host):
-      "Cannot connect to \(host): are you offline? Try again later, or use --offline."
-    case .dns(let host): "Cannot find \(host) (DNS). Check the network, or use --offline."
+      "Cannot connect to \(host): are you offline? Try again later."
+    case .dns(let host): "Cannot find \(host) (DNS). Check the network, or try again later."
     case .tls(let host): "The secure connection to \(host) failed (TLS or its certificate)."
     case .timeout(let host): "\(host) did not answer in time. Try again later."
     case .tooLarge(let host): "\(host) sent more than an answer may have; nothing was kept."

@@ -50,11 +50,10 @@ import Testing
   }
 
   @Test func loadersOfOneCoverShareOneLoadAndACancelledOneDeliversNothing() async throws {
-    let before = CoverImageLoader.started
     let gate = DispatchSemaphore(value: 0)
     let work: CoverImageLoader.Work = {
       gate.wait()
-      return Self.cover
+      return CoverImageLoader.Found(image: Self.cover)
     }
     let first = CoverImageLoader(key: "shared-\(UUID())", work: work)
     let second = CoverImageLoader(key: first.key, work: work)
@@ -67,6 +66,40 @@ import Testing
     for _ in 0..<200 where delivered.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
     try await Task.sleep(for: .milliseconds(50))
     #expect(delivered == ["first"])
-    #expect(CoverImageLoader.started == before + 1)
+    #expect(CoverImageLoader.started[first.key] == 1)
+  }
+
+  @Test func aFailedFetchIsSaidOnceAndLaterCoversComeFromTheCacheAlone() async throws {
+    let home = TestHome()  // its environment points Open Library at a closed port
+    let library = SQLiteLibrary(path: home.path("library.sqlite"))
+    try await library.bulkAdd([
+      try NewBook(title: "One", authors: ["A"], isbn: ISBN("9791000000015")),
+      try NewBook(title: "Two", authors: ["A"], isbn: ISBN("9791000000022")),
+    ])
+    let model = BrowserModel(
+      library: library, notices: NoticeQueue(showingDuration: .seconds(60)),
+      layout: BrowserLayout(width: 80, height: 24), colors: true)
+    var asked: [Bool] = []
+    let environment = home.bookclub.environment
+    model.coverLoader = { book, fetching in
+      asked.append(fetching)
+      return CoverImageLoader.forBook(
+        book, columns: 16, environment: environment, fetching: fetching)
+    }
+    model.start()
+    for _ in 0..<200 where model.books.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+    _ = model.handle(.enter)  // the first book, whose cover cannot be fetched
+    for _ in 0..<500 where model.coverProblem == nil {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(model.coverProblem?.contains("are you offline?") == true)
+    _ = model.handle(.enter)
+    _ = model.handle(.down)
+    _ = model.handle(.enter)  // the second: read from the cache, not fetched
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(asked == [true, false])
+    let said = ([model.notices.current] + model.notices.pending).compactMap { $0 }
+      .filter { $0.message.hasPrefix("Covers: ") }
+    #expect(said.map(\.count) == [1], "\(said)")
   }
 }

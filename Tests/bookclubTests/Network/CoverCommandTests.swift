@@ -78,6 +78,18 @@ struct CoverCommandTests {
     try kitty.waitFor("\u{1B}_Ga=T,f=24,")
     #expect(kitty.finish().status == 0)
 
+    // iTerm2 gets the file itself: 61 × 43 pixels at 24 columns is 8 rows.
+    let file = try Data(contentsOf: URL(fileURLWithPath: cache + "/9780141439518.img"))
+    let iterm = try TerminalSession(
+      ["cover", "1"], environment: base.merging(["TERM_PROGRAM": "iTerm.app"]) { $1 })
+    try iterm.waitFor("\u{07}")
+    let sent = iterm.finish()
+    #expect(sent.status == 0)
+    #expect(
+      sent.screen.contains(
+        "\u{1B}]1337;File=inline=1;size=\(file.count);width=24;height=8;preserveAspectRatio=1:"
+          + file.base64EncodedString() + "\u{07}"))
+
     // Not at a terminal: nothing drawn, and why.
     let piped = try await run(["cover", "1"])
     #expect(piped.status == 1)

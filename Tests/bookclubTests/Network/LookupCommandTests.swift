@@ -97,5 +97,11 @@ struct LookupCommandTests {
       ["lookup", "9780141439518"], ["BOOKCLUB_OPENLIBRARY_URL": "http://127.0.0.1:1"])
     #expect(offline.status == 1)
     #expect(offline.stderr.contains("are you offline?"), "\(offline.stderr)")
+    // add --isbn alone: said once, with the way to add it without the network.
+    let add = try await run(
+      ["add", "--isbn", "9780141439518"], ["BOOKCLUB_OPENLIBRARY_URL": "http://127.0.0.1:1"])
+    #expect(add.status == 1)
+    #expect(add.stderr.components(separatedBy: "are you offline?").count == 2, "\(add.stderr)")
+    #expect(add.stderr.contains("--isbn 9780141439518 --offline"), "\(add.stderr)")
   }
 }
