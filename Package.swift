@@ -26,6 +26,18 @@ let package = Package(
       dependencies: [
         "ReadingModel", "ImageDecoding",
         .target(name: "CDispatchMainQueue", condition: .when(platforms: [.linux])),
+      ],
+      exclude: ["Linking"],
+      linkerSettings: [
+        // The code a command runs, laid out together (bench/startup-order makes the list):
+        // the kernel maps 64 KiB around each page a process touches, so scattered code
+        // costs memory. Names missing from the list are simply placed after it.
+        .unsafeFlags(
+          [
+            "-use-ld=lld", "-Xlinker",
+            "--symbol-ordering-file=\(Context.packageDirectory)/Sources/bookclub/Linking/startup.order",
+            "-Xlinker", "--no-warn-symbol-ordering",
+          ], .when(platforms: [.linux], configuration: .release)),
       ]),
     // The one program that speaks HTTPS (URLSession over the system's libcurl), run by
     // bookclub for Open Library: the static bookclub keeps networking out of its start-up.

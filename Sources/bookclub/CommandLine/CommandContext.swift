@@ -19,6 +19,8 @@ struct CommandContext {
   let settingsProblem: SettingsError?
   /// This terminal's selected book.
   let selection: SelectionStore
+  /// The libraries opened so far.
+  let libraries = OpenLibraries()
 
   /// Prints every notice on stderr, `note: ...` or `warning: ...`, oldest first.
   func printNotices() {
@@ -34,7 +36,7 @@ struct CommandContext {
 
   /// Opens the library chosen by `--library`, else `BOOKCLUB_LIBRARY`, else the default.
   func library(flag: String?) -> SQLiteLibrary {
-    SQLiteLibrary(path: LibraryLocation.resolve(flag: flag, environment: environment))
+    libraries.library(at: LibraryLocation.resolve(flag: flag, environment: environment))
   }
 }
 

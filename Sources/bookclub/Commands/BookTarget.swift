@@ -39,12 +39,16 @@ struct BookTarget {
   /// - Throws: ``BookReferenceError`` for a reference that names no book or several,
   ///   ``UsageError/missingBook`` when there is neither `<book>` nor a selection,
   ///   ``SelectionError`` when the selection no longer fits.
-  /// - Parameter announce: Say on stderr which book the selection gave.
+  /// - Parameters:
+  ///   - announce: Say on stderr which book the selection gave.
+  ///   - writing: The command writes to the book next: the library is opened for writing
+  ///     at once (one connection for the whole command).
   @MainActor
-  func resolve(in context: CommandContext, announce: Bool = true) async throws
-    -> (Book, SQLiteLibrary)
+  func resolve(in context: CommandContext, announce: Bool = true, writing: Bool = false)
+    async throws -> (Book, SQLiteLibrary)
   {
     let library = context.library(flag: libraryPath)
+    if writing { await library.prepareToWrite() }
     if let reference { return (try await BookReference.resolve(reference, in: library), library) }
     let store = context.selection
     guard let selection = store.load() else { throw UsageError.missingBook }
@@ -60,9 +64,11 @@ struct BookTarget {
   }
 
   /// Finds the book and loads its progress.
+  ///
+  /// - Parameter writing: The command writes to the book next (see ``resolve(in:announce:writing:)``).
   @MainActor
-  func open(in context: CommandContext) async throws -> CurrentlyReading {
-    let (book, library) = try await resolve(in: context)
+  func open(in context: CommandContext, writing: Bool = false) async throws -> CurrentlyReading {
+    let (book, library) = try await resolve(in: context, writing: writing)
     let reading = CurrentlyReading(
       book: book, library: library, notices: context.notices, executor: MainThreadLoop.executor)
     await reading.load()

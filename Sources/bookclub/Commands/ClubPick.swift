@@ -23,7 +23,7 @@ extension Bookclub.Club {
     }
 
     func run(_ context: CommandContext) async throws {
-      let (book, library) = try await target.resolve(in: context)
+      let (book, library) = try await target.resolve(in: context, writing: true)
       let membership = try await Bookclub.Club.membership(club, in: library)
       try await library.queueClubEvents(
         [.picked(ClubBook(book))], in: membership.clubID, at: Date().milliseconds)

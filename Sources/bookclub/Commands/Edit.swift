@@ -114,7 +114,7 @@ extension Bookclub {
     }
 
     func run(_ context: CommandContext) async throws {
-      let (book, library) = try await target.resolve(in: context)
+      let (book, library) = try await target.resolve(in: context, writing: true)
       let (fields, addedAuthors) = (self.fields, self.addedAuthors)
       let result = try await library.edit(book.id, as: .edit) { current in
         var next = current

@@ -64,7 +64,7 @@ extension Bookclub.Note {
 
     func run(_ context: CommandContext) async throws {
       try await refuseGuess(context)
-      let reading = try await target.open(in: context)
+      let reading = try await target.open(in: context, writing: true)
       let entry: ReadingProgress.Entry
       do {
         entry = try await reading.note(text, at: position)

@@ -31,7 +31,7 @@ extension Bookclub.Progress {
       guard context.terminal.isInputTerminal else {
         throw EditError.notATerminal(book: target.reference ?? "<book>")
       }
-      let reading = try await target.open(in: context)
+      let reading = try await target.open(in: context, writing: true)
       var config = EditorConfig()
       config.present(initialProgress: reading.currentFraction)
       let draft = try DraftFile(text: config.draft(for: reading.book), bookID: reading.book.id)

@@ -51,7 +51,7 @@ extension Bookclub.Progress {
     }
 
     func run(_ context: CommandContext) async throws {
-      let reading = try await target.open(in: context)
+      let reading = try await target.open(in: context, writing: true)
       try await RereadOption.resolving(reread, book: reading.book, context: context) { choice in
         try await reading.record(value, note: note, at: time, reread: choice)
       }

@@ -33,7 +33,7 @@ extension Bookclub.Progress {
     }
 
     func run(_ context: CommandContext) async throws {
-      let (book, library) = try await target.resolve(in: context)
+      let (book, library) = try await target.resolve(in: context, writing: true)
       guard let latest = try await library.lastRecordedEntry(of: book.id) else {
         context.errors.line("“\(book.shownTitle)” has no entries; nothing to undo.")
         return

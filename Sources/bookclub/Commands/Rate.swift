@@ -47,7 +47,7 @@ extension Bookclub {
     }
 
     func run(_ context: CommandContext) async throws {
-      let (book, library) = try await target.resolve(in: context)
+      let (book, library) = try await target.resolve(in: context, writing: true)
       let text = BookFields.text(rating: rating)
       let result = try await library.edit(book.id, as: .rate) { current in
         var next = current

@@ -33,7 +33,7 @@ extension Bookclub {
     }
 
     func run(_ context: CommandContext) async throws {
-      let (book, library) = try await target.resolve(in: context)
+      let (book, library) = try await target.resolve(in: context, writing: true)
       let question = "Move “\(book.shownTitle)” (\(book.id)) to the trash? It stays there 30 days."
       guard try Confirmation.confirm(question, force: force, context: context) else { return }
       let trashed = try await library.remove(book.id, at: Date())

@@ -72,7 +72,7 @@ extension Bookclub {
     }
 
     private func set(_ status: ReadingStatus, _ context: CommandContext) async throws {
-      let (found, library) = try await target.resolve(in: context)
+      let (found, library) = try await target.resolve(in: context, writing: true)
       guard found.status != status else {
         context.errors.line("“\(found.shownTitle)” is already \(status.displayName).")
         return

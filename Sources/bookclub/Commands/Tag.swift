@@ -99,7 +99,7 @@ struct TagChange {
 
   @MainActor
   func run(_ context: CommandContext) async throws {
-    let (book, library) = try await target.resolve(in: context)
+    let (book, library) = try await target.resolve(in: context, writing: true)
     let (tags, adding) = (self.tags, self.adding)
     let result = try await library.edit(book.id, as: .tags) { current in
       current.changingTags(adding: adding ? tags : [], removing: adding ? [] : tags)

@@ -64,6 +64,17 @@ public actor SQLiteLibrary: Library {
     return try open(realPath, mode: .readWrite)
   }
 
+  /// Opens an existing library for writing now, so that a command which reads and then
+  /// writes does both on one connection (one open, one read of the schema). A missing
+  /// library stays missing, and a library that cannot be written is left to the write to
+  /// report: this only saves work.
+  public func prepareToWrite() {
+    guard connection?.mode != .readWrite, case .regular = try? LibraryFile.inspect(path) else {
+      return
+    }
+    _ = try? connectionForWriting()
+  }
+
   /// Makes a new library beside `path` and links it into place, so no process ever sees a
   /// half-made library; when another process made one first, that one is used.
   private func create() throws {
