@@ -103,6 +103,25 @@ import Testing
     #expect(try await library.page(PageQuery(search: "zz", countsTotal: true)).total == 0)
   }
 
+  @Test func aRareWordsTotalIsTheIndexsOwnCountAndAgreesWithItsPages() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    try await library.bulkAdd((0..<40).map(sampleBook))
+    for search in ["middle", "moby dick", "ul", "karenina", "nowhere"] {
+      let all = try await library.page(PageQuery(limit: 1000, search: search)).books
+      let first = try await library.page(PageQuery(limit: 2, search: search, countsTotal: true))
+      #expect(first.total == all.count, "\(search)")
+      // With another filter the total is counted, not taken from the index.
+      let finished = all.filter { $0.book.status == .finished }.count
+      let filtered = try await library.page(
+        PageQuery(limit: 2, status: .finished, search: search, countsTotal: true))
+      #expect(filtered.total == finished, "\(search), finished")
+    }
+    let before = try await library.page(PageQuery(limit: 1, search: "middle", countsTotal: true))
+    _ = try await library.remove(3, at: Date())  // Middlemarch 0: the index follows
+    let after = try await library.page(PageQuery(limit: 1, search: "middle", countsTotal: true))
+    #expect(before.total == 6 && after.total == 5)
+  }
+
   @Test func tagTotalsAgreeWithTheirPages() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     try await library.bulkAdd((0..<12).map(sampleBook))

@@ -65,6 +65,12 @@ public struct PageQuery: Sendable, Equatable {
     tags.isEmpty && filtersOnlyByStatusAndTags
   }
 
+  /// Whether no filter but the search narrows the books.
+  var filtersOnlyBySearch: Bool {
+    status == nil && tags.isEmpty && ratingAtLeast == nil && finishedIn == nil
+      && addedSince == nil
+  }
+
   /// Whether no filter but the status and tags narrows the books (the tags' own index
   /// answers how many books carry them all, without reading a book).
   var filtersOnlyByStatusAndTags: Bool {

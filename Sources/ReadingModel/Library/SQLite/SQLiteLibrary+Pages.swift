@@ -33,6 +33,12 @@ extension SQLiteLibrary {
   private func count(_ query: PageQuery, words: [SearchWord], on connection: SQLiteConnection)
     throws -> Int
   {
+    // One rare word and nothing else: the index has counted its books already.
+    if query.filtersOnlyBySearch, words.count == 1, words[0].tags.isEmpty,
+      let held = words[0].held
+    {
+      return held
+    }
     let (sql, parameters) = Self.countSQL(query, words: words)
     return Int(try connection.integer(sql, parameters) ?? 0)
   }

@@ -23,6 +23,8 @@ struct SearchWord: Equatable {
   var text: Text
   /// The folded tags that hold the word.
   var tags: [String]
+  /// How many books the index holds the word in, when it was asked (an indexed word).
+  var held: Int? = nil
 
   /// Above this many books, reading in order finds a page sooner than the index.
   static let indexedLimit = 5_000
@@ -67,10 +69,10 @@ extension SQLiteLibrary {
         try connection.integer(
           "SELECT count(*) FROM (SELECT 1 FROM book_search WHERE book_search MATCH ? LIMIT ?)",
           [.text(phrase), .integer(Int64(SearchWord.indexedLimit))]) ?? 0
-      let text: SearchWord.Text =
-        held < SearchWord.indexedLimit
-        ? .indexed(phrase: phrase) : .scanned(pattern: "%" + escapeLike(word) + "%")
-      return SearchWord(text: text, tags: tags)
+      guard held < SearchWord.indexedLimit else {
+        return SearchWord(text: .scanned(pattern: "%" + escapeLike(word) + "%"), tags: tags)
+      }
+      return SearchWord(text: .indexed(phrase: phrase), tags: tags, held: Int(held))
     }
   }
 
