@@ -342,7 +342,6 @@ def bulk_section(tools, work, rows, runs):
     results.update(measure_group(tools, [(SCHEMA_FLOOR, schema_floor)], runs))
     reimport = measure_group(tools, [("bookclub import (again, unchanged)",
                                       [bookclub, "import", csv, "--library", library])], runs)
-    columns = "id, title, authors, isbn10, isbn13, page_count, status, added_ms, updated_ms"
     list_all = [bookclub, "list", "--all", "--json", "--library", library]
     export = [bookclub, "export", "--library", library]
     export_goodreads = [bookclub, "export", "--format", "goodreads", "--library", library]
@@ -350,8 +349,9 @@ def bulk_section(tools, work, rows, runs):
         ("bookclub list --all --json", list_all),
         ("bookclub export", export),
         ("bookclub export --format goodreads", export_goodreads),
+        # The ten members list writes: the book's columns and its latest progress.
         ("sqlite3 -json (the same columns)", ["sqlite3", "-json", library,
-                                              f"SELECT {columns} FROM books ORDER BY id;"]),
+                                              f"SELECT {LIST_COLUMNS} FROM books b ORDER BY b.id;"]),
         (EXPORT_FLOOR, ["sqlite3", "-json", library, EXPORT_SQL]),
     ], runs)
     lines = [f"### Bulk: a Goodreads export of {rows:,} rows", "",
@@ -392,8 +392,12 @@ def bulk_section(tools, work, rows, runs):
 
 
 SCHEMA_FLOOR = "sqlite3: the same books into bookclub's schema, set-based"
+# What list --all --json writes of each book, as the sqlite3 shell reads it.
+LIST_COLUMNS = ("b.id, b.title, b.authors, b.isbn10, b.isbn13, b.page_count, b.status, "
+                "b.added_ms, b.updated_ms, (SELECT p.progress FROM progress_entries p "
+                "WHERE p.book_id = b.id AND p.kind = 'progress' ORDER BY p.time_ms DESC LIMIT 1)")
 # Export's floor: every column the export reads, table by table, as sqlite3 dumps them
-# (the nine book columns alone are list --all --json's floor).
+# (list --all --json's floor is the ten columns it writes).
 EXPORT_FLOOR = "sqlite3 -json (every column export reads)"
 EXPORT_SQL = " ".join([
     "SELECT id, title, authors, isbn10, isbn13, page_count, status, added_ms, updated_ms "

@@ -33,6 +33,34 @@ public struct SourceBase: Sendable, Equatable {
     return whole ? fields : BookFields()
   }
 
+  /// Whether `other` holds the same text as these fields (``BookFields/hasSameText(as:)``),
+  /// read in one walk along the stored text and the fields by name, both sorted: no fields
+  /// are built and no name is looked up.
+  public func hasSameText(as other: BookFields) -> Bool {
+    let byName = BookField.byName
+    var seen = [Bool](repeating: false, count: byName.count)
+    var next = 0
+    var same = true
+    var previous = ""
+    var sorted = true
+    let whole = StringMapJSON.forEachMember(of: fieldsJSON) { name, value in
+      guard same, sorted else { return }
+      sorted = previous <= name
+      previous = name
+      while next < byName.count, byName[next].rawValue < name { next += 1 }
+      guard next < byName.count, byName[next].rawValue == name else { return }  // unknown
+      seen[byName[next].index] = true
+      same = (other[byName[next]] ?? "") == value
+      next += 1
+    }
+    // Text that is not a flat object reads as no fields, as ``fields`` reads it; keys out of
+    // order (not bookclub's writing) are read the long way.
+    guard whole else { return other.hasSameText(as: BookFields()) }
+    guard sorted else { return other.hasSameText(as: fields) }
+    return same
+      && BookField.allCases.allSatisfy { seen[$0.index] || (other[$0] ?? "").isEmpty }
+  }
+
   /// The columns as written; empty when the stored text is not a flat JSON object. Decoded
   /// from JSON at each read: read it once per book.
   public var columns: [String: String] { StringMapJSON.decode(columnsJSON) ?? [:] }

@@ -29,26 +29,45 @@ public enum GoodreadsExport {
   public static func row(_ item: LibraryArchive.Item) -> [String] {
     let id = item.details.sourceIDs[GoodreadsMapper.source] ?? ""
     let fields = BookFields(book: item.book, details: item.details)
-    // Decoded once: the stored columns are JSON.
-    guard let base = item.bases[GoodreadsMapper.source], case let written = base.columns,
-      !written.isEmpty
-    else {
+    guard let base = item.bases[GoodreadsMapper.source], base.columnsJSON != "{}" else {
       return columns(fields, id: id, positions: [:])
     }
     // Unchanged since it was imported, as most books are: the row exactly as the file wrote
     // it, with no column worked out (every column is a function of the fields, reading an
-    // absent field as empty).
+    // absent field as empty). Read straight off the stored text: no map is built.
+    if base.hasSameText(as: fields), let row = writtenRow(base.columnsJSON) { return row }
     let baseFields = base.fields
-    if fields.hasSameText(as: baseFields) {
-      let row = header.compactMap { written[$0] }
-      if row.count == header.count { return row }
-    }
+    // Decoded once: the stored columns are JSON.
+    let written = base.columns
     let positions = knownPositions(written["Bookshelves with positions"] ?? "")
     let now = columns(fields, id: id, positions: positions)
     let then = columns(baseFields, id: id, positions: positions)
     return header.indices.map { index in
       now[index] == then[index] ? written[header[index]] ?? now[index] : now[index]
     }
+  }
+
+  /// The header's columns by name, with their places: stored columns come with their keys
+  /// sorted, so one walk along both puts each in its place.
+  private static let headerByName = header.enumerated().map { (name: $1, place: $0) }
+    .sorted { $0.name < $1.name }
+
+  /// The row as the file wrote it, from the stored columns (a flat JSON object, keys sorted).
+  ///
+  /// - Returns: `nil` when a column of the header is missing or the text is not such an
+  ///   object.
+  static func writtenRow(_ columnsJSON: String) -> [String]? {
+    var row = [String](repeating: "", count: header.count)
+    var found = 0
+    var next = 0
+    let whole = StringMapJSON.forEachMember(of: columnsJSON) { name, value in
+      while next < headerByName.count, headerByName[next].name < name { next += 1 }
+      guard next < headerByName.count, headerByName[next].name == name else { return }
+      row[headerByName[next].place] = value
+      found += 1
+      next += 1
+    }
+    return whole && found == header.count ? row : nil
   }
 
   /// The columns written from a book's fields.
