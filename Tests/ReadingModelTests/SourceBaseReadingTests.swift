@@ -44,4 +44,30 @@ import Testing
     #expect(GoodreadsExport.writtenRow(StringMapJSON.encode(columns)) == nil)
     #expect(GoodreadsExport.writtenRow("[]") == nil)
   }
+
+  @Test func aNamedWalkGivesOnlyTheWantedValuesAndSaysWhenNamesAreOutOfOrder() {
+    let names = ["Binding", "ISBN", "Title"].map { Array($0.utf8) }
+    var seen: [String] = []
+    let walk = StringMapJSON.forEachMember(
+      of: #"{"Author":"A","Binding":"Paper\"back\u00e9","ISBN":"=\"1\"","Title":"T","Z":"z"}"#,
+      named: names
+    ) { seen.append("\($0)=\($1)") }
+    #expect(walk.isObject && walk.isSorted)
+    #expect(seen == ["0=Paper\"backé", "1==\"1\"", "2=T"])
+
+    seen = []
+    let unsorted = StringMapJSON.forEachMember(
+      of: #"{"Title":"T","Binding":"B"}"#, named: names
+    ) { seen.append("\($0)=\($1)") }
+    #expect(unsorted.isObject && !unsorted.isSorted)
+    #expect(seen == ["2=T"])  // Binding came after Title: passed over, and said so
+
+    let escapedName = StringMapJSON.forEachMember(
+      of: #"{"Bind\u0069ng":"B"}"#, named: names
+    ) { _, _ in Issue.record("not a wanted name") }
+    #expect(escapedName.isObject && !escapedName.isSorted)
+    #expect(!StringMapJSON.forEachMember(of: #"{"Title":"T""#, named: names) { _, _ in }.isObject)
+    #expect(!StringMapJSON.forEachMember(of: "[]", named: names) { _, _ in }.isObject)
+    #expect(StringMapJSON.forEachMember(of: "{}", named: names) { _, _ in }.isObject)
+  }
 }

@@ -34,29 +34,21 @@ public struct SourceBase: Sendable, Equatable {
   }
 
   /// Whether `other` holds the same text as these fields (``BookFields/hasSameText(as:)``),
-  /// read in one walk along the stored text and the fields by name, both sorted: no fields
-  /// are built and no name is looked up.
+  /// read straight off the stored text: no fields are built, and only the values compared
+  /// become strings.
   public func hasSameText(as other: BookFields) -> Bool {
-    let byName = BookField.byName
-    var seen = [Bool](repeating: false, count: byName.count)
-    var next = 0
+    var seen = [Bool](repeating: false, count: BookField.allCases.count)
     var same = true
-    var previous = ""
-    var sorted = true
-    let whole = StringMapJSON.forEachMember(of: fieldsJSON) { name, value in
-      guard same, sorted else { return }
-      sorted = previous <= name
-      previous = name
-      while next < byName.count, byName[next].rawValue < name { next += 1 }
-      guard next < byName.count, byName[next].rawValue == name else { return }  // unknown
-      seen[byName[next].index] = true
-      same = (other[byName[next]] ?? "") == value
-      next += 1
+    let walk = StringMapJSON.forEachMember(of: fieldsJSON, named: BookField.nameBytes) {
+      place, value in
+      let field = BookField.byNameBytes[place]
+      seen[field.index] = true
+      same = same && (other[field] ?? "") == value
     }
-    // Text that is not a flat object reads as no fields, as ``fields`` reads it; keys out of
-    // order (not bookclub's writing) are read the long way.
-    guard whole else { return other.hasSameText(as: BookFields()) }
-    guard sorted else { return other.hasSameText(as: fields) }
+    // Text that is not a flat object reads as no fields, as ``fields`` reads it; names out
+    // of order (not bookclub's writing) are read the long way.
+    guard walk.isObject else { return other.hasSameText(as: BookFields()) }
+    guard walk.isSorted else { return other.hasSameText(as: fields) }
     return same
       && BookField.allCases.allSatisfy { seen[$0.index] || (other[$0] ?? "").isEmpty }
   }

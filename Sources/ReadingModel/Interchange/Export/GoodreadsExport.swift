@@ -47,10 +47,12 @@ public enum GoodreadsExport {
     }
   }
 
-  /// The header's columns by name, with their places: stored columns come with their keys
-  /// sorted, so one walk along both puts each in its place.
-  private static let headerByName = header.enumerated().map { (name: $1, place: $0) }
-    .sorted { $0.name < $1.name }
+  /// The header's columns ordered by the UTF-8 bytes of their names, with their places:
+  /// stored columns come with their names sorted, so one walk puts each in its place.
+  private static let headerByName = header.enumerated()
+    .map { (name: Array($1.utf8), place: $0) }
+    .sorted { $0.name.lexicographicallyPrecedes($1.name) }
+  private static let headerNames = headerByName.map(\.name)
 
   /// The row as the file wrote it, from the stored columns (a flat JSON object, keys sorted).
   ///
@@ -59,15 +61,11 @@ public enum GoodreadsExport {
   static func writtenRow(_ columnsJSON: String) -> [String]? {
     var row = [String](repeating: "", count: header.count)
     var found = 0
-    var next = 0
-    let whole = StringMapJSON.forEachMember(of: columnsJSON) { name, value in
-      while next < headerByName.count, headerByName[next].name < name { next += 1 }
-      guard next < headerByName.count, headerByName[next].name == name else { return }
-      row[headerByName[next].place] = value
+    let walk = StringMapJSON.forEachMember(of: columnsJSON, named: headerNames) { at, value in
+      row[headerByName[at].place] = value
       found += 1
-      next += 1
     }
-    return whole && found == header.count ? row : nil
+    return walk.isObject && found == header.count ? row : nil
   }
 
   /// The columns written from a book's fields.
