@@ -3,4 +3,12 @@
 
 #include <sqlite3.h>
 
+/* sqlite3_config is variadic, which Swift cannot call. Memory statistics, which bookclub
+   never reads, cost a mutex around every allocation SQLite makes; this turns them off. It
+   must run before SQLite initializes (before the first connection opens); later, SQLite
+   refuses it and nothing changes. */
+static inline int bookclub_sqlite3_disable_memstatus(void) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 #endif

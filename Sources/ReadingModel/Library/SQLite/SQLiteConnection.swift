@@ -34,10 +34,15 @@ final class SQLiteConnection {
   /// Compiled statements by their SQL, reused across calls.
   private var statements: [String: SQLiteStatement] = [:]
 
+  /// SQLite set up for bookclub, once, before the first connection: no memory statistics
+  /// (a mutex around every allocation SQLite makes, for numbers never read).
+  private static let configured: Void = { _ = bookclub_sqlite3_disable_memstatus() }()
+
   /// Opens a database file.
   ///
   /// Opening reads nothing and writes nothing; problems with the file surface on first use.
   init(path: String, mode: Mode) throws(SQLiteError) {
+    Self.configured
     var handle: OpaquePointer?
     let flags: Int32 =
       switch mode {
