@@ -238,7 +238,9 @@ struct ClubCommandTests {
     try tmux.press("*")
     try tmux.type("4.5")
     try tmux.press("Enter")
-    try tmux.waitFor("★★★★½")
+    // The rating's notice comes fourth (shared, progress, shared again, rating), each shown
+    // for three seconds: ten seconds at best, more on a busy machine.
+    try tmux.waitFor("★★★★½", seconds: 60)
     try tmux.press("q")
     try tmux.waitFor("EXITED:0")
 
