@@ -8,22 +8,76 @@ extension StringMapJSON {
     var isSorted: Bool
   }
 
-  /// Calls `body` with each member of a flat object of strings whose name is among `names`
-  /// (UTF-8, sorted by their bytes), giving the name's place there and the value. Names are
-  /// compared as bytes and other members skipped, so only the wanted values become strings:
-  /// the Goodreads export reads two stored objects a book this way.
+  /// The wanted members of a flat object of strings, found as places in its text: names are
+  /// compared as bytes, other members skipped, and no value is made a string until asked.
+  /// The Goodreads export reads two stored objects a book this way.
+  struct NamedValues {
+    /// The object's UTF-8.
+    let bytes: [UInt8]
+    /// For each wanted name, by its place among the names: where its value lies between
+    /// the quotes, and whether it holds escapes; `nil` when the object has no such member.
+    private(set) var spans: [(range: Range<Int>, escaped: Bool)?]
+    private(set) var walk = NamedWalk(isObject: false, isSorted: true)
+
+    /// Finds the members of `text` named by `names` (UTF-8, sorted by their bytes).
+    init(of text: String, named names: [[UInt8]]) {
+      bytes = Array(text.utf8)
+      var found = [(range: Range<Int>, escaped: Bool)?](repeating: nil, count: names.count)
+      walk = bytes.withUnsafeBufferPointer { bytes in
+        var parser = Parser(bytes: bytes)
+        return parser.members(named: names) { found[$0] = ($1, $2) }
+      }
+      spans = found
+    }
+
+    /// The value of the wanted name at `place`, decoded.
+    func string(_ place: Int) -> String? {
+      guard let (range, escaped) = spans[place] else { return nil }
+      guard escaped else { return String(decoding: bytes[range], as: UTF8.self) }
+      return bytes.withUnsafeBufferPointer { bytes in
+        var parser = Parser(bytes: bytes)
+        parser.index = range.lowerBound - 1  // at its opening quote
+        return parser.string()
+      }
+    }
+
+    /// Whether the value at `place` is `text`, byte for byte (a value with escapes is
+    /// decoded first). Text equal only up to Unicode equivalence reads as different.
+    func value(_ place: Int, is text: String) -> Bool {
+      guard let (range, escaped) = spans[place] else { return false }
+      guard escaped else { return text.utf8.elementsEqual(bytes[range]) }
+      return string(place).map { Array($0.utf8) == Array(text.utf8) } ?? false
+    }
+
+    /// Appends the value at `place` as a CSV field.
+    func appendCSVField(_ place: Int, to output: inout [UInt8]) {
+      guard let (range, escaped) = spans[place] else { return }
+      if escaped {
+        CSVWriter.appendField((string(place) ?? "").utf8, to: &output)
+      } else {
+        CSVWriter.appendField(bytes[range], to: &output)
+      }
+    }
+  }
+
+  /// Calls `body` with each member whose name is among `names` (UTF-8, sorted by their
+  /// bytes), giving the name's place there and the value decoded.
   static func forEachMember(
     of text: String, named names: [[UInt8]], _ body: (Int, String) -> Void
   ) -> NamedWalk {
-    var parser = Parser(bytes: Array(text.utf8))
-    return parser.members(named: names, body)
+    let values = NamedValues(of: text, named: names)
+    for place in names.indices {
+      if let value = values.string(place) { body(place, value) }
+    }
+    return values.walk
   }
 }
 
 extension StringMapJSON.Parser {
-  mutating func members(named names: [[UInt8]], _ body: (Int, String) -> Void)
-    -> StringMapJSON.NamedWalk
-  {
+  /// Walks the members, handing `found` the place, value range and escapes of each wanted one.
+  mutating func members(
+    named names: [[UInt8]], _ found: (Int, Range<Int>, Bool) -> Void
+  ) -> StringMapJSON.NamedWalk {
     var walk = StringMapJSON.NamedWalk(isObject: false, isSorted: true)
     guard take(UInt8(ascii: "{")) else { return walk }
     if take(UInt8(ascii: "}")) {
@@ -33,17 +87,16 @@ extension StringMapJSON.Parser {
     var next = 0
     var previous: Range<Int>?
     repeat {
-      guard let (name, escaped) = stringBytes(), take(UInt8(ascii: ":")) else { return walk }
+      guard let (name, escaped) = stringBytes(), take(UInt8(ascii: ":")),
+        let (value, valueEscaped) = stringBytes()
+      else { return walk }
       // A name with an escape is none bookclub looks for; its order is not checked either.
       walk.isSorted = walk.isSorted && !escaped && previous.map { compare($0, name) <= 0 } ?? true
       previous = name
       while next < names.count, compare(names[next], name) < 0 { next += 1 }
       if !escaped, next < names.count, compare(names[next], name) == 0 {
-        guard let value = string() else { return walk }
-        body(next, value)
+        found(next, value, valueEscaped)
         next += 1
-      } else {
-        guard stringBytes() != nil else { return walk }
       }
     } while take(UInt8(ascii: ","))
     walk.isObject = take(UInt8(ascii: "}")) && atEnd
@@ -76,10 +129,12 @@ extension StringMapJSON.Parser {
   }
 
   private func compare(_ name: [UInt8], _ range: Range<Int>) -> Int {
-    compare(name[...], bytes[range])
+    name.withUnsafeBufferPointer { compare($0[...], bytes[range]) }
   }
 
-  private func compare(_ left: ArraySlice<UInt8>, _ right: ArraySlice<UInt8>) -> Int {
+  private func compare(
+    _ left: Slice<UnsafeBufferPointer<UInt8>>, _ right: Slice<UnsafeBufferPointer<UInt8>>
+  ) -> Int {
     var (l, r) = (left.startIndex, right.startIndex)
     while l < left.endIndex, r < right.endIndex {
       if left[l] != right[r] { return Int(left[l]) - Int(right[r]) }

@@ -1,7 +1,8 @@
 extension StringMapJSON {
-  /// A reader of one flat JSON object of strings, over its UTF-8 bytes.
+  /// A reader of one flat JSON object of strings, over its UTF-8 bytes (borrowed: a parser
+  /// lives inside a `withUnsafeBufferPointer` of them).
   struct Parser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 
     mutating func object(_ body: (String, String) -> Void) -> Bool {

@@ -32,7 +32,9 @@ public enum StringMapJSON {
   ///
   /// - Returns: Whether `text` was such an object (when not, `body` may have seen a part).
   public static func forEachMember(of text: String, _ body: (String, String) -> Void) -> Bool {
-    var parser = Parser(bytes: Array(text.utf8))
-    return parser.object(body)
+    Array(text.utf8).withUnsafeBufferPointer { bytes in
+      var parser = Parser(bytes: bytes)
+      return parser.object(body)
+    }
   }
 }

@@ -34,23 +34,22 @@ public struct SourceBase: Sendable, Equatable {
   }
 
   /// Whether `other` holds the same text as these fields (``BookFields/hasSameText(as:)``),
-  /// read straight off the stored text: no fields are built, and only the values compared
-  /// become strings.
+  /// read straight off the stored text: no fields are built and no value is made a string.
+  /// Text equal only up to Unicode equivalence reads as different (a caller then takes the
+  /// long way; it is never the other way round).
   public func hasSameText(as other: BookFields) -> Bool {
-    var seen = [Bool](repeating: false, count: BookField.allCases.count)
-    var same = true
-    let walk = StringMapJSON.forEachMember(of: fieldsJSON, named: BookField.nameBytes) {
-      place, value in
-      let field = BookField.byNameBytes[place]
-      seen[field.index] = true
-      same = same && (other[field] ?? "") == value
-    }
+    let stored = StringMapJSON.NamedValues(of: fieldsJSON, named: BookField.nameBytes)
     // Text that is not a flat object reads as no fields, as ``fields`` reads it; names out
     // of order (not bookclub's writing) are read the long way.
-    guard walk.isObject else { return other.hasSameText(as: BookFields()) }
-    guard walk.isSorted else { return other.hasSameText(as: fields) }
-    return same
-      && BookField.allCases.allSatisfy { seen[$0.index] || (other[$0] ?? "").isEmpty }
+    guard stored.walk.isObject else { return other.hasSameText(as: BookFields()) }
+    guard stored.walk.isSorted else { return other.hasSameText(as: fields) }
+    for (place, field) in BookField.byNameBytes.enumerated() {
+      let now = other[field] ?? ""
+      if stored.spans[place] == nil ? !now.isEmpty : !stored.value(place, is: now) {
+        return false
+      }
+    }
+    return true
   }
 
   /// The columns as written; empty when the stored text is not a flat JSON object. Decoded

@@ -34,15 +34,16 @@ extension Bookclub {
     /// Books read from the library at a time.
     static let pageSize = 500
 
-    /// The CSV header and row writer, or `nil` for the bookclub archive.
-    let csv: (header: [String], row: @Sendable (LibraryArchive.Item) -> [String])?
+    /// The CSV header and the writer of a book's row, or `nil` for the bookclub archive.
+    let csv: (header: [String], append: @Sendable (LibraryArchive.Item, inout [UInt8]) -> Void)?
     let output: String?
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
       switch values.string(Self.format) {
-      case "goodreads": csv = (GoodreadsExport.header, GoodreadsExport.row)
-      case "storygraph": csv = (StoryGraphExport.header, StoryGraphExport.row)
+      case "goodreads": csv = (GoodreadsExport.header, GoodreadsExport.append)
+      case "storygraph":
+        csv = (StoryGraphExport.header, { CSVWriter.append(StoryGraphExport.row($0), to: &$1) })
       default: csv = nil
       }
       output = values.string(Self.output)
@@ -67,7 +68,7 @@ extension Bookclub {
         // A page is written at once: one write, not one per book.
         if let csv {
           var bytes: [UInt8] = []
-          for item in items { CSVWriter.append(csv.row(item), to: &bytes) }
+          for item in items { csv.append(item, &bytes) }
           try sink.write(Data(bytes))
         } else {
           var data = Data()

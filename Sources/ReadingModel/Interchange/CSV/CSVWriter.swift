@@ -23,22 +23,32 @@ public enum CSVWriter {
   public static func append(_ fields: [String], to output: inout [UInt8]) {
     for (index, field) in fields.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
-      let utf8 = field.utf8
-      let needsQuotes = utf8.contains {
-        $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
-      }
-      guard needsQuotes else {
-        output.append(contentsOf: utf8)
-        continue
-      }
-      output.append(UInt8(ascii: "\""))
-      for byte in utf8 {
-        output.append(byte)
-        if byte == UInt8(ascii: "\"") { output.append(byte) }
-      }
-      output.append(UInt8(ascii: "\""))
+      appendField(field.utf8, to: &output)
     }
-    output.append(contentsOf: [0x0D, 0x0A])
+    endRecord(&output)
+  }
+
+  /// Appends one field's UTF-8, quoted when it needs to be (no separator before it).
+  public static func appendField(_ utf8: some Collection<UInt8>, to output: inout [UInt8]) {
+    let needsQuotes = utf8.contains {
+      $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+    }
+    guard needsQuotes else {
+      output.append(contentsOf: utf8)
+      return
+    }
+    output.append(UInt8(ascii: "\""))
+    for byte in utf8 {
+      output.append(byte)
+      if byte == UInt8(ascii: "\"") { output.append(byte) }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// Ends a record: CRLF.
+  public static func endRecord(_ output: inout [UInt8]) {
+    output.append(0x0D)
+    output.append(0x0A)
   }
 
   /// One field, quoted when it needs to be.

@@ -25,6 +25,25 @@ public enum GoodreadsExport {
     .abandoned: "did-not-finish",
   ]
 
+  /// Appends the row for one book, with its line ending: an unchanged book's columns are
+  /// copied from the stored text into the CSV with no string made (most of an export).
+  public static func append(_ item: LibraryArchive.Item, to output: inout [UInt8]) {
+    if let base = item.bases[GoodreadsMapper.source], base.columnsJSON != "{}",
+      base.hasSameText(as: BookFields(book: item.book, details: item.details))
+    {
+      let written = StringMapJSON.NamedValues(of: base.columnsJSON, named: headerNames)
+      if written.walk.isObject, written.spans.allSatisfy({ $0 != nil }) {
+        for (index, place) in headerPlaces.enumerated() {
+          if index > 0 { output.append(UInt8(ascii: ",")) }
+          written.appendCSVField(place, to: &output)
+        }
+        CSVWriter.endRecord(&output)
+        return
+      }
+    }
+    CSVWriter.append(row(item), to: &output)
+  }
+
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
     let id = item.details.sourceIDs[GoodreadsMapper.source] ?? ""
@@ -53,6 +72,10 @@ public enum GoodreadsExport {
     .map { (name: Array($1.utf8), place: $0) }
     .sorted { $0.name.lexicographicallyPrecedes($1.name) }
   private static let headerNames = headerByName.map(\.name)
+  /// For each column of the header in order, its place in ``headerNames``.
+  private static let headerPlaces = header.indices.map { column in
+    headerByName.firstIndex { $0.place == column }!
+  }
 
   /// The row as the file wrote it, from the stored columns (a flat JSON object, keys sorted).
   ///
