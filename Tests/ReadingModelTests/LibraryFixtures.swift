@@ -42,3 +42,11 @@ func walkPages(_ library: some Library, _ query: PageQuery) async throws -> [Boo
     query = query.continuing(after: next)
   }
 }
+
+extension BookFields {
+  /// Fields holding `values`, for tests.
+  init(_ values: [BookField: String]) {
+    self.init()
+    for (field, value) in values { self[field] = value }
+  }
+}

@@ -5,24 +5,22 @@ import Testing
 /// The three-way merge of DESIGN.md section 7, field by field, and the keys that find one
 /// work across services.
 @Suite struct MergeTests {
-  func fields(_ values: [BookField: String]) -> BookFields {
-    var fields = BookFields()
-    for (field, value) in values { fields[field] = value }
-    return fields
-  }
-
   @Test func unchangedSourceLeavesLocalChanges() {
-    let base = fields([.rating: "4", .status: "want", .publisher: "Penguin"])
-    let ours = fields([.rating: "5", .status: "finished", .publisher: "Penguin", .title: "Emma"])
+    let base = BookFields([.rating: "4", .status: "want", .publisher: "Penguin"])
+    let ours = BookFields([
+      .rating: "5", .status: "finished", .publisher: "Penguin", .title: "Emma",
+    ])
     let merge = FieldMerge(ours: ours, base: base, theirs: base, prefer: .library)
     #expect(merge.merged == ours)
     #expect(merge.conflicts.isEmpty && merge.kept.isEmpty)
   }
 
   @Test func sourceChangesApplyIncludingClearedValues() {
-    let base = fields([.rating: "4", .readings: "/2024-01-24", .tags: "classics\nfavourites"])
-    let theirs = fields([.rating: "", .readings: "", .tags: "classics\nrussian"])
-    let ours = fields([.rating: "4", .readings: "/2024-01-24", .tags: "classics\nfavourites\nmine"])
+    let base = BookFields([.rating: "4", .readings: "/2024-01-24", .tags: "classics\nfavourites"])
+    let theirs = BookFields([.rating: "", .readings: "", .tags: "classics\nrussian"])
+    let ours = BookFields([
+      .rating: "4", .readings: "/2024-01-24", .tags: "classics\nfavourites\nmine",
+    ])
     let merged = FieldMerge(ours: ours, base: base, theirs: theirs, prefer: .library).merged
     #expect(merged[.rating] == "")
     #expect(merged[.readings] == "")
@@ -30,9 +28,9 @@ import Testing
   }
 
   @Test func bothChangedIsAConflictTheLibraryWinsByDefault() {
-    let base = fields([.publisher: "Penguin"])
-    let ours = fields([.publisher: "Vintage"])
-    let theirs = fields([.publisher: "Knopf"])
+    let base = BookFields([.publisher: "Penguin"])
+    let ours = BookFields([.publisher: "Vintage"])
+    let theirs = BookFields([.publisher: "Knopf"])
     let kept = FieldMerge(ours: ours, base: base, theirs: theirs, prefer: .library)
     #expect(kept.merged[.publisher] == "Vintage")
     #expect(
@@ -49,29 +47,29 @@ import Testing
   @Test func statusesNeverMoveBackwardsOnTheirOwn() {
     // An older export says to-read; the book was finished since.
     let backwards = FieldMerge(
-      ours: fields([.status: "finished"]), base: fields([.status: "finished"]),
-      theirs: fields([.status: "want"]), prefer: .library)
+      ours: BookFields([.status: "finished"]), base: BookFields([.status: "finished"]),
+      theirs: BookFields([.status: "want"]), prefer: .library)
     #expect(backwards.merged[.status] == "finished")
     #expect(backwards.conflicts.map(\.field) == [.status])
     // A source met for the first time never reopens a book either.
     let firstMeeting = FieldMerge(
-      ours: fields([.status: "finished"]), base: nil, theirs: fields([.status: "want"]),
+      ours: BookFields([.status: "finished"]), base: nil, theirs: BookFields([.status: "want"]),
       prefer: .library)
     #expect(firstMeeting.merged[.status] == "finished")
     // Forward moves apply.
     let forward = FieldMerge(
-      ours: fields([.status: "reading"]), base: fields([.status: "want"]),
-      theirs: fields([.status: "finished"]), prefer: .library)
+      ours: BookFields([.status: "reading"]), base: BookFields([.status: "want"]),
+      theirs: BookFields([.status: "finished"]), prefer: .library)
     #expect(forward.merged[.status] == "finished")
     #expect(forward.conflicts.isEmpty)
   }
 
   @Test func twoSourcesOnOneBook() {
-    let goodreads = fields([
+    let goodreads = BookFields([
       .authors: "Fyodor Dostoevsky\nRichard Pevear", .isbn13: "9780679734505", .rating: "5",
       .dateAdded: "2022-10-03", .binding: "Paperback", .readings: "/2022-11-20",
     ])
-    let storygraph = fields([
+    let storygraph = BookFields([
       .authors: "Fyodor Dostoevsky", .contributors: "Richard Pevear (Translator)",
       .isbn13: "9780143058144", .rating: "4.5", .dateAdded: "2022-10-01",
       .binding: "paperback", .readings: "2022-10-02/2022-11-20",
@@ -89,7 +87,7 @@ import Testing
     #expect(merge.kept.map(\.field) == [.isbn13])
     // And the whole-star source does not undo the fraction later.
     let again = FieldMerge(
-      ours: merged, base: fields([.rating: "5"]), theirs: fields([.rating: "5"]),
+      ours: merged, base: BookFields([.rating: "5"]), theirs: BookFields([.rating: "5"]),
       prefer: .library)
     #expect(again.merged[.rating] == "4.5")
   }
@@ -130,7 +128,7 @@ import Testing
 
   @Test func basesRoundTripThroughTheirStoredForm() throws {
     let base = SourceBase(
-      fields: fields([.title: "Quote \" slash \\ line\nbreak 📚", .rating: "", .tags: "a\nb"]),
+      fields: BookFields([.title: "Quote \" slash \\ line\nbreak 📚", .rating: "", .tags: "a\nb"]),
       columns: ["ISBN": "=\"0141439548\"", "Title": "\u{1}control"])
     let stored = SourceBase(
       fieldsJSON: base.fieldsJSON, columnsJSON: StringMapJSON.encode(base.columns))

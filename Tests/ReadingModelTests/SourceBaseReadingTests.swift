@@ -5,20 +5,16 @@ import Testing
 /// The Goodreads export reads a stored base straight off its text (one walk, keys sorted):
 /// it must say exactly what decoding the text and comparing would say.
 @Suite struct SourceBaseReadingTests {
-  func fields(_ values: [BookField: String]) -> BookFields {
-    var fields = BookFields()
-    for (field, value) in values { fields[field] = value }
-    return fields
-  }
-
   @Test func comparingOffTheTextAgreesWithComparingDecodedFields() {
-    let now = fields([.title: "Emma", .authors: "Jane Austen", .pageCount: "474", .publisher: ""])
+    let now = BookFields([
+      .title: "Emma", .authors: "Jane Austen", .pageCount: "474", .publisher: "",
+    ])
     let stored: [String] = [
       SourceBase(fields: now).fieldsJSON,  // the same
-      SourceBase(fields: fields([.title: "Emma", .authors: "Jane Austen", .pageCount: "474"]))
+      SourceBase(fields: BookFields([.title: "Emma", .authors: "Jane Austen", .pageCount: "474"]))
         .fieldsJSON,  // an empty field left out: the same
-      SourceBase(fields: fields([.title: "Emma", .authors: "Jane Austen"])).fieldsJSON,
-      SourceBase(fields: fields([.title: "Emma", .authors: "Jane Austen", .pageCount: "475"]))
+      SourceBase(fields: BookFields([.title: "Emma", .authors: "Jane Austen"])).fieldsJSON,
+      SourceBase(fields: BookFields([.title: "Emma", .authors: "Jane Austen", .pageCount: "475"]))
         .fieldsJSON,
       #"{"authors":"Jane Austen","pages":"474","title":"Emma","zzz":"unknown"}"#,
       #"{"title":"Emma","pages":"474","authors":"Jane Austen"}"#,  // not bookclub's order

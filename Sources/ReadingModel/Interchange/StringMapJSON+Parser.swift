@@ -71,27 +71,21 @@ extension StringMapJSON {
     private mutating func unescape(_ output: inout [UInt8]) -> Bool {
       let byte = bytes[index]
       index += 1
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
-      case UInt8(ascii: "n"): output.append(0x0A)
-      case UInt8(ascii: "r"): output.append(0x0D)
-      case UInt8(ascii: "t"): output.append(0x09)
-      case UInt8(ascii: "b"): output.append(0x08)
-      case UInt8(ascii: "f"): output.append(0x0C)
-      case UInt8(ascii: "u"):
-        guard var code = hex4() else { return false }
-        if (0xD800..<0xDC00).contains(code) {
-          guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-            bytes[index + 1] == UInt8(ascii: "u")
-          else { return false }
-          index += 2
-          guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return false }
-          code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-        }
-        guard let scalar = Unicode.Scalar(code) else { return false }
-        output += Array(String(Character(scalar)).utf8)
-      default: return false
+      if let plain = JSONEscape.byte(after: byte) {
+        output.append(plain)
+        return true
       }
+      guard byte == UInt8(ascii: "u"), let code = hex4() else { return false }
+      var low: UInt32?
+      if JSONEscape.isHighSurrogate(code) {
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u")
+        else { return false }
+        index += 2
+        low = hex4()
+      }
+      guard let scalar = JSONEscape.scalar(code, low: low) else { return false }
+      output += Array(String(Character(scalar)).utf8)
       return true
     }
 

@@ -215,32 +215,28 @@ public struct JSONParser {
 
   private mutating func unescape(into bytes: inout [UInt8]) throws(JSONError) {
     guard let byte = try take() else { throw syntaxError("the file ends inside a string") }
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
-    case UInt8(ascii: "b"): bytes.append(0x08)
-    case UInt8(ascii: "f"): bytes.append(0x0C)
-    case UInt8(ascii: "n"): bytes.append(0x0A)
-    case UInt8(ascii: "r"): bytes.append(0x0D)
-    case UInt8(ascii: "t"): bytes.append(0x09)
-    case UInt8(ascii: "u"):
-      var code = try hex4()
-      if (0xD800..<0xDC00).contains(code) {
-        guard try take() == UInt8(ascii: "\\"), try take() == UInt8(ascii: "u") else {
-          throw syntaxError("a surrogate pair is missing its second half")
-        }
-        let low = try hex4()
-        guard (0xDC00..<0xE000).contains(low) else {
-          throw syntaxError("a surrogate pair is missing its second half")
-        }
-        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-      }
-      guard let scalar = Unicode.Scalar(code) else {
-        throw syntaxError("\\u\(String(code, radix: 16)) is not a character")
-      }
-      bytes += Array(String(Character(scalar)).utf8)
-    default:
+    if let plain = JSONEscape.byte(after: byte) {
+      bytes.append(plain)
+      return
+    }
+    guard byte == UInt8(ascii: "u") else {
       throw syntaxError("'\\\(Character(Unicode.Scalar(byte)))' is not an escape")
     }
+    let code = try hex4()
+    var low: UInt32?
+    if JSONEscape.isHighSurrogate(code) {
+      guard try take() == UInt8(ascii: "\\"), try take() == UInt8(ascii: "u") else {
+        throw syntaxError("a surrogate pair is missing its second half")
+      }
+      low = try hex4()
+    }
+    guard let scalar = JSONEscape.scalar(code, low: low) else {
+      throw syntaxError(
+        low == nil
+          ? "\\u\(String(code, radix: 16)) is not a character"
+          : "a surrogate pair is missing its second half")
+    }
+    bytes += Array(String(Character(scalar)).utf8)
   }
 
   private mutating func hex4() throws(JSONError) -> UInt32 {
