@@ -234,13 +234,13 @@ struct ClubCommandTests {
     try tmux.press("p")
     try tmux.type("440")
     try tmux.press("Enter")
-    try tmux.waitFor("Shared with Bookworms")
+    try tmux.waitFor("(50%) Shared with Bookworms.")
     try tmux.press("*")
     try tmux.type("4.5")
     try tmux.press("Enter")
-    // The rating's notice comes fourth (shared, progress, shared again, rating), each shown
-    // for three seconds: ten seconds at best, more on a busy machine.
-    try tmux.waitFor("★★★★½", seconds: 60)
+    // The rating's notice comes after the progress's, which shows for three seconds; each
+    // says what was shared with it.
+    try tmux.waitFor("★★★★½ 4.5 Shared with Bookworms.", seconds: 30)
     try tmux.press("q")
     try tmux.waitFor("EXITED:0")
 

@@ -77,7 +77,7 @@ extension BrowserModel {
     let share = shareWithClubs
     write(book.id) {
       let updated = try await library.setStatus(status, of: book.id, at: Date(), reread: nil)
-      await share?(
+      let shared = await share?(
         BrowserClubShare(book: updated, isNote: false) {
           let reading = CurrentlyReading(book: updated, library: library, notices: notices)
           await reading.load()
@@ -86,7 +86,7 @@ extension BrowserModel {
       let message =
         status == .finished
         ? "“\(book.title)” is finished. Well read!" : "“\(book.title)” is \(status.displayName)."
-      return (updated, status == .finished ? 1 : progress, message)
+      return (updated, status == .finished ? 1 : progress, Self.telling(message, shared))
     }
   }
 
@@ -127,11 +127,11 @@ extension BrowserModel {
     write(book.id) {
       let entry = try await reading.note(text)
       let fraction = entry.progress
-      await share?(
+      let shared = await share?(
         BrowserClubShare(book: reading.book, isNote: true) {
           { [.note($0, text: text, fraction: fraction)] }
         })
-      return (reading.book, nil, "Note added to “\(book.title)”.")
+      return (reading.book, nil, Self.telling("Note added to “\(book.title)”.", shared))
     }
   }
 
@@ -150,14 +150,15 @@ extension BrowserModel {
     write(book.id) {
       do {
         let entry = try await reading.record(input, reread: reread)
-        await share?(
+        let shared = await share?(
           BrowserClubShare(book: reading.book, isNote: false) {
             await reading.load()  // the position, read back with every entry before it
             return ClubSharing.progress(reading)
           })
         let position = ProgressText.position(entry.progress, of: reading.book)
         let percent = ProgressBar.percent(entry.progress)
-        return (reading.book, entry.progress, "“\(book.title)”: \(position) (\(percent)%)")
+        let message = "“\(book.title)”: \(position) (\(percent)%)"
+        return (reading.book, entry.progress, Self.telling(message, shared))
       } catch let undecided as ReadingState.RereadUndecided {
         throw BrowserRereadQuestion(status: undecided.status, pending: text)
       }
@@ -202,14 +203,15 @@ extension BrowserModel {
         next[.rating] = BookFields.text(rating: rating)
         return next
       }
+      var shared: String?
       if !result.changes.isEmpty {
-        await share?(
+        shared = await share?(
           BrowserClubShare(book: result.book, isNote: false) {
             { [.rated($0, rating: rating)] }
           })
       }
       let stars = rating.map(BookReport.stars) ?? "not rated"
-      return (result.book, progress, "“\(book.title)”: \(stars)")
+      return (result.book, progress, Self.telling("“\(book.title)”: \(stars)", shared))
     }
   }
 
@@ -220,6 +222,12 @@ extension BrowserModel {
       let latest = try await library.progress(of: book.id).positions.last?.progress
       return (removed.book, latest, "Removed \(EntryRemoval.describe(removed.entry, of: book)).")
     }
+  }
+
+  /// An action's notice, with what was shared with clubs after it: one notice, not two
+  /// (notices show one at a time).
+  private static func telling(_ message: String, _ shared: String?) -> String {
+    shared.map { message + " " + $0 } ?? message
   }
 
   /// Runs a write; on success closes the prompt, updates the row and the detail and shows

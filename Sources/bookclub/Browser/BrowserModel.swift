@@ -14,7 +14,8 @@ final class BrowserModel {
   let library: any Library
   let notices: NoticeQueue
   /// Shares a write with your clubs; set by the session (`nil` in tests of the model).
-  var shareWithClubs: (@MainActor (BrowserClubShare) async -> Void)?
+  /// It returns "Shared with …." for the action's notice, when every club got it.
+  var shareWithClubs: (@MainActor (BrowserClubShare) async -> String?)?
   /// Makes the loader of a book's cover, told whether it may fetch; set by the session
   /// (`nil`: no covers).
   var coverLoader: (@MainActor (Book, Bool) -> CoverImageLoader?)?

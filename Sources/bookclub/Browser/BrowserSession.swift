@@ -39,11 +39,11 @@ final class BrowserSession {
         fetching: fetching && updateArtwork)
     }
     model.shareWithClubs = { share in
-      guard await ClubSharing.isSharing(library, context: context) else { return }
+      guard await ClubSharing.isSharing(library, context: context) else { return nil }
       let isNote = share.isNote
-      await ClubSharing.share(
+      return await ClubSharing.share(
         await share.kinds(), about: share.book, library: library, context: context,
-        notices: notices, including: { !isNote || $0.sharesNotes })
+        notices: notices, announcing: false, including: { !isNote || $0.sharesNotes })
     }
     renderer = GridRenderer(colors: context.terminal.colorsOutput)
     timings = context.environment["BOOKCLUB_BROWSE_TIMINGS"].map(BrowserTimings.init)

@@ -18,12 +18,17 @@ enum ClubSharing {
   ///     shows its notices on its status line).
   ///   - including: Which clubs may get them: a note goes only where it was asked for
   ///     (`--share`) or where notes are shared (`club join --share-notes`).
+  ///   - announcing: Push "Shared with …" as a notice of its own; the browser adds it to the
+  ///     action's notice instead (one notice shows at a time).
+  /// - Returns: "Shared with …." when every club got the events; problems are notices.
+  @discardableResult
   static func share(
     _ kinds: @escaping @Sendable (ClubBook) -> [ClubEvent.Kind], about book: Book,
     library: SQLiteLibrary, context: CommandContext, notices: NoticeQueue? = nil,
+    announcing: Bool = true,
     including: @escaping @Sendable (ClubMembership) -> Bool = { _ in true }
-  ) async {
-    guard context.settings.syncProgress else { return }
+  ) async -> String? {
+    guard context.settings.syncProgress else { return nil }
     let notices = notices ?? context.notices
     await ClubAutoSync.reportProblems(library, context: context, notices: notices)
     do {
@@ -33,13 +38,15 @@ enum ClubSharing {
         notices.push(
           "Not yet shared with \(problem). The next command tries again.", level: .warning)
       }
-      if !result.clubs.isEmpty, result.problems.isEmpty {
-        let names = result.clubs.map { TerminalText.safe($0.name) }
-        notices.push("Shared with \(names.joined(separator: ", ")).")
-      }
       ClubAutoSync.start(result.clubs, library: library, context: context, notices: notices)
+      guard !result.clubs.isEmpty, result.problems.isEmpty else { return nil }
+      let names = result.clubs.map { TerminalText.safe($0.name) }
+      let shared = "Shared with \(names.joined(separator: ", "))."
+      if announcing { notices.push(shared) }
+      return shared
     } catch {
       notices.push("Could not share with your clubs: \(error.explanation)", level: .warning)
+      return nil
     }
   }
 
