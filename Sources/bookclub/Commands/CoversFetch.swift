@@ -118,6 +118,7 @@ extension Bookclub.Covers {
             {
               let seconds = min(60, max(1, after.flatMap { Int($0) } ?? 5))
               try? await Task.sleep(for: .seconds(seconds))
+              guard !Task.isCancelled else { return (index, result) }  // Ctrl-C while waiting
               result = await Bookclub.Covers.offMain { Result { try cache.fetch(isbn, now: now) } }
             }
             return (index, result)
@@ -131,10 +132,14 @@ extension Bookclub.Covers {
     }
   }
 
-  /// Runs blocking work (a child process) on a thread of its own, not the cooperative pool's.
+  /// Runs blocking work (waiting for a child process) on a thread of its own: a queue of its
+  /// own gets a thread even when every processor is busy, where the global queue would run
+  /// as many at once as there are processors, and four fetches would take turns on two.
   fileprivate static func offMain<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: work()) }
+      DispatchQueue(label: "bookclub.covers.fetch").async {
+        continuation.resume(returning: work())
+      }
     }
   }
 }
