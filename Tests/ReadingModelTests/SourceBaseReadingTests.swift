@@ -41,29 +41,30 @@ import Testing
     #expect(GoodreadsExport.writtenRow("[]") == nil)
   }
 
-  @Test func aNamedWalkGivesOnlyTheWantedValuesAndSaysWhenNamesAreOutOfOrder() {
+  @Test func namedValuesHoldOnlyTheWantedMembersAndSayWhenNamesAreOutOfOrder() {
     let names = ["Binding", "ISBN", "Title"].map { Array($0.utf8) }
-    var seen: [String] = []
-    let walk = StringMapJSON.forEachMember(
-      of: #"{"Author":"A","Binding":"Paper\"back\u00e9","ISBN":"=\"1\"","Title":"T","Z":"z"}"#,
-      named: names
-    ) { seen.append("\($0)=\($1)") }
-    #expect(walk.isObject && walk.isSorted)
-    #expect(seen == ["0=Paper\"backé", "1==\"1\"", "2=T"])
+    func values(_ text: String) -> StringMapJSON.NamedValues {
+      StringMapJSON.NamedValues(of: text, named: names)
+    }
+    let sorted = values(
+      #"{"Author":"A","Binding":"Paper\"back\u00e9","ISBN":"=\"1\"","Title":"T,U","Z":"z"}"#)
+    #expect(sorted.walk.isObject && sorted.walk.isSorted)
+    #expect(names.indices.map { sorted.string($0) } == ["Paper\"backé", "=\"1\"", "T,U"])
+    #expect(sorted.value(2, is: "T,U") && !sorted.value(2, is: "T"))
+    #expect(sorted.value(0, is: "Paper\"backé"))  // compared after decoding its escapes
+    var csv: [UInt8] = []
+    for place in names.indices { sorted.appendCSVField(place, to: &csv) }
+    #expect(String(decoding: csv, as: UTF8.self) == #""Paper""backé""=""1""""T,U""#)
 
-    seen = []
-    let unsorted = StringMapJSON.forEachMember(
-      of: #"{"Title":"T","Binding":"B"}"#, named: names
-    ) { seen.append("\($0)=\($1)") }
-    #expect(unsorted.isObject && !unsorted.isSorted)
-    #expect(seen == ["2=T"])  // Binding came after Title: passed over, and said so
+    let unsorted = values(#"{"Title":"T","Binding":"B"}"#)
+    #expect(unsorted.walk.isObject && !unsorted.walk.isSorted)
+    #expect(unsorted.string(0) == nil && unsorted.string(2) == "T")  // Binding passed over
 
-    let escapedName = StringMapJSON.forEachMember(
-      of: #"{"Bind\u0069ng":"B"}"#, named: names
-    ) { _, _ in Issue.record("not a wanted name") }
-    #expect(escapedName.isObject && !escapedName.isSorted)
-    #expect(!StringMapJSON.forEachMember(of: #"{"Title":"T""#, named: names) { _, _ in }.isObject)
-    #expect(!StringMapJSON.forEachMember(of: "[]", named: names) { _, _ in }.isObject)
-    #expect(StringMapJSON.forEachMember(of: "{}", named: names) { _, _ in }.isObject)
+    let escapedName = values(#"{"Bind\u0069ng":"B"}"#)
+    #expect(escapedName.walk.isObject && !escapedName.walk.isSorted)
+    #expect(escapedName.string(0) == nil)
+    #expect(!values(#"{"Title":"T""#).walk.isObject)
+    #expect(!values("[]").walk.isObject)
+    #expect(values("{}").walk.isObject)
   }
 }

@@ -54,6 +54,18 @@ struct ClubCommandTests {
     return false
   }
 
+  /// Ann's git club (``makeGitClub()``) with Bo in it, both with Middlemarch, Ann's pick.
+  ///
+  /// - Returns: The remote's path.
+  func makeGitClubReadingMiddlemarch() async throws -> String {
+    let remote = try await makeGitClub()
+    try await run(bo, ["club", "join", remote, "--as", "Bo"])
+    try await addMiddlemarch(ann)
+    try await addMiddlemarch(bo)
+    try await run(ann, ["club", "pick", "Middlemarch"])
+    return remote
+  }
+
   /// A bare repository as the club's remote, and Ann's club made in a clone of it.
   func makeGitClub() async throws -> String {
     let remote = shared.path("remote.git")
@@ -156,11 +168,7 @@ struct ClubCommandTests {
   }
 
   @Test func anUnreachableRemoteKeepsTheEventsForALaterSync() async throws {
-    let remote = try await makeGitClub()
-    try await run(bo, ["club", "join", remote, "--as", "Bo"])
-    try await addMiddlemarch(ann)
-    try await addMiddlemarch(bo)
-    try await run(ann, ["club", "pick", "Middlemarch"])
+    let remote = try await makeGitClubReadingMiddlemarch()
     try await run(ann, ["club", "sync"])
     try await run(bo, ["club", "sync"])
 
@@ -179,11 +187,7 @@ struct ClubCommandTests {
   }
 
   @Test func autoSyncPushesInTheBackgroundAndTellsAFailureOnce() async throws {
-    let remote = try await makeGitClub()
-    try await run(bo, ["club", "join", remote, "--as", "Bo"])
-    try await addMiddlemarch(ann)
-    try await addMiddlemarch(bo)
-    try await run(ann, ["club", "pick", "Middlemarch"])
+    let remote = try await makeGitClubReadingMiddlemarch()
 
     // Ann never runs `club sync`: her progress reaches the remote in the background.
     let progress = try await run(ann, ["progress", "set", "Middlemarch", "528"])
@@ -231,13 +235,9 @@ struct ClubCommandTests {
     let tmux = try TmuxSession(
       command: [BookclubProcess.executable.path, "browse"], width: 80, height: 24, home: ann)
     try tmux.waitFor("Middlemarch")
-    try tmux.press("p")
-    try tmux.type("440")
-    try tmux.press("Enter")
+    try tmux.answer("p", "440")
     try tmux.waitFor("(50%) Shared with Bookworms.")
-    try tmux.press("*")
-    try tmux.type("4.5")
-    try tmux.press("Enter")
+    try tmux.answer("*", "4.5")
     // The rating's notice comes after the progress's, which shows for three seconds; each
     // says what was shared with it.
     try tmux.waitFor("★★★★½ 4.5 Shared with Bookworms.", seconds: 30)

@@ -18,9 +18,10 @@ public enum SmallFile {
 
   /// The file's bytes, or `nil` when there is nothing at `path`.
   ///
+  /// - Parameter limit: The most bytes the file may hold (``limit`` unless said).
   /// - Throws: ``FileError/cannotRead(_:reason:)`` for a folder, FIFO, device, a file past
-  ///   ``limit``, or one that cannot be read.
-  public static func read(_ path: String) throws(FileError) -> Data? {
+  ///   `limit`, or one that cannot be read.
+  public static func read(_ path: String, limit: Int = limit) throws(FileError) -> Data? {
     var info = stat()
     guard stat(path, &info) == 0 else {
       if errno == ENOENT { return nil }

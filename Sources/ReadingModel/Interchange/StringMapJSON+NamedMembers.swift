@@ -59,18 +59,6 @@ extension StringMapJSON {
       }
     }
   }
-
-  /// Calls `body` with each member whose name is among `names` (UTF-8, sorted by their
-  /// bytes), giving the name's place there and the value decoded.
-  static func forEachMember(
-    of text: String, named names: [[UInt8]], _ body: (Int, String) -> Void
-  ) -> NamedWalk {
-    let values = NamedValues(of: text, named: names)
-    for place in names.indices {
-      if let value = values.string(place) { body(place, value) }
-    }
-    return values.walk
-  }
 }
 
 extension StringMapJSON.Parser {

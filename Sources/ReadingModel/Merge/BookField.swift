@@ -141,7 +141,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
   /// Every field, sorted by raw value: the order of keys in stored JSON.
   static let byName = allCases.sorted { $0.rawValue < $1.rawValue }
   /// Every field ordered by the UTF-8 bytes of its name, and those names: how stored fields
-  /// are read off their text (``StringMapJSON/forEachMember(of:named:_:)``).
+  /// are read off their text (``StringMapJSON/NamedValues``).
   static let byNameBytes = allCases.sorted {
     Array($0.rawValue.utf8).lexicographicallyPrecedes(Array($1.rawValue.utf8))
   }

@@ -47,13 +47,16 @@ struct CoverCache: Sendable {
   func imagePath(_ isbn: String) -> String { folder + "/\(isbn).img" }
   private func metaPath(_ isbn: String) -> String { folder + "/\(isbn).meta" }
 
-  /// The cached image's bytes, if there is one.
+  /// The cached image's bytes, if there is one: a regular file no larger than a fetch may
+  /// bring (a FIFO or a device put there is no cover, and never blocks).
   func image(_ isbn: String) -> [UInt8]? {
-    (try? Data(contentsOf: URL(fileURLWithPath: imagePath(isbn)))).map(Array.init)
+    (try? SmallFile.read(imagePath(isbn), limit: FetchHelper.maxBytes)).flatMap { $0 }
+      .map(Array.init)
   }
 
+  /// What is known of the cover, read from its `.meta` file (a small regular file).
   func entry(_ isbn: String) -> Entry? {
-    guard let data = try? Data(contentsOf: URL(fileURLWithPath: metaPath(isbn))) else { return nil }
+    guard let data = (try? SmallFile.read(metaPath(isbn))).flatMap({ $0 }) else { return nil }
     var parser = JSONParser(bytes: Array(data))
     guard case .object(let fields)? = try? parser.value() else { return nil }
     return Entry(
@@ -113,12 +116,13 @@ struct CoverCache: Sendable {
   @discardableResult
   func clear() -> Int {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    // With what a second Ctrl-C left mid-write.
+    var removed = 0
+    // With what a second Ctrl-C left mid-write; only covers really removed are counted.
     for name in names
     where name.hasSuffix(".img") || name.hasSuffix(".meta") || name.contains(".tmp-") {
-      unlink(folder + "/" + name)
+      if unlink(folder + "/" + name) == 0, name.hasSuffix(".img") { removed += 1 }
     }
-    return names.filter { $0.hasSuffix(".img") }.count
+    return removed
   }
 
   private func save(_ entry: Entry, _ isbn: String) throws {

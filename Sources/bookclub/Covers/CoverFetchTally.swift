@@ -40,16 +40,17 @@ struct CoverFetchTally {
       + "\(counts[.noCover, default: 0]) without a cover, \(fresh) fresh in the cache."
   }
 
-  /// A line for stderr per reason (ten at most): the ISBN when it stopped one cover, how
-  /// many and the first few when it stopped more.
+  /// A line for stderr per reason (ten at most, then how many more): the ISBN when it
+  /// stopped one cover, how many and the first few when it stopped more.
   var problemLines: [String] {
-    problems.prefix(10).map { problem in
+    let rest = problems.count > 10 ? ["… and \(problems.count - 10) more reasons."] : []
+    return problems.prefix(10).map { problem in
       let isbns = problem.isbns
       if isbns.count == 1 { return "Not fetched: \(isbns[0]): \(problem.reason)" }
       let named = isbns.prefix(3).joined(separator: ", ")
       let more = isbns.count > 3 ? " and \(isbns.count - 3) more" : ""
       return "Not fetched (\(isbns.count) covers: \(named)\(more)): \(problem.reason)"
-    }
+    } + rest
   }
 
   /// Whether `results` show the network cannot be reached at all (every one of them failed

@@ -28,15 +28,16 @@ struct FetchHelper: Sendable {
   /// At most this many seconds, whatever the environment says: a command to which the
   /// network is an extra (`show`'s cover) waits less.
   var timeoutLimit: Double?
-  /// Seconds to wait for an answer: 15, or `BOOKCLUB_NETWORK_TIMEOUT` (a slow network).
+  /// Seconds to wait for an answer: 15, or `BOOKCLUB_NETWORK_TIMEOUT` (a slow network)
+  /// between a tenth of a second and ten minutes (anything else, `inf` or `nan` say, is 15).
   var timeout: Double {
     let configured =
-      environment["BOOKCLUB_NETWORK_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
-      ?? 15
+      environment["BOOKCLUB_NETWORK_TIMEOUT"].flatMap(Double.init)
+      .flatMap { (0.1...600).contains($0) ? $0 : nil } ?? 15
     return min(configured, timeoutLimit ?? configured)
   }
   /// The most bytes a body may have.
-  var maxBytes = 10 << 20
+  static let maxBytes = 10 << 20
 
   static let userAgent = "bookclub/\(Bookclub.version) (+https://openlibrary.org/developers/api)"
 
@@ -56,7 +57,7 @@ struct FetchHelper: Sendable {
     let arguments =
       [
         helper, url, "--output", output, "--timeout", String(timeout), "--max-bytes",
-        String(maxBytes),
+        String(Self.maxBytes),
         "--user-agent", Self.userAgent,
       ] + (etag.map { ["--etag", $0] } ?? [])
       + (lastModified.map { ["--last-modified", $0] } ?? [])
@@ -73,7 +74,8 @@ struct FetchHelper: Sendable {
     let status = Int(fields["status"]?.integer ?? 0)
     let body =
       status == 200
-      ? ((try? Data(contentsOf: URL(fileURLWithPath: output))).map(Array.init) ?? []) : []
+      ? ((try? SmallFile.read(output, limit: Self.maxBytes)).flatMap { $0 }.map(Array.init) ?? [])
+      : []
     return Response(
       status: status, body: body, retryAfter: fields["retryAfter"]?.string,
       etag: fields["etag"]?.string, lastModified: fields["lastModified"]?.string)

@@ -67,13 +67,9 @@ struct BrowseEndToEndTests {
     try tmux.press("Enter")  // ends the search
     try tmux.press("Enter")  // opens the book
     try tmux.waitFor("by George Eliot")
-    try tmux.press("p")
-    try tmux.type("440")
-    try tmux.press("Enter")
+    try tmux.answer("p", "440")
     try tmux.waitFor("page 440 of 880")
-    try tmux.press("n")
-    try tmux.type("Dorothea, from tmux")
-    try tmux.press("Enter")
+    try tmux.answer("n", "Dorothea, from tmux")
     try tmux.waitFor("Note added")
 
     // A resize reflows the screen.

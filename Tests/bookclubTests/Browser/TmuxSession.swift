@@ -89,6 +89,13 @@ final class TmuxSession {
     try tmux(["resize-window", "-t", "e2e", "-x", String(width), "-y", String(height)])
   }
 
+  /// Presses `key` to open a prompt, types `text` into it and presses Enter.
+  func answer(_ key: String, _ text: String) throws {
+    try press(key)
+    try type(text)
+    try press("Enter")
+  }
+
   /// Whether the pane shows the alternate screen.
   func isOnAlternateScreen() throws -> Bool {
     try tmux(["display-message", "-p", "-t", "e2e", "#{alternate_on}"]).hasPrefix("1")

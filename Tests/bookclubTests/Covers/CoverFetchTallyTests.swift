@@ -34,4 +34,25 @@ import Testing
     #expect(!CoverFetchTally.networkIsUnreachable([offline, slow]))
     #expect(!CoverFetchTally.networkIsUnreachable([]))
   }
+
+  @Test func pastTenReasonsTheRestAreCountedNotDropped() {
+    var tally = CoverFetchTally()
+    for status in 500..<512 {
+      tally.record("978\(status)", .failure(LookupError.status(status)))
+    }
+    #expect(tally.failed == 12)
+    #expect(tally.problemLines.count == 11)
+    #expect(tally.problemLines.last == "… and 2 more reasons.")
+  }
+
+  @Test func aNetworkTimeoutFromTheEnvironmentIsKeptWithinReason() {
+    func timeout(_ text: String) -> Double {
+      FetchHelper(environment: ["BOOKCLUB_NETWORK_TIMEOUT": text]).timeout
+    }
+    #expect(timeout("3") == 3)
+    for hostile in ["inf", "nan", "-1", "0", "1e308", "", "ten"] {
+      #expect(timeout(hostile) == 15, "\(hostile)")
+    }
+    #expect(FetchHelper(environment: [:], timeoutLimit: 4).timeout == 4)
+  }
 }

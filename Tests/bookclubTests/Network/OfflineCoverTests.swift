@@ -76,4 +76,25 @@ import Testing
     #expect(plain.screen.contains("No cover: Cannot connect"), "\(plain.screen)")
     #expect(occurrences(of: "are you offline?", in: plain.screen) == 1, "\(plain.screen)")
   }
+
+  @Test func aFIFOOrAFolderInTheCacheIsNoCoverAndBlocksNothing() async throws {
+    try await addShelfWithOneOldCover()
+    let (fifo, folder) = (CoverFetchingTests.shelfISBN(2), CoverFetchingTests.shelfISBN(3))
+    #expect(mkfifo(cache + "/\(fifo).img", 0o600) == 0)
+    #expect(mkfifo(cache + "/\(fifo).meta", 0o600) == 0)
+    try FileManager.default.createDirectory(
+      atPath: cache + "/\(folder).img", withIntermediateDirectories: false)
+    // Only the cache is read: nothing waits on the network.
+    #expect(try await home.bookclub.run(["settings", "set", "updateArtwork", "false"]).status == 0)
+    for book in ["2", "3"] {
+      let cover = try TerminalSession(["cover", book], environment: terminal)
+      try cover.waitFor("No cover of")
+      #expect(cover.finish().status == 1)
+      let show = try TerminalSession(["show", book], environment: terminal, rows: 40)
+      try show.waitFor("Book \(book)")
+      let shown = show.finish()
+      #expect(shown.status == 0)
+      #expect(!shown.screen.contains("▀"))
+    }
+  }
 }

@@ -28,41 +28,59 @@ public enum GoodreadsExport {
   /// Appends the row for one book, with its line ending: an unchanged book's columns are
   /// copied from the stored text into the CSV with no string made (most of an export).
   public static func append(_ item: LibraryArchive.Item, to output: inout [UInt8]) {
-    if let base = item.bases[GoodreadsMapper.source], base.columnsJSON != "{}",
-      base.hasSameText(as: BookFields(book: item.book, details: item.details))
-    {
-      let written = StringMapJSON.NamedValues(of: base.columnsJSON, named: headerNames)
-      if written.walk.isObject, written.spans.allSatisfy({ $0 != nil }) {
-        for (index, place) in headerPlaces.enumerated() {
-          if index > 0 { output.append(UInt8(ascii: ",")) }
-          written.appendCSVField(place, to: &output)
-        }
-        CSVWriter.endRecord(&output)
-        return
+    let book = ExportedBook(item)
+    if let written = book.written {
+      for (index, place) in headerPlaces.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        written.appendCSVField(place, to: &output)
       }
+      CSVWriter.endRecord(&output)
+    } else {
+      CSVWriter.append(book.workedOutRow(), to: &output)
     }
-    CSVWriter.append(row(item), to: &output)
   }
 
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
-    let id = item.details.sourceIDs[GoodreadsMapper.source] ?? ""
-    let fields = BookFields(book: item.book, details: item.details)
-    guard let base = item.bases[GoodreadsMapper.source], base.columnsJSON != "{}" else {
-      return columns(fields, id: id, positions: [:])
+    let book = ExportedBook(item)
+    return book.written.map { written in headerPlaces.map { written.string($0) ?? "" } }
+      ?? book.workedOutRow()
+  }
+
+  /// One book as the export sees it: its fields, and its last Goodreads import.
+  private struct ExportedBook {
+    let id: String
+    let fields: BookFields
+    let base: SourceBase?
+    /// The stored columns, when the book is unchanged since it was imported, as most books
+    /// are: the row is then exactly as the file wrote it, no column worked out (every column
+    /// is a function of the fields, an absent field read as empty). Read straight off the
+    /// stored text; `nil` when a column of the header is missing from it.
+    let written: StringMapJSON.NamedValues?
+
+    init(_ item: LibraryArchive.Item) {
+      id = item.details.sourceIDs[GoodreadsMapper.source] ?? ""
+      fields = BookFields(book: item.book, details: item.details)
+      base = item.bases[GoodreadsMapper.source].flatMap { $0.columnsJSON == "{}" ? nil : $0 }
+      guard let base, base.hasSameText(as: fields) else {
+        written = nil
+        return
+      }
+      let stored = StringMapJSON.NamedValues(of: base.columnsJSON, named: headerNames)
+      written = stored.walk.isObject && stored.spans.allSatisfy { $0 != nil } ? stored : nil
     }
-    // Unchanged since it was imported, as most books are: the row exactly as the file wrote
-    // it, with no column worked out (every column is a function of the fields, reading an
-    // absent field as empty). Read straight off the stored text: no map is built.
-    if base.hasSameText(as: fields), let row = writtenRow(base.columnsJSON) { return row }
-    let baseFields = base.fields
-    // Decoded once: the stored columns are JSON.
-    let written = base.columns
-    let positions = knownPositions(written["Bookshelves with positions"] ?? "")
-    let now = columns(fields, id: id, positions: positions)
-    let then = columns(baseFields, id: id, positions: positions)
-    return header.indices.map { index in
-      now[index] == then[index] ? written[header[index]] ?? now[index] : now[index]
+
+    /// The row worked out from the fields: where a column's value would be the same from
+    /// the fields the import saw, the file's own text is kept.
+    func workedOutRow() -> [String] {
+      guard let base else { return columns(fields, id: id, positions: [:]) }
+      let written = base.columns  // decoded once: the stored columns are JSON
+      let positions = knownPositions(written["Bookshelves with positions"] ?? "")
+      let now = columns(fields, id: id, positions: positions)
+      let then = columns(base.fields, id: id, positions: positions)
+      return header.indices.map { index in
+        now[index] == then[index] ? written[header[index]] ?? now[index] : now[index]
+      }
     }
   }
 
@@ -77,18 +95,15 @@ public enum GoodreadsExport {
     headerByName.firstIndex { $0.place == column }!
   }
 
-  /// The row as the file wrote it, from the stored columns (a flat JSON object, keys sorted).
+  /// The row as the file wrote it, from stored columns (a flat JSON object, keys sorted).
   ///
   /// - Returns: `nil` when a column of the header is missing or the text is not such an
   ///   object.
   static func writtenRow(_ columnsJSON: String) -> [String]? {
-    var row = [String](repeating: "", count: header.count)
-    var found = 0
-    let walk = StringMapJSON.forEachMember(of: columnsJSON, named: headerNames) { at, value in
-      row[headerByName[at].place] = value
-      found += 1
-    }
-    return walk.isObject && found == header.count ? row : nil
+    let stored = StringMapJSON.NamedValues(of: columnsJSON, named: headerNames)
+    guard stored.walk.isObject else { return nil }
+    let row = headerPlaces.compactMap { stored.string($0) }
+    return row.count == header.count ? row : nil
   }
 
   /// The columns written from a book's fields.
