@@ -90,6 +90,36 @@ import Testing
     #expect(total == 26)
   }
 
+  @Test func aStagedBookReachesTheLibraryTablesOnlyAtAFlush() async throws {
+    try await SQLiteLibrary(path: folder.path("library.sqlite")).isolated { library in
+      try Self.stageOneBook(library)
+    }
+  }
+
+  static func stageOneBook(_ library: isolated SQLiteLibrary) throws {
+    let scratch = try library.scratchCopy()
+    try scratch.writeTransaction {
+      var staging = try BookStaging(batch: 10, on: scratch)
+      let now = Date()
+      let book = Book(
+        id: staging.takeID(), title: "Staged", authors: ["Someone"], dateAdded: now,
+        dateUpdated: now)
+      let id = try library.insert(book, keepingID: true, into: .staging, on: scratch)
+      try staging.staged(id, source: "goodreads", sourceID: "1", on: scratch)
+      // The book waits in the staging table: written to the library with its sixteen
+      // indexes one book at a time, an import would be as slow as before staging.
+      #expect(try scratch.integer("SELECT count(*) FROM main.books") == 0)
+      #expect(try scratch.integer("SELECT count(*) FROM temp.staged_books") == 1)
+      #expect(staging.book(source: "goodreads", id: "1") == id)
+      try staging.flush(on: scratch)
+      #expect(
+        try scratch.all("SELECT id, title FROM main.books") { "\($0.int64(0)) \($0.text(1))" } == [
+          "\(id) Staged"
+        ])
+      #expect(try scratch.integer("SELECT count(*) FROM temp.staged_books") == 0)
+    }
+  }
+
   @Test func aFailureAfterAFlushLeavesTheLibraryAndItsTriggersAsTheyWere() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     _ = try await library.add(try NewBook(title: "Already Here", authors: ["Someone"]))
@@ -111,6 +141,13 @@ import Testing
     }
     #expect(triggers.contains("books_counted_on_insert"))
     #expect(triggers.contains("books_searched_on_insert"))
+  }
+}
+
+extension SQLiteLibrary {
+  /// Runs `body` on the library's actor, for tests of its internal steps.
+  func isolated<T: Sendable>(_ body: @Sendable (isolated SQLiteLibrary) throws -> T) rethrows -> T {
+    try body(self)
   }
 }
 

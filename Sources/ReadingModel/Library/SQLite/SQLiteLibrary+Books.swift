@@ -119,7 +119,7 @@ extension SQLiteLibrary {
     }
     try connection.run(
       """
-      INSERT INTO books (title, authors, isbn10, isbn13, page_count, status, added_ms,
+      INSERT INTO \(tables.books) (title, authors, isbn10, isbn13, page_count, status, added_ms,
         updated_ms, title_key, author_key, search_text, match_title, match_author, author_sort,
         rating, finished_day, id)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
