@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReadingModel
@@ -71,6 +72,40 @@ import Testing
     }
     #expect(count == 20_000)
     #expect(reader.bytesRead == row.utf8.count * 20_000)
+  }
+
+  /// Fields are read straight from the chunk when they end inside it, byte by byte when
+  /// they cross into the next: rows of every kind of field, of lengths that put chunk
+  /// boundaries everywhere (inside a field, on a closing quote, between doubled quotes), read
+  /// back as written, on the lines they start on.
+  @Test(arguments: 1...6)
+  func everyKindOfFieldAcrossChunkBoundaries(seed: UInt64) throws {
+    var generator = SeededGenerator(seed: seed)
+    let pieces = ["plain", "with, comma", "say \"hi\"", "two\nlines", "", "  spaced, kept", "é ü"]
+    var rows: [[String]] = []
+    var lines: [Int] = []
+    var line = 1
+    var size = 0
+    while size < 800_000 {
+      let row = (0..<5).map { _ in
+        let piece = pieces[Int(generator.next() % UInt64(pieces.count))]
+        return piece + String(repeating: "x", count: Int(generator.next() % 40))
+      }
+      rows.append(row)
+      lines.append(line)
+      let text = CSVWriter.line(row)
+      line += text.utf8.filter { $0 == 0x0A }.count
+      size += text.utf8.count
+    }
+    let folder = TemporaryFolder()
+    let path = folder.path("kinds.csv")
+    try rows.map(CSVWriter.line).joined().write(toFile: path, atomically: false, encoding: .utf8)
+    var reader = try CSVReader(path: path)
+    var read: [CSVReader.Record] = []
+    while let record = try reader.next() { read.append(record) }
+    #expect(read.count == rows.count)
+    #expect(read.map(\.fields) == rows)
+    #expect(read.map(\.line) == lines)
   }
 
   @Test func paddedFieldsReadLikeTheOriginal() throws {

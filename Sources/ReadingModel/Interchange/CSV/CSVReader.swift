@@ -29,6 +29,8 @@ public struct CSVReader {
   private var finished = false
   private var consumed = 0
   private var rawConsumed = 0
+  /// How many fields the last record had: room for as many is made for the next.
+  private var lastFieldCount = 0
   /// Why the file stopped being readable, reported by ``next()``.
   private var readFailure: CSVError?
 
@@ -66,6 +68,7 @@ public struct CSVReader {
     let startLine = line
     let startOffset = consumed
     var fields: [String] = []
+    fields.reserveCapacity(lastFieldCount)
     while true {
       let (field, end) = try readField()
       fields.append(field)
@@ -73,7 +76,10 @@ public struct CSVReader {
       if consumed - startOffset > Self.recordLimit {
         throw .tooLong(line: startLine, limit: Self.recordLimit)
       }
-      if end != .comma { return Record(fields: fields, line: startLine) }
+      if end != .comma {
+        lastFieldCount = fields.count
+        return Record(fields: fields, line: startLine)
+      }
     }
   }
 
@@ -91,18 +97,54 @@ public struct CSVReader {
     let fieldLine = line
     if peek() == Self.quote {
       _ = take()
+      if let text = try quotedInChunk(line: fieldLine) { return try afterClosingQuote(text) }
       return try readQuoted(from: fieldLine)
     }
+    if let field = try unquotedInChunk(line: fieldLine) { return field }
     var field: [UInt8] = []
     while let byte = take() {
       if field.count > Self.recordLimit { throw .tooLong(line: fieldLine, limit: Self.recordLimit) }
-      if byte == Self.comma { return (try decode(field, trimming: true, line: fieldLine), .comma) }
+      if byte == Self.comma {
+        return (try decode(field[...], trimming: true, line: fieldLine), .comma)
+      }
       if let end = lineEnd(after: byte) {
-        return (try decode(field, trimming: true, line: fieldLine), end)
+        return (try decode(field[...], trimming: true, line: fieldLine), end)
       }
       field.append(byte)
     }
-    return (try decode(field, trimming: true, line: fieldLine), .input)
+    return (try decode(field[...], trimming: true, line: fieldLine), .input)
+  }
+
+  /// An unquoted field that ends inside the chunk, decoded straight from it (most fields of
+  /// most files); `nil`, having read nothing, when it may go on in the next chunk.
+  private mutating func unquotedInChunk(line fieldLine: Int) throws(CSVError) -> (
+    String, FieldEnd
+  )? {
+    let start = index
+    guard
+      let end = chunk[start...].firstIndex(where: { $0 == Self.comma || $0 == 0x0A || $0 == 0x0D })
+    else { return nil }
+    let text = try decode(chunk[start..<end], trimming: true, line: fieldLine)
+    consumed += end - start
+    index = end
+    let byte = take()!
+    if byte == Self.comma { return (text, .comma) }
+    return (text, lineEnd(after: byte) ?? .input)
+  }
+
+  /// A quoted field, after its opening quote, that closes inside the chunk with no doubled
+  /// quote, decoded straight from it; `nil`, having read nothing, otherwise.
+  private mutating func quotedInChunk(line fieldLine: Int) throws(CSVError) -> String? {
+    let start = index
+    guard let close = chunk[start...].firstIndex(of: Self.quote), close + 1 < chunk.count,
+      chunk[close + 1] != Self.quote
+    else { return nil }
+    let body = chunk[start..<close]
+    let text = try decode(body, trimming: false, line: fieldLine)
+    line += body.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+    consumed += close + 1 - start
+    index = close + 1
+    return text
   }
 
   /// Reads a quoted field after its opening quote, and what follows the closing one.
@@ -119,7 +161,12 @@ public struct CSVReader {
       }
       field.append(byte)
     }
-    let text = try decode(field, trimming: false, line: fieldLine)
+    return try afterClosingQuote(try decode(field[...], trimming: false, line: fieldLine))
+  }
+
+  /// What follows a quoted field's closing quote: blanks, then a comma, a line end or the
+  /// end of the input.
+  private mutating func afterClosingQuote(_ text: String) throws(CSVError) -> (String, FieldEnd) {
     skipBlanks()
     guard let byte = take() else { return (text, .input) }
     if byte == Self.comma { return (text, .comma) }
@@ -139,8 +186,10 @@ public struct CSVReader {
     while let byte = peek(), byte == 0x20 || byte == 0x09 { _ = take() }
   }
 
-  private func decode(_ bytes: [UInt8], trimming: Bool, line: Int) throws(CSVError) -> String {
-    var slice = bytes[...]
+  private func decode(_ bytes: ArraySlice<UInt8>, trimming: Bool, line: Int) throws(CSVError)
+    -> String
+  {
+    var slice = bytes
     if trimming {
       while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
     }
