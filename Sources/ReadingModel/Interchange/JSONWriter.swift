@@ -6,7 +6,15 @@ public struct JSONWriter {
 
   public init() {}
 
+  /// A writer with room for `capacity` bytes before it grows.
+  public init(reservingCapacity capacity: Int) {
+    bytes.reserveCapacity(capacity)
+  }
+
   public mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+  /// Bytes that are already JSON, as they are.
+  public mutating func raw(bytes more: [UInt8]) { bytes.append(contentsOf: more) }
 
   public mutating func null() { raw("null") }
 

@@ -26,8 +26,8 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
   private var reader: CSVReader
   private var mapper: Mapper
   private let columns: [String: Int]
-  /// The kept columns the file has, sorted by name, with their indices.
-  private let kept: [(name: String, index: Int)]
+  /// The kept columns the file has, sorted by name.
+  private let kept: KeptColumns
   private let columnCount: Int
   let totalBytes: Int
   let columnsNotKept: [String]
@@ -51,8 +51,9 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
     var columns: [String: Int] = [:]
     for (index, name) in header.enumerated() where columns[name] == nil { columns[name] = index }
     self.columns = columns
-    kept = columns.filter { Mapper.keptColumns.contains($0.key) }.map { ($0.key, $0.value) }
-      .sorted { $0.name < $1.name }
+    kept = KeptColumns(
+      columns.filter { Mapper.keptColumns.contains($0.key) }.map { ($0.key, $0.value) }
+        .sorted { $0.name < $1.name })
     columnCount = header.count
     columnsNotKept = header.filter { !Mapper.keptColumns.contains($0) && !$0.isEmpty }
   }
@@ -80,8 +81,8 @@ struct CSVRow {
   let line: Int
   /// Each header name's index.
   let columns: [String: Int]
-  /// The columns the format keeps, sorted by name, with their indices.
-  var kept: [(name: String, index: Int)] = []
+  /// The columns the format keeps, sorted by name.
+  var kept = KeptColumns()
 
   /// Whether the file has `column`.
   func has(_ column: String) -> Bool { columns[column] != nil }
@@ -94,15 +95,7 @@ struct CSVRow {
 
   /// The kept columns exactly as written, as a flat JSON object with sorted keys (what a
   /// merge base stores).
-  var keptColumnsJSON: String {
-    var json = JSONWriter()
-    json.object { object in
-      for (name, index) in kept where index < fields.count {
-        object.member(name) { $0.string(fields[index]) }
-      }
-    }
-    return String(decoding: json.bytes, as: UTF8.self)
-  }
+  var keptColumnsJSON: String { kept.json(of: fields) }
 
   /// The field as plain text: entities decoded, whitespace collapsed.
   func text(_ column: String) -> String {

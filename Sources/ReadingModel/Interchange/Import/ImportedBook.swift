@@ -7,17 +7,20 @@
 /// A book read from another service's export, ready to be matched against the library.
 public struct ImportedBook: Sendable, Equatable {
   /// The line of the file the row starts on.
-  public var line: Int
+  public let line: Int
   /// The service: `goodreads`, `storygraph`, or `bookclub:<library id>` for another library.
-  public var source: String
+  public let source: String
   /// The book's id in that service (Goodreads' Book Id, StoryGraph's ISBN/UID, the other
   /// library's book id); rows without one get one from their title and first author.
-  public var sourceID: String
+  public let sourceID: String
   /// What the row says, in canonical form; only the fields the file has columns for.
-  public var fields: BookFields
+  public let fields: BookFields
   /// The row's columns as written, as a flat JSON object with sorted keys: kept in the merge
   /// base for the Goodreads export.
-  public var columnsJSON: String
+  public let columnsJSON: String
+  /// The row as the base of the next import. Made with the row, by whoever reads the file
+  /// (a thread of its own for a CSV export), not by the import writing it.
+  public let base: SourceBase
 
   public init(
     line: Int, source: String, sourceID: String?, fields: BookFields, columnsJSON: String = "{}"
@@ -27,13 +30,11 @@ public struct ImportedBook: Sendable, Equatable {
     self.sourceID = sourceID ?? Self.fallbackID(fields)
     self.fields = fields
     self.columnsJSON = columnsJSON
+    base = SourceBase(fieldsJSON: fields.json, columnsJSON: columnsJSON)
   }
 
   /// The row's columns as written.
   public var columns: [String: String] { StringMapJSON.decode(columnsJSON) ?? [:] }
-
-  /// The row as the base of the next import.
-  public var base: SourceBase { SourceBase(fieldsJSON: fields.json, columnsJSON: columnsJSON) }
 
   public var title: String { fields[.title] ?? "" }
 

@@ -1,0 +1,32 @@
+/// The columns of an export that a format keeps in a merge base, sorted by name, each with
+/// its JSON key written out once for the whole file rather than once per row.
+struct KeptColumns {
+  /// `"name":` as JSON bytes (with the comma before it, but for the first), and the index of
+  /// the column's field.
+  private let members: [(key: [UInt8], index: Int)]
+
+  /// - Parameter columns: Names and field indices, in the order the JSON lists them.
+  init(_ columns: [(name: String, index: Int)] = []) {
+    members = columns.enumerated().map { position, column in
+      var key = JSONWriter()
+      if position > 0 { key.raw(",") }
+      key.string(column.name)
+      key.raw(":")
+      return (key.bytes, column.index)
+    }
+  }
+
+  /// The row's fields in these columns exactly as written, as a flat JSON object.
+  ///
+  /// - Parameter fields: One row's fields; columns past its end are left out.
+  func json(of fields: [String]) -> String {
+    var json = JSONWriter(reservingCapacity: 64 * (members.count + 1))
+    json.raw("{")
+    for (key, index) in members where index < fields.count {
+      json.raw(bytes: key)
+      json.string(fields[index])
+    }
+    json.raw("}")
+    return String(decoding: json.bytes, as: UTF8.self)
+  }
+}
