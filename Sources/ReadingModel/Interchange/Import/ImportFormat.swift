@@ -44,15 +44,18 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     }
   }
 
-  /// Opens `path` as this format.
+  /// Opens `path` as this format. A CSV export is read on a thread of its own, ahead of the
+  /// import (``ReadAheadSource``).
   ///
   /// - Parameter shelves: What custom shelves mean (Goodreads and StoryGraph).
   public func source(path: String, shelves: ShelfMapping = ShelfMapping()) throws
     -> any ImportSource
   {
     switch self {
-    case .goodreads: try CSVImportSource<GoodreadsMapper>(path: path, shelves: shelves)
-    case .storygraph: try CSVImportSource<StoryGraphMapper>(path: path, shelves: shelves)
+    case .goodreads:
+      ReadAheadSource(try CSVImportSource<GoodreadsMapper>(path: path, shelves: shelves))
+    case .storygraph:
+      ReadAheadSource(try CSVImportSource<StoryGraphMapper>(path: path, shelves: shelves))
     case .bookclub: try ArchiveImportSource(path: path)
     }
   }

@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import ReadingModel
+
+/// A CSV export is read on a thread of its own, ahead of the import: what comes out must be
+/// what the file says, in its order, errors included, and an import that stops must stop
+/// the reading.
+@Suite struct ReadAheadSourceTests {
+  @Test func rowsComeOutInTheFilesOrderAcrossChunks() throws {
+    var source = ReadAheadSource(ScriptedSource(rows: 1000), chunkSize: 7)
+    var lines: [Int] = []
+    while let row = try source.next() {
+      guard case .skip(let line, _) = row else { continue }
+      lines.append(line)
+    }
+    #expect(lines == Array(1...1000))
+    #expect(try source.next() == nil)
+    #expect(source.remarks == ["read 1000 rows"])
+    #expect(source.bytesRead == 1000)
+    #expect(source.formatName == "Scripted")
+    #expect(source.columnsNotKept == ["Unkept"])
+  }
+
+  @Test func anErrorComesOutAfterTheRowsBeforeIt() throws {
+    var source = ReadAheadSource(ScriptedSource(rows: 20, failing: true), chunkSize: 8)
+    var read = 0
+    let error = #expect(throws: CSVError.self) {
+      while try source.next() != nil { read += 1 }
+    }
+    #expect(read == 20)
+    #expect(error == .invalidUTF8(line: 21))
+    #expect(throws: CSVError.self) { try source.next() }
+    #expect(source.remarks.isEmpty)
+  }
+
+  @Test func droppingTheSourceStopsTheReadingThread() async throws {
+    let probe = Probe()
+    do {
+      var source = ReadAheadSource(ScriptedSource(rows: .max, probe: probe), chunkSize: 4)
+      _ = try source.next()
+    }
+    // The reading thread lets go of the file's source when it stops; it would read forever
+    // if dropping the import's end did not stop it.
+    for _ in 0..<1000 where !probe.released { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(probe.released)
+    #expect(probe.rowsRead <= 4 * (ReadAheadSource.depth + 2))
+  }
+
+  @Test func csvExportsAreReadAhead() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path("export.csv")
+    try CSVWriter.line(BulkImportTests.header).write(
+      toFile: path, atomically: false, encoding: .utf8)
+    #expect(try ImportFormat.goodreads.source(path: path) is ReadAheadSource)
+  }
+}
+
+/// Counts what a source read and notes when it was let go.
+final class Probe: @unchecked Sendable {
+  private let lock = DispatchSemaphore(value: 1)
+  private var read = 0
+  private var gone = false
+
+  var rowsRead: Int { locked { read } }
+  var released: Bool { locked { gone } }
+
+  func count() { locked { read += 1 } }
+  func release() { locked { gone = true } }
+
+  private func locked<T>(_ body: () -> T) -> T {
+    lock.wait()
+    defer { lock.signal() }
+    return body()
+  }
+}
+
+/// Tells its probe when the last copy of a source is gone.
+final class ProbeToken {
+  let probe: Probe
+  init(_ probe: Probe) { self.probe = probe }
+  deinit { probe.release() }
+}
+
+/// A source of `rows` skipped rows numbered from 1, then the end or an error.
+struct ScriptedSource: ImportSource {
+  let rows: Int
+  var failing = false
+  var token: ProbeToken?
+  private var line = 0
+
+  init(rows: Int, failing: Bool = false, probe: Probe? = nil) {
+    self.rows = rows
+    self.failing = failing
+    token = probe.map(ProbeToken.init)
+  }
+
+  let formatName = "Scripted"
+  let columnsNotKept = ["Unkept"]
+  var bytesRead: Int { line }
+  let totalBytes = 1000
+  var remarks: [String] { ["read \(line) rows"] }
+
+  mutating func next() throws -> ImportRow? {
+    guard line < rows else {
+      if failing { throw CSVError.invalidUTF8(line: line + 1) }
+      return nil
+    }
+    line += 1
+    token?.probe.count()
+    return .skip(line: line, reason: "row \(line)")
+  }
+}
