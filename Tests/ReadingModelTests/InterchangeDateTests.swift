@@ -9,10 +9,17 @@ import Testing
     (Int64(1_709_663_400_123), "2024-03-05T18:30:00.123Z"),
     (Int64(951_782_400_000), "2000-02-29T00:00:00.000Z"),
     (Int64(-1), "1969-12-31T23:59:59.999Z"),
+    (Int64(-30_610_224_000_001), "0999-12-31T23:59:59.999Z"),
+    (Int64(-62_135_596_800_000), "0001-01-01T00:00:00.000Z"),
   ])
   func formatsAndParses(_ milliseconds: Int64, _ text: String) {
     #expect(InterchangeDate.format(milliseconds: milliseconds) == text)
     #expect(InterchangeDate.parse(text) == milliseconds)
+  }
+
+  @Test func yearsPastFourDigitsKeepEveryDigit() {
+    #expect(
+      InterchangeDate.format(milliseconds: 253_402_300_800_000) == "10000-01-01T00:00:00.000Z")
   }
 
   @Test func parsesWithoutMilliseconds() {

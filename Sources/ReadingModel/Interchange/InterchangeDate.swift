@@ -12,38 +12,47 @@ public enum InterchangeDate {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends the formatted date's UTF-8 bytes: the fast path for writers that stream.
+  /// Appends the formatted date's UTF-8 bytes: the fast path for writers that stream (two
+  /// dates for every book of `list --all --json`).
   public static func append(milliseconds: Int64, to bytes: inout [UInt8]) {
     let (days, msOfDay) = milliseconds.floorDivided(by: 86_400_000)
     let (year, month, day) = civilDate(fromDays: days)
     let seconds = msOfDay / 1000
-    func digits(_ value: Int64, _ width: Int) {
-      var divisor: Int64 = 1
-      for _ in 1..<width { divisor *= 10 }
-      var value = value
-      if value >= divisor * 10 {  // years past 9999 keep every digit
-        bytes.append(contentsOf: String(value / (divisor * 10)).utf8)
-        value %= divisor * 10
-      }
-      while divisor > 0 {
-        bytes.append(UInt8(48 + value / divisor % 10))
-        divisor /= 10
-      }
+    if (0...9999).contains(year) {
+      appendPair(year / 100, to: &bytes)
+      appendPair(year % 100, to: &bytes)
+    } else {
+      appendYear(year, to: &bytes)
     }
-    digits(year, 4)
     bytes.append(UInt8(ascii: "-"))
-    digits(month, 2)
+    appendPair(month, to: &bytes)
     bytes.append(UInt8(ascii: "-"))
-    digits(day, 2)
+    appendPair(day, to: &bytes)
     bytes.append(UInt8(ascii: "T"))
-    digits(seconds / 3600, 2)
+    appendPair(seconds / 3600, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    digits(seconds / 60 % 60, 2)
+    appendPair(seconds / 60 % 60, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    digits(seconds % 60, 2)
+    appendPair(seconds % 60, to: &bytes)
     bytes.append(UInt8(ascii: "."))
-    digits(msOfDay % 1000, 3)
+    let millis = msOfDay % 1000
+    bytes.append(UInt8(48 + millis / 100))
+    appendPair(millis % 100, to: &bytes)
     bytes.append(UInt8(ascii: "Z"))
+  }
+
+  /// Two digits of a number from 0 to 99 (divisions by constants: multiplications).
+  private static func appendPair(_ value: Int64, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(48 + value / 10))
+    bytes.append(UInt8(48 + value % 10))
+  }
+
+  /// A year outside 0...9999: at least four digits, with its sign.
+  private static func appendYear(_ year: Int64, to bytes: inout [UInt8]) {
+    if year < 0 { bytes.append(UInt8(ascii: "-")) }
+    let digits = String(year.magnitude)
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 4 - digits.count)))
+    bytes.append(contentsOf: digits.utf8)
   }
 
   /// Parses `yyyy-MM-ddTHH:mm:ss[.SSS]Z` (UTC only).
