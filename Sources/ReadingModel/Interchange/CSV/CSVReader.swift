@@ -121,9 +121,16 @@ public struct CSVReader {
     String, FieldEnd
   )? {
     let start = index
-    guard
-      let end = chunk[start...].firstIndex(where: { $0 == Self.comma || $0 == 0x0A || $0 == 0x0D })
-    else { return nil }
+    let found: Int? = chunk.withUnsafeBufferPointer { buffer in
+      var end = start
+      while end < buffer.count {
+        let byte = buffer[end]
+        if byte == Self.comma || byte == 0x0A || byte == 0x0D { return end }
+        end += 1
+      }
+      return nil
+    }
+    guard let end = found else { return nil }
     let text = try decode(chunk[start..<end], trimming: true, line: fieldLine)
     consumed += end - start
     index = end
@@ -193,9 +200,12 @@ public struct CSVReader {
     if trimming {
       while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
     }
-    guard let text = String(validating: slice, as: UTF8.self) else {
-      throw .invalidUTF8(line: line)
+    let text = slice.withUnsafeBufferPointer { buffer in
+      // ASCII is valid UTF-8 as it stands: most fields take the shortest way to a string.
+      buffer.allSatisfy { $0 < 0x80 }
+        ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self)
     }
+    guard let text else { throw .invalidUTF8(line: line) }
     return text
   }
 
