@@ -107,13 +107,15 @@ extension SQLiteLibrary {
   /// Inserts a book with its search keys, and the columns its details decide (rating,
   /// finish day, a source's last-name-first form), so a new book is written once.
   ///
-  /// - Parameter tables: The library's tables, or an import's staging tables.
+  /// - Parameters:
+  ///   - keys: Keys already worked out for the book's title and authors, if any.
+  ///   - tables: The library's tables, or an import's staging tables.
   /// - Returns: The book's id: its own when `keepingID`, else a new one.
   func insert(
-    _ book: Book, details: BookDetails = BookDetails(), keepingID: Bool,
+    _ book: Book, details: BookDetails = BookDetails(), keepingID: Bool, keys: BookKeys? = nil,
     into tables: BookTables = .library, on connection: SQLiteConnection
   ) throws -> Book.ID {
-    var values = Self.rowValues(book)
+    var values = Self.rowValues(book, keys: keys?.of(book))
     if let given = details.authorSort, !given.isEmpty {
       values[values.count - 1] = .text(SearchKey.fold(given))
     }
@@ -150,8 +152,9 @@ extension SQLiteLibrary {
   /// The book's columns from `title` to `author_sort`, keys folded for sorting, search and
   /// matching. (Rating, finish and a source's own last-name-first form come with the
   /// details: ``saveDetails(_:of:on:)``.)
-  private static func rowValues(_ book: Book) -> [SQLiteValue?] {
-    [
+  private static func rowValues(_ book: Book, keys: BookKeys? = nil) -> [SQLiteValue?] {
+    let keys = keys ?? BookKeys(title: book.title, authors: book.authors)
+    return [
       .text(book.title),
       .text(book.authors.joined(separator: "\n")),
       book.isbn10.map { .text($0) },
@@ -160,12 +163,8 @@ extension SQLiteLibrary {
       .text(book.status.rawValue),
       .integer(book.dateAdded.milliseconds),
       .integer(book.dateUpdated.milliseconds),
-      .text(SearchKey.fold(book.title)),
-      .text(SearchKey.fold(book.authors.first ?? "")),
-      .text(SearchKey.fold(([book.title] + book.authors).joined(separator: " "))),
-      .text(MatchKey.title(book.title)),
-      .text(MatchKey.author(book.authors.first ?? "")),
-      .text(AuthorName.sortKey(book.authors.first ?? "")),
+      .text(keys.titleKey), .text(keys.authorKey), .text(keys.searchText),
+      .text(keys.matchTitle), .text(keys.matchAuthor), .text(keys.authorSort),
     ]
   }
 

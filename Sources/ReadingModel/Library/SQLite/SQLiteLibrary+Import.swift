@@ -99,7 +99,9 @@ extension SQLiteLibrary {
       return
     }
     var likelyDuplicate: (book: Book.ID, id: String)?
-    for (candidate, how) in try candidates(for: imported.fields, on: connection)
+    // Worked out once: to find the book, then to add it if there is none.
+    let keys = BookKeys(title: imported.title, authors: imported.fields.list(.authors))
+    for (candidate, how) in try candidates(for: imported.fields, keys: keys, on: connection)
     where run.claimed[candidate] == nil {
       if let other = try link(of: candidate, in: imported.source, on: connection) {
         likelyDuplicate = likelyDuplicate ?? (candidate, other.id)
@@ -108,7 +110,7 @@ extension SQLiteLibrary {
       try merge(imported, as: base, into: candidate, matchedBy: how, run: &run, on: connection)
       return
     }
-    let id = try add(imported.fields, run: &run, on: connection)
+    let id = try add(imported.fields, keys: keys, run: &run, on: connection)
     try link(
       id, to: imported.source, id: imported.sourceID, base: base, replacing: false,
       into: .staging, on: connection)
@@ -181,10 +183,12 @@ extension SQLiteLibrary {
 
   /// Stages a new book made of `fields` (``BookStaging``).
   ///
+  /// - Parameter keys: The keys of the fields' title and authors, if already worked out.
   /// - Returns: The id the book will have.
-  func add(_ fields: BookFields, run: inout ImportRun, on connection: SQLiteConnection) throws
-    -> Book.ID
-  {
+  func add(
+    _ fields: BookFields, keys: BookKeys? = nil, run: inout ImportRun,
+    on connection: SQLiteConnection
+  ) throws -> Book.ID {
     if run.staging == nil {
       run.staging = try BookStaging(batch: run.options.stagingBatch, on: connection)
     }
@@ -193,7 +197,8 @@ extension SQLiteLibrary {
       dateUpdated: run.now)
     var details = BookDetails()
     fields.apply(to: &book, &details)
-    let id = try insert(book, details: details, keepingID: true, into: .staging, on: connection)
+    let id = try insert(
+      book, details: details, keepingID: true, keys: keys, into: .staging, on: connection)
     if !details.isEmpty {
       try saveDetails(details, of: id, on: connection, isNewBook: true, into: .staging)
     }

@@ -7,9 +7,11 @@ extension SQLiteLibrary {
 
   /// The books an imported row may be, best first: the same ISBN-13, the same ISBN-10, then
   /// the same title and first author as ``MatchKey`` folds them. Each book once.
-  func candidates(for fields: BookFields, on connection: SQLiteConnection) throws
-    -> [(Book.ID, CandidateMatch)]
-  {
+  ///
+  /// - Parameter keys: The keys of the fields' title and authors, if already worked out.
+  func candidates(
+    for fields: BookFields, keys: BookKeys? = nil, on connection: SQLiteConnection
+  ) throws -> [(Book.ID, CandidateMatch)] {
     var found: [(Book.ID, CandidateMatch)] = []
     func add(_ sql: String, _ parameters: [SQLiteValue?], _ how: CandidateMatch) throws {
       try connection.forEach(sql + " ORDER BY id LIMIT 20", parameters) { row in
@@ -23,8 +25,8 @@ extension SQLiteLibrary {
     if let isbn10 = fields[.isbn10], !isbn10.isEmpty {
       try add("SELECT id FROM books WHERE isbn10 = ?", [.text(isbn10)], .isbn)
     }
-    let title = MatchKey.title(fields[.title] ?? "")
-    let author = MatchKey.author(fields.list(.authors).first ?? "")
+    let keys = keys ?? BookKeys(title: fields[.title] ?? "", authors: fields.list(.authors))
+    let (title, author) = (keys.matchTitle, keys.matchAuthor)
     if !title.isEmpty {
       try add(
         "SELECT id FROM books WHERE match_title = ? AND match_author = ?",
