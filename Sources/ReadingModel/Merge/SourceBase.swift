@@ -60,12 +60,26 @@ public struct SourceBase: Sendable, Equatable {
 extension BookFields {
   /// The fields as compact JSON, keys sorted.
   public var json: String {
-    var json = JSONWriter()
-    json.object { object in
-      for field in BookField.byName {
-        if let value = self[field] { object.member(field.rawValue) { $0.string(value) } }
-      }
+    var json = JSONWriter(reservingCapacity: 512)
+    json.raw("{")
+    var first = true
+    for (field, key) in Self.jsonKeys {
+      guard let value = self[field] else { continue }
+      if !first { json.raw(",") }
+      first = false
+      json.raw(bytes: key)
+      json.string(value)
     }
+    json.raw("}")
     return String(decoding: json.bytes, as: UTF8.self)
+  }
+
+  /// Each field with its `"name":` as JSON, in the order ``json`` writes them: written once,
+  /// not for every row of an import.
+  private static let jsonKeys: [(field: BookField, key: [UInt8])] = BookField.byName.map {
+    var key = JSONWriter()
+    key.string($0.rawValue)
+    key.raw(":")
+    return ($0, key.bytes)
   }
 }
