@@ -21,11 +21,43 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
 
   /// Parses `2023/05/23` (Goodreads, StoryGraph) or `2023-05-23` (ISO 8601).
   public init?(_ text: some StringProtocol) {
+    if let (year, month, day) = Self.digitsAndSeparators(text.utf8) {
+      self.init(year: year, month: month, day: day)
+      return
+    }
     let parts = text.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "-" }
     guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
     else { return nil }
     self.init(year: year, month: month, day: day)
+  }
+
+  /// The year, month and day of text made only of digits with a separator after the
+  /// fourth and one more after one or two further digits (`2023/5/23`), read byte by byte:
+  /// an import reads two dates a row. `nil` for any other text, which the general parse
+  /// takes.
+  private static func digitsAndSeparators(_ utf8: some Collection<UInt8>) -> (Int, Int, Int)? {
+    var numbers = (0, 0, 0)
+    var part = 0
+    var digits = 0
+    for byte in utf8 {
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") {
+        guard part < 2, (part == 0 ? 4...4 : 1...2).contains(digits) else { return nil }
+        part += 1
+        digits = 0
+        continue
+      }
+      guard (48...57).contains(byte), digits < (part == 0 ? 4 : 2) else { return nil }
+      let value = Int(byte - 48)
+      switch part {
+      case 0: numbers.0 = numbers.0 * 10 + value
+      case 1: numbers.1 = numbers.1 * 10 + value
+      default: numbers.2 = numbers.2 * 10 + value
+      }
+      digits += 1
+    }
+    guard part == 2, digits > 0 else { return nil }
+    return numbers
   }
 
   /// The day `days` after 1970-01-01 (before it when negative).
