@@ -84,12 +84,18 @@ struct CSVRow {
   /// The columns the format keeps, sorted by name.
   var kept = KeptColumns()
 
+  /// The column named `name` in this row's file.
+  func column(_ name: String) -> CSVColumn { CSVColumn(index: columns[name]) }
+
   /// Whether the file has `column`.
   func has(_ column: String) -> Bool { columns[column] != nil }
 
   /// The field of `column`, trimmed; empty when the file has no such column.
-  func value(_ column: String) -> String {
-    guard let index = columns[column], index < fields.count else { return "" }
+  func value(_ column: String) -> String { value(self.column(column)) }
+
+  /// The field of `column`, trimmed; empty when the file has no such column.
+  func value(_ column: CSVColumn) -> String {
+    guard let index = column.index, index < fields.count else { return "" }
     return fields[index].trimmed
   }
 
@@ -98,18 +104,27 @@ struct CSVRow {
   var keptColumnsJSON: String { kept.json(of: fields) }
 
   /// The field as plain text: entities decoded, whitespace collapsed.
-  func text(_ column: String) -> String {
+  func text(_ column: String) -> String { text(self.column(column)) }
+
+  /// The field as plain text: entities decoded, whitespace collapsed.
+  func text(_ column: CSVColumn) -> String {
     HTMLText.plain(value(column)).collapsingWhitespace
   }
 
   /// The field, or `nil` when empty.
-  func optional(_ column: String) -> String? {
+  func optional(_ column: String) -> String? { optional(self.column(column)) }
+
+  /// The field, or `nil` when empty.
+  func optional(_ column: CSVColumn) -> String? {
     let text = value(column)
     return text.isEmpty ? nil : text
   }
 
   /// A comma-separated list, entities decoded, trimmed, without empty items.
-  func list(_ column: String) -> [String] {
+  func list(_ column: String) -> [String] { list(self.column(column)) }
+
+  /// A comma-separated list, entities decoded, trimmed, without empty items.
+  func list(_ column: CSVColumn) -> [String] {
     HTMLText.plain(value(column)).split(separator: ",").map { String($0).collapsingWhitespace }
       .filter { !$0.isEmpty }
   }

@@ -36,6 +36,8 @@ struct GoodreadsMapper: CSVRowMapper {
 
   private var shelves: ShelfReader
   private var rowRemarks: [String] = []
+  /// The file's columns, found at its first row.
+  private var fileColumns: Columns?
 
   init(shelves: ShelfMapping) {
     self.shelves = ShelfReader(mapping: shelves, standard: Self.statuses)
@@ -44,67 +46,73 @@ struct GoodreadsMapper: CSVRowMapper {
   var remarks: [String] { rowRemarks + shelves.remarks }
 
   mutating func map(_ row: CSVRow) -> ImportRow {
-    let title = row.text("Title")
-    let authors = ([row.text("Author")] + row.list("Additional Authors")).filter { !$0.isEmpty }
+    let columns = fileColumns ?? Columns(of: row)
+    fileColumns = columns
+    let title = row.text(columns.title)
+    let authors = ([row.text(columns.author)] + row.list(columns.additionalAuthors)).filter {
+      !$0.isEmpty
+    }
     if let skip = row.missingTitleOrAuthor(title: title, authors: authors) { return skip }
     var fields = BookFields()
     fields[.title] = title
     fields.setList(.authors, authors)
-    if row.has("Author l-f") { fields[.authorSort] = row.text("Author l-f") }
-    readIdentifiers(row, into: &fields)
-    readShelves(row, into: &fields)
-    let number = { (column: String) in Int(row.value(column)).map(String.init) ?? "" }
-    if row.has("Number of Pages") {
+    if columns.authorLastFirst.exists { fields[.authorSort] = row.text(columns.authorLastFirst) }
+    readIdentifiers(row, columns, into: &fields)
+    readShelves(row, columns, into: &fields)
+    let number = { (column: CSVColumn) in Int(row.value(column)).map(String.init) ?? "" }
+    if columns.numberOfPages.exists {
       fields[.pageCount] =
-        Int(row.value("Number of Pages")).flatMap { $0 > 0 ? String($0) : nil }
-        ?? ""
+        Int(row.value(columns.numberOfPages)).flatMap { $0 > 0 ? String($0) : nil } ?? ""
     }
-    if row.has("Date Added") {
-      fields[.dateAdded] = CalendarDay(row.value("Date Added"))?.description ?? ""
+    if columns.dateAdded.exists {
+      fields[.dateAdded] = CalendarDay(row.value(columns.dateAdded))?.description ?? ""
     }
-    if row.has("My Rating") {
+    if columns.myRating.exists {
       fields[.rating] =
-        Int(row.value("My Rating")).flatMap { (1...5).contains($0) ? String($0) : nil } ?? ""
+        Int(row.value(columns.myRating)).flatMap { (1...5).contains($0) ? String($0) : nil } ?? ""
     }
-    if row.has("Date Read") {
+    if columns.dateRead.exists {
       fields.setList(
-        .readings, CalendarDay(row.value("Date Read")).map { [ReadingPeriod(end: $0).text] } ?? [])
+        .readings,
+        CalendarDay(row.value(columns.dateRead)).map { [ReadingPeriod(end: $0).text] } ?? [])
     }
-    if row.has("Read Count") { fields[.readCount] = number("Read Count") }
-    if row.has("Publisher") { fields[.publisher] = row.text("Publisher") }
-    if row.has("Year Published") { fields[.editionYear] = number("Year Published") }
-    if row.has("Original Publication Year") {
-      fields[.originalYear] = number("Original Publication Year")
+    if columns.readCount.exists { fields[.readCount] = number(columns.readCount) }
+    if columns.publisher.exists { fields[.publisher] = row.text(columns.publisher) }
+    if columns.yearPublished.exists { fields[.editionYear] = number(columns.yearPublished) }
+    if columns.originalPublicationYear.exists {
+      fields[.originalYear] = number(columns.originalPublicationYear)
     }
-    if row.has("Binding") { fields[.binding] = row.text("Binding") }
-    if row.has("My Review") { fields[.review] = HTMLText.plain(row.value("My Review")) }
-    if row.has("Private Notes") {
-      fields[.privateNotes] = HTMLText.plain(row.value("Private Notes"))
+    if columns.binding.exists { fields[.binding] = row.text(columns.binding) }
+    if columns.myReview.exists { fields[.review] = HTMLText.plain(row.value(columns.myReview)) }
+    if columns.privateNotes.exists {
+      fields[.privateNotes] = HTMLText.plain(row.value(columns.privateNotes))
     }
     return .book(
       ImportedBook(
-        line: row.line, source: Self.source, sourceID: row.optional("Book Id"), fields: fields,
-        columnsJSON: row.keptColumnsJSON))
+        line: row.line, source: Self.source, sourceID: row.optional(columns.bookID),
+        fields: fields, columnsJSON: row.keptColumnsJSON))
   }
 
   /// The ISBN-13 and ISBN-10 as the file gives them, each form derived from the other when
   /// missing; a code that is no ISBN is kept as another identifier.
-  private mutating func readIdentifiers(_ row: CSVRow, into fields: inout BookFields) {
+  private mutating func readIdentifiers(
+    _ row: CSVRow, _ columns: Columns, into fields: inout BookFields
+  ) {
     var isbn13 = ""
     var isbn10 = ""
     var others: [String] = []
-    for column in ["ISBN13", "ISBN"] where row.has(column) {
+    for (name, column) in columns.identifiers where column.exists {
       let text = Self.unformula(row.value(column))
       guard !text.isEmpty else { continue }
       if let isbn = ISBN(restoringLeadingZero: text) {
         let compact = text.filter { $0 != "-" && $0 != " " }
-        if isbn13.isEmpty, column == "ISBN13" || compact.count == 13 { isbn13 = isbn.isbn13 }
-        if column == "ISBN" { isbn10 = isbn.isbn10 ?? isbn10 }
+        if isbn13.isEmpty, name == "ISBN13" || compact.count == 13 { isbn13 = isbn.isbn13 }
+        if name == "ISBN" { isbn10 = isbn.isbn10 ?? isbn10 }
         continue
       }
       others.append(text)
       rowRemarks.append(
-        "line \(row.line): the \(column) '\(text)' is not an ISBN; kept as another identifier")
+        "line \(row.line): the \(name) '\(text)' is not an ISBN; kept as another identifier")
     }
     if isbn13.isEmpty, let derived = ISBN(isbn10) { isbn13 = derived.isbn13 }
     if isbn10.isEmpty, let derived = ISBN(isbn13)?.isbn10 { isbn10 = derived }
@@ -114,12 +122,14 @@ struct GoodreadsMapper: CSVRowMapper {
   }
 
   /// The status from the exclusive shelf, and the other shelves as tags.
-  private mutating func readShelves(_ row: CSVRow, into fields: inout BookFields) {
-    let shelf = row.text("Exclusive Shelf")
+  private mutating func readShelves(
+    _ row: CSVRow, _ columns: Columns, into fields: inout BookFields
+  ) {
+    let shelf = row.text(columns.exclusiveShelf)
     let reading = shelves.read(shelf, line: row.line)
     fields[.status] = reading.status.rawValue
-    guard row.has("Bookshelves") else { return }
-    var tags = row.list("Bookshelves").filter { $0 != shelf && Self.statuses[$0] == nil }
+    guard columns.bookshelves.exists else { return }
+    var tags = row.list(columns.bookshelves).filter { $0 != shelf && Self.statuses[$0] == nil }
     if reading == .unknown, !tags.contains(shelf) { tags.insert(shelf, at: 0) }
     fields.setList(.tags, tags)
   }
