@@ -48,6 +48,44 @@ import Testing
     #expect(probe.rowsRead <= 4 * (ReadAheadSource.depth + 2))
   }
 
+  @Test func aBaseMadeAheadIsTheBaseMadeWhenAskedFor() {
+    let kept = KeptColumns([("Author", 1), ("Title", 0)])
+    var fields = BookFields()
+    fields[.title] = "Middlemarch"
+    fields.setList(.authors, ["George Eliot"])
+    let row = ["Middlemarch", "George \"Eliot\"", "not kept"]
+    let later = ImportedBook(
+      line: 2, source: "goodreads", sourceID: "7", fields: fields, row: row, kept: kept)
+    var ahead = later
+    ahead.makeBase()
+    let given = ImportedBook(
+      line: 2, source: "goodreads", sourceID: "7", fields: fields,
+      columnsJSON: #"{"Author":"George \"Eliot\"","Title":"Middlemarch"}"#)
+    #expect(later.base == given.base)
+    #expect(ahead.base == given.base)
+    #expect(ahead.columnsJSON == given.columnsJSON)
+    #expect(ahead == later)
+    #expect(ahead.hasMadeBase && !later.hasMadeBase)
+  }
+
+  @Test func whileTheImportIsBehindTheReadingThreadMakesTheBases() async throws {
+    let probe = Probe()
+    var source = ReadAheadSource(ScriptedSource(rows: 200, books: true, probe: probe), chunkSize: 4)
+    // Nothing is taken until the reading thread has filled every place and waits.
+    let filled = 4 * (ReadAheadSource.depth + 1)
+    for _ in 0..<1000 where probe.rowsRead < filled {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    var made: [Bool] = []
+    while let row = try source.next() {
+      if case .book(let book) = row { made.append(book.hasMadeBase) }
+    }
+    #expect(made.count == 200)
+    // The first two chunks found none waiting; each one after, up to the full queue, did.
+    #expect(made[0..<8].allSatisfy { !$0 })
+    #expect(made[8..<(4 * ReadAheadSource.depth)].allSatisfy { $0 })
+  }
+
   @Test func csvExportsAreReadAhead() throws {
     let folder = TemporaryFolder()
     let path = folder.path("export.csv")
@@ -87,12 +125,15 @@ final class ProbeToken {
 struct ScriptedSource: ImportSource {
   let rows: Int
   var failing = false
+  /// Books with their columns as read, instead of skipped rows.
+  var books = false
   var token: ProbeToken?
   private var line = 0
 
-  init(rows: Int, failing: Bool = false, probe: Probe? = nil) {
+  init(rows: Int, failing: Bool = false, books: Bool = false, probe: Probe? = nil) {
     self.rows = rows
     self.failing = failing
+    self.books = books
     token = probe.map(ProbeToken.init)
   }
 
@@ -109,6 +150,12 @@ struct ScriptedSource: ImportSource {
     }
     line += 1
     token?.probe.count()
-    return .skip(line: line, reason: "row \(line)")
+    guard books else { return .skip(line: line, reason: "row \(line)") }
+    var fields = BookFields()
+    fields[.title] = "Book \(line)"
+    return .book(
+      ImportedBook(
+        line: line, source: "scripted", sourceID: String(line), fields: fields,
+        row: ["Book \(line)"], kept: KeptColumns([("Title", 0)])))
   }
 }

@@ -90,7 +90,7 @@ struct GoodreadsMapper: CSVRowMapper {
     return .book(
       ImportedBook(
         line: row.line, source: Self.source, sourceID: row.optional(columns.bookID),
-        fields: fields, columnsJSON: row.keptColumnsJSON))
+        fields: fields, row: row.fields, kept: row.kept))
   }
 
   /// The ISBN-13 and ISBN-10 as the file gives them, each form derived from the other when

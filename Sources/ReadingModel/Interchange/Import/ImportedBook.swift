@@ -15,26 +15,76 @@ public struct ImportedBook: Sendable, Equatable {
   public let sourceID: String
   /// What the row says, in canonical form; only the fields the file has columns for.
   public let fields: BookFields
-  /// The row's columns as written, as a flat JSON object with sorted keys: kept in the merge
-  /// base for the Goodreads export.
-  public let columnsJSON: String
-  /// The row as the base of the next import. Made with the row, by whoever reads the file
-  /// (a thread of its own for a CSV export), not by the import writing it.
-  public let base: SourceBase
+  /// The row's columns as written, until their JSON is asked for.
+  private var written: WrittenColumns
+  /// The base, once ``makeBase()`` made it.
+  private var madeBase: SourceBase?
 
   public init(
     line: Int, source: String, sourceID: String?, fields: BookFields, columnsJSON: String = "{}"
+  ) {
+    self.init(
+      line: line, source: source, sourceID: sourceID, fields: fields,
+      written: .json(columnsJSON))
+  }
+
+  /// A book whose columns' JSON is made from the row's fields when first asked for.
+  ///
+  /// - Parameters:
+  ///   - row: The row's fields, as read.
+  ///   - kept: The columns of them the format keeps.
+  init(
+    line: Int, source: String, sourceID: String?, fields: BookFields, row: [String],
+    kept: KeptColumns
+  ) {
+    self.init(
+      line: line, source: source, sourceID: sourceID, fields: fields,
+      written: .fields(row, kept))
+  }
+
+  private init(
+    line: Int, source: String, sourceID: String?, fields: BookFields, written: WrittenColumns
   ) {
     self.line = line
     self.source = source
     self.sourceID = sourceID ?? Self.fallbackID(fields)
     self.fields = fields
-    self.columnsJSON = columnsJSON
-    base = SourceBase(fieldsJSON: fields.json, columnsJSON: columnsJSON)
+    self.written = written
   }
+
+  /// The row's columns as written, as a flat JSON object with sorted keys: kept in the merge
+  /// base for the Goodreads export.
+  public var columnsJSON: String {
+    switch written {
+    case .json(let json): json
+    case .fields(let row, let kept): kept.json(of: row)
+    }
+  }
+
+  /// The row as the base of the next import.
+  public var base: SourceBase {
+    madeBase ?? SourceBase(fieldsJSON: fields.json, columnsJSON: columnsJSON)
+  }
+
+  /// Makes the base now, so that whoever takes the row finds it made: the thread reading a
+  /// file does it while the import writing the rows is behind (``RowChannel``).
+  mutating func makeBase() {
+    guard madeBase == nil else { return }
+    let base = self.base
+    madeBase = base
+    written = .json(base.columnsJSON)
+  }
+
+  /// Whether the base was made ahead (``makeBase()``).
+  var hasMadeBase: Bool { madeBase != nil }
 
   /// The row's columns as written.
   public var columns: [String: String] { StringMapJSON.decode(columnsJSON) ?? [:] }
+
+  public static func == (lhs: ImportedBook, rhs: ImportedBook) -> Bool {
+    lhs.line == rhs.line && lhs.source == rhs.source && lhs.sourceID == rhs.sourceID
+      && lhs.fields == rhs.fields && lhs.columnsJSON == rhs.columnsJSON
+  }
 
   public var title: String { fields[.title] ?? "" }
 
@@ -82,4 +132,11 @@ public protocol ImportSource {
 extension ImportSource {
   public var archiveLibraryID: String? { nil }
   public var goals: [ReadingGoal] { [] }
+}
+
+/// A row's columns as written: their JSON, or the row's fields and the columns of them a
+/// format keeps, from which the JSON is made when needed.
+private enum WrittenColumns: Sendable {
+  case json(String)
+  case fields([String], KeptColumns)
 }

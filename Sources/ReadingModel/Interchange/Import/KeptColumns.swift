@@ -1,6 +1,6 @@
 /// The columns of an export that a format keeps in a merge base, sorted by name, each with
 /// its JSON key written out once for the whole file rather than once per row.
-struct KeptColumns {
+struct KeptColumns: Sendable {
   /// `"name":` as JSON bytes (with the comma before it, but for the first), and the index of
   /// the column's field.
   private let members: [(key: [UInt8], index: Int)]

@@ -41,10 +41,16 @@ final class RowChannel: @unchecked Sendable {
 
   /// Reads `source` to its end or its first error, handing its rows over a chunk at a time;
   /// returns early when the import has stopped taking them.
+  ///
+  /// While chunks wait (the import is behind, as it is when most rows are new books), the
+  /// reading thread also makes each book's merge base, work the import would otherwise do;
+  /// while none wait (the import is ahead, as when a file comes again unchanged), it leaves
+  /// that work to the import.
   func produce(from source: any ImportSource, chunkSize: Int) {
     var source = source
     var rows: [ImportRow] = []
     rows.reserveCapacity(chunkSize)
+    var importIsBehind = false
     while true {
       let row: ImportRow?
       do {
@@ -53,36 +59,44 @@ final class RowChannel: @unchecked Sendable {
         send(RowChunk(rows: rows, end: .failed(error)), bytesRead: source.bytesRead)
         return
       }
-      guard let row else {
+      guard var row else {
         let end = RowChunk.End.finished(remarks: source.remarks)
         send(RowChunk(rows: rows, end: end), bytesRead: source.bytesRead)
         return
       }
+      if importIsBehind, case .book(var book) = row {
+        book.makeBase()
+        row = .book(book)
+      }
       rows.append(row)
       if rows.count == chunkSize {
-        guard send(RowChunk(rows: rows), bytesRead: source.bytesRead) else { return }
+        guard let waiting = send(RowChunk(rows: rows), bytesRead: source.bytesRead) else {
+          return
+        }
         rows.removeAll(keepingCapacity: true)
+        importIsBehind = waiting > 0
       }
     }
   }
 
   /// Waits for a free place and queues `chunk`.
   ///
-  /// - Returns: Whether the import still takes rows.
+  /// - Returns: How many chunks were waiting before it; `nil` when the import no longer
+  ///   takes rows.
   @discardableResult
-  private func send(_ chunk: RowChunk, bytesRead: Int) -> Bool {
+  private func send(_ chunk: RowChunk, bytesRead: Int) -> Int? {
     free.wait()
     var done: [[ImportRow]] = []
-    let taking = locked {
+    let waiting = locked { () -> Int? in
       swap(&done, &spent)
-      guard !stopped else { return false }
-      chunks.append(chunk)
+      guard !stopped else { return nil }
+      defer { chunks.append(chunk) }
       read = bytesRead
-      return true
+      return chunks.count
     }
-    if taking { filled.signal() }
+    if waiting != nil { filled.signal() }
     done.removeAll()  // here, on the reading thread, outside the lock
-    return taking
+    return waiting
   }
 
   /// Waits for the next chunk and takes it.
