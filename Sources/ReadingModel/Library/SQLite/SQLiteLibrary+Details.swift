@@ -135,8 +135,17 @@ extension SQLiteLibrary {
     }
   }
 
+  /// The lines of a stored list, empty ones kept. Split at the line feed's byte (every book
+  /// of an export splits four lists); a `\r\n`, one character, goes the general way.
   private static func lines(_ text: String) -> [String] {
-    text.isEmpty
-      ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let utf8 = text.utf8
+    if text.isEmpty { return [] }
+    if !utf8.contains(0x0A) { return [text] }
+    guard !utf8.contains(0x0D) else {
+      return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+    return utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+      String(Substring($0))
+    }
   }
 }
