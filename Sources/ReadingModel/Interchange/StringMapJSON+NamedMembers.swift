@@ -12,8 +12,9 @@ extension StringMapJSON {
   /// compared as bytes, other members skipped, and no value is made a string until asked.
   /// The Goodreads export reads two stored objects a book this way.
   struct NamedValues {
-    /// The object's UTF-8.
-    let bytes: [UInt8]
+    /// The object's text, read in place through its UTF-8 (not copied: the export reads
+    /// two objects a book).
+    let text: String
     /// For each wanted name, by its place among the names: where its value lies between
     /// the quotes, and whether it holds escapes; `nil` when the object has no such member.
     private(set) var spans: [(range: Range<Int>, escaped: Bool)?]
@@ -21,9 +22,9 @@ extension StringMapJSON {
 
     /// Finds the members of `text` named by `names` (UTF-8, sorted by their bytes).
     init(of text: String, named names: [[UInt8]]) {
-      bytes = Array(text.utf8)
+      self.text = text
       var found = [(range: Range<Int>, escaped: Bool)?](repeating: nil, count: names.count)
-      walk = bytes.withUnsafeBufferPointer { bytes in
+      walk = Self.withBytes(of: text) { bytes in
         var parser = Parser(bytes: bytes)
         return parser.members(named: names) { found[$0] = ($1, $2) }
       }
@@ -33,20 +34,22 @@ extension StringMapJSON {
     /// The value of the wanted name at `place`, decoded.
     func string(_ place: Int) -> String? {
       guard let (range, escaped) = spans[place] else { return nil }
-      guard escaped else { return String(decoding: bytes[range], as: UTF8.self) }
-      return bytes.withUnsafeBufferPointer { bytes in
+      return Self.withBytes(of: text) { bytes in
+        guard escaped else { return String(decoding: bytes[range], as: UTF8.self) }
         var parser = Parser(bytes: bytes)
         parser.index = range.lowerBound - 1  // at its opening quote
         return parser.string()
       }
     }
 
-    /// Whether the value at `place` is `text`, byte for byte (a value with escapes is
+    /// Whether the value at `place` is `other`, byte for byte (a value with escapes is
     /// decoded first). Text equal only up to Unicode equivalence reads as different.
-    func value(_ place: Int, is text: String) -> Bool {
+    func value(_ place: Int, is other: String) -> Bool {
       guard let (range, escaped) = spans[place] else { return false }
-      guard escaped else { return text.utf8.elementsEqual(bytes[range]) }
-      return string(place).map { Array($0.utf8) == Array(text.utf8) } ?? false
+      guard escaped else {
+        return Self.withBytes(of: text) { other.utf8.elementsEqual($0[range]) }
+      }
+      return string(place).map { Array($0.utf8) == Array(other.utf8) } ?? false
     }
 
     /// Appends the value at `place` as a CSV field.
@@ -55,8 +58,17 @@ extension StringMapJSON {
       if escaped {
         CSVWriter.appendField((string(place) ?? "").utf8, to: &output)
       } else {
-        CSVWriter.appendField(bytes[range], to: &output)
+        Self.withBytes(of: text) { CSVWriter.appendField($0[range], to: &output) }
       }
+    }
+
+    /// Runs `body` over the UTF-8 of `text`, in place when the string keeps it contiguous
+    /// (a native string always does).
+    private static func withBytes<T>(
+      of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> T
+    ) -> T {
+      text.utf8.withContiguousStorageIfAvailable(body)
+        ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
   }
 }
