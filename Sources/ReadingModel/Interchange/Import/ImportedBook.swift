@@ -81,6 +81,7 @@ public struct ImportedBook: Sendable, Equatable {
   /// The row's columns as written.
   public var columns: [String: String] { StringMapJSON.decode(columnsJSON) ?? [:] }
 
+  /// Equal when they say the same; whether a base was made ahead does not count.
   public static func == (lhs: ImportedBook, rhs: ImportedBook) -> Bool {
     lhs.line == rhs.line && lhs.source == rhs.source && lhs.sourceID == rhs.sourceID
       && lhs.fields == rhs.fields && lhs.columnsJSON == rhs.columnsJSON
