@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ReadingModel
@@ -96,22 +96,14 @@ import Testing
 }
 
 /// Counts what a source read and notes when it was let go.
-final class Probe: @unchecked Sendable {
-  private let lock = DispatchSemaphore(value: 1)
-  private var read = 0
-  private var gone = false
+final class Probe: Sendable {
+  private let state = Mutex((read: 0, gone: false))
 
-  var rowsRead: Int { locked { read } }
-  var released: Bool { locked { gone } }
+  var rowsRead: Int { state.withLock { $0.read } }
+  var released: Bool { state.withLock { $0.gone } }
 
-  func count() { locked { read += 1 } }
-  func release() { locked { gone = true } }
-
-  private func locked<T>(_ body: () -> T) -> T {
-    lock.wait()
-    defer { lock.signal() }
-    return body()
-  }
+  func count() { state.withLock { $0.read += 1 } }
+  func release() { state.withLock { $0.gone = true } }
 }
 
 /// Tells its probe when the last copy of a source is gone.
