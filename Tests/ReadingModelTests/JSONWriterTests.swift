@@ -15,4 +15,35 @@ import Testing
     writer.string(text)
     #expect(String(decoding: writer.bytes, as: UTF8.self) == json)
   }
+
+  /// Keys made once and members written by hand: the same bytes as the object writer.
+  @Test func membersWithKeysMadeOnce() {
+    var byHand = JSONWriter()
+    byHand.raw("{")
+    var first = true
+    for (name, value) in [("My \"Review\"", "a\u{1B}b"), ("Title", ""), ("é", "x")] {
+      byHand.member(JSONWriter.key(name), string: value, first: &first)
+    }
+    byHand.raw("}")
+    var object = JSONWriter()
+    object.object { members in
+      for (name, value) in [("My \"Review\"", "a\u{1B}b"), ("Title", ""), ("é", "x")] {
+        members.member(name) { $0.string(value) }
+      }
+    }
+    #expect(byHand.bytes == object.bytes)
+    #expect(
+      String(decoding: byHand.bytes, as: UTF8.self)
+        == #"{"My \"Review\"":"a\u001bb","Title":"","é":"x"}"#)
+  }
+
+  /// A merge base's fields: keys sorted, absent fields left out, an empty one kept.
+  @Test func fieldsAsJSON() {
+    var fields = BookFields()
+    fields[.title] = #"The "Odyssey""#
+    fields[.authors] = "Homer"
+    fields[.rating] = ""
+    #expect(fields.json == #"{"authors":"Homer","rating":"","title":"The \"Odyssey\""}"#)
+    #expect(BookFields().json == "{}")
+  }
 }

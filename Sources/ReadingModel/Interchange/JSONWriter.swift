@@ -13,8 +13,22 @@ public struct JSONWriter {
 
   public mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-  /// Bytes that are already JSON, as they are.
-  public mutating func raw(bytes more: [UInt8]) { bytes.append(contentsOf: more) }
+  /// `"name":` as JSON, made once for a name written many times (``member(_:string:first:)``).
+  public static func key(_ name: String) -> [UInt8] {
+    var key = JSONWriter()
+    key.string(name)
+    key.raw(":")
+    return key.bytes
+  }
+
+  /// One string member of an object written by hand: a comma unless it is the first, the
+  /// key as ``key(_:)`` made it, then `value`.
+  public mutating func member(_ key: [UInt8], string value: String, first: inout Bool) {
+    if !first { bytes.append(UInt8(ascii: ",")) }
+    first = false
+    bytes.append(contentsOf: key)
+    string(value)
+  }
 
   public mutating func null() { raw("null") }
 

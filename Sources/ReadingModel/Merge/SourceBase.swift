@@ -64,22 +64,13 @@ extension BookFields {
     json.raw("{")
     var first = true
     for (field, key) in Self.jsonKeys {
-      guard let value = self[field] else { continue }
-      if !first { json.raw(",") }
-      first = false
-      json.raw(bytes: key)
-      json.string(value)
+      if let value = self[field] { json.member(key, string: value, first: &first) }
     }
     json.raw("}")
     return String(decoding: json.bytes, as: UTF8.self)
   }
 
-  /// Each field with its `"name":` as JSON, in the order ``json`` writes them: written once,
+  /// Each field with its `"name":` as JSON, in the order ``json`` writes them: made once,
   /// not for every row of an import.
-  private static let jsonKeys: [(field: BookField, key: [UInt8])] = BookField.byName.map {
-    var key = JSONWriter()
-    key.string($0.rawValue)
-    key.raw(":")
-    return ($0, key.bytes)
-  }
+  private static let jsonKeys = BookField.byName.map { ($0, JSONWriter.key($0.rawValue)) }
 }
