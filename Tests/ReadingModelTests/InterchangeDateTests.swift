@@ -22,6 +22,15 @@ import Testing
       InterchangeDate.format(milliseconds: 253_402_300_800_000) == "10000-01-01T00:00:00.000Z")
   }
 
+  /// Times at the ends of 64 bits (a library edited by hand) are written, not trapped on.
+  @Test func theEndsOfTheRangeAreWritten() {
+    #expect(InterchangeDate.format(milliseconds: .min).hasSuffix(".192Z"))
+    #expect(InterchangeDate.format(milliseconds: .max).hasSuffix(".807Z"))
+    #expect(Date(milliseconds: .max).milliseconds == .max)
+    #expect(Date(milliseconds: .min).milliseconds == .min)
+    #expect(Date(milliseconds: -1).milliseconds == -1)
+  }
+
   @Test func parsesWithoutMilliseconds() {
     #expect(InterchangeDate.parse("2024-03-05T18:30:00Z") == 1_709_663_400_000)
   }

@@ -118,11 +118,3 @@ public enum InterchangeDate {
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }
-
-extension Int64 {
-  /// Division rounding toward negative infinity, with a remainder that is never negative.
-  fileprivate func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-    let remainder = ((self % divisor) + divisor) % divisor
-    return ((self - remainder) / divisor, remainder)
-  }
-}

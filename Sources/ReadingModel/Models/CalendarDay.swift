@@ -70,9 +70,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
 
   /// The UTC day an instant falls on.
   public init(utc date: Date) {
-    let milliseconds = date.milliseconds
-    let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds + 1) / 86_400_000 - 1
-    self.init(daysSinceEpoch: Int(days))
+    self.init(daysSinceEpoch: Int(date.milliseconds.floorDivided(by: 86_400_000).quotient))
   }
 
   /// The day an instant falls on where the reader is (the machine's time zone).

@@ -20,11 +20,11 @@ public struct LocalTime: Sendable, Hashable {
   /// The local day and minute of an instant.
   public init(_ date: Date, in zone: TimeZone = .current) {
     let offset = Int64(zone.secondsFromGMT(for: date)) * 1000
-    let local = date.milliseconds + offset
-    let dayLength: Int64 = 86_400_000
-    let days = local >= 0 ? local / dayLength : (local + 1) / dayLength - 1
+    let (sum, overflow) = date.milliseconds.addingReportingOverflow(offset)
+    let local = overflow ? (offset < 0 ? Int64.min : .max) : sum
+    let (days, time) = local.floorDivided(by: 86_400_000)
     self.day = CalendarDay(daysSinceEpoch: Int(days))
-    self.minuteOfDay = Int((local - days * dayLength) / 60_000)
+    self.minuteOfDay = Int(time / 60_000)
   }
 
   /// The instant this local time names, or `nil` when the clock skips it (a change to
