@@ -99,7 +99,7 @@ enum ChildProcess {
 
   /// Initialises `attributes` so the child starts with every signal at its default and
   /// none blocked, whatever bookclub ignores or blocks meanwhile; `flags` adds to that.
-  private static func startingWithDefaultSignals(
+  static func startingWithDefaultSignals(
     _ attributes: inout posix_spawnattr_t, flags: Int32 = 0
   ) {
     posix_spawnattr_init(&attributes)
@@ -113,7 +113,8 @@ enum ChildProcess {
       &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | flags))
   }
 
-  private static func wait(for pid: pid_t) -> Termination {
+  /// Waits for the child `pid` to end, through interruptions, and reaps it.
+  static func wait(for pid: pid_t) -> Termination {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       guard errno == EINTR else { return .exited(-1) }

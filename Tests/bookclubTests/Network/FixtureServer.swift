@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import bookclub
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -58,8 +60,7 @@ final class FixtureServer {
   /// could block or ignore would leave this waiting on a thread of the test pool.
   private static func stop(_ pid: pid_t) {
     kill(pid, SIGKILL)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    _ = ChildProcess.wait(for: pid)
   }
 
   /// Starts `arguments` with stdin and stderr the null device, stdout `output`, no other
@@ -67,15 +68,8 @@ final class FixtureServer {
   /// process's threads block some).
   private static func spawn(_ arguments: [String], output: String) throws -> pid_t {
     var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
+    ChildProcess.startingWithDefaultSignals(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    var all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
