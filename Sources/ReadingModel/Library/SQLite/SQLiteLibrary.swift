@@ -53,6 +53,11 @@ public actor SQLiteLibrary: Library {
       try create()
       file = try LibraryFile.inspect(path)
     }
+    return try openForWriting(file)
+  }
+
+  /// Opens `file`, as ``LibraryFile/inspect(_:)`` found the library, for writing.
+  private func openForWriting(_ file: LibraryFile) throws -> SQLiteConnection {
     guard case .regular(let realPath, let size) = file else {
       throw LibraryError.cannotOpen(path: path, detail: "it disappeared while being created")
     }
@@ -69,10 +74,10 @@ public actor SQLiteLibrary: Library {
   /// library stays missing, and a library that cannot be written is left to the write to
   /// report: this only saves work.
   public func prepareToWrite() {
-    guard connection?.mode != .readWrite, case .regular = try? LibraryFile.inspect(path) else {
-      return
-    }
-    _ = try? connectionForWriting()
+    guard connection?.mode != .readWrite, let file = try? LibraryFile.inspect(path),
+      case .regular = file
+    else { return }
+    _ = try? openForWriting(file)
   }
 
   /// Makes a new library beside `path` and links it into place, so no process ever sees a
