@@ -150,3 +150,60 @@ import Testing
     #expect(ISBN(restoringLeadingZero: "140449133") == nil)
   }
 }
+
+/// Ratings and readings: what a source's change means when the library says more than the
+/// source can.
+@Suite struct RatingAndReadingMergeTests {
+  func merged(_ field: BookField, ours: String, base: String, theirs: String) -> FieldMerge {
+    FieldMerge(
+      ours: BookFields([field: ours]), base: BookFields([field: base]),
+      theirs: BookFields([field: theirs]), prefer: .library)
+  }
+
+  @Test func aWholeStarIsNoChangeOnlyWhereItIsTheFractionsRounding() {
+    // StoryGraph's 4.5 changed to 1.0: applied.
+    #expect(merged(.rating, ours: "4.5", base: "4.5", theirs: "1").merged[.rating] == "1")
+    // Goodreads' 5 for the 4.75 rated here: the fraction stays, no conflict.
+    let rounding = merged(.rating, ours: "4.75", base: "4", theirs: "5")
+    #expect(rounding.merged[.rating] == "4.75")
+    #expect(rounding.conflicts.isEmpty)
+    // 2.5 rated here over Goodreads' 3, which moves to 5: both changed.
+    let both = merged(.rating, ours: "2.5", base: "3", theirs: "5")
+    #expect(both.merged[.rating] == "2.5")
+    #expect(both.conflicts.map(\.field) == [.rating])
+    #expect(
+      both.nextBase(theirs: BookFields([.rating: "5"]), base: BookFields([.rating: "3"]))[
+        .rating] == "3")
+  }
+
+  @Test func aLaterSingleFinishAddsAReadingWhenTheSourceCountsMore() {
+    let base = BookFields([.readings: "/2021-03-01", .readCount: "1"])
+    let reRead = FieldMerge(
+      ours: base, base: base, theirs: BookFields([.readings: "/2024-05-01", .readCount: "2"]),
+      prefer: .library)
+    #expect(reRead.merged.list(.readings) == ["/2021-03-01", "/2024-05-01"])
+    let corrected = FieldMerge(
+      ours: base, base: base, theirs: BookFields([.readings: "/2021-03-02", .readCount: "1"]),
+      prefer: .library)
+    #expect(corrected.merged.list(.readings) == ["/2021-03-02"])
+    let cleared = FieldMerge(
+      ours: base, base: base, theirs: BookFields([.readings: "", .readCount: "1"]),
+      prefer: .library)
+    #expect(cleared.merged.list(.readings).isEmpty)
+  }
+
+  @Test func abandonedReadingsAreKeyedByTheirDays() {
+    #expect(
+      FieldMerge.itemKey("2024-01-01/2024-01-05/abandoned", .reading)
+        != FieldMerge.itemKey("2023-01-01/2023-02-05/abandoned", .reading))
+  }
+
+  @Test func subtitlesTellBooksApartWhereBothHaveOne() {
+    #expect(!MatchKey.titlesAgree("Azarinth Healer: Book One", "Azarinth Healer: Book Two"))
+    #expect(MatchKey.titlesAgree("Piranesi", "Piranesi: A Novel"))
+    #expect(MatchKey.titlesAgree("Dune (Dune, #1)", "Dune"))
+    #expect(
+      MatchKey.fullTitle("Azarinth Healer: Book One (Azarinth Healer, #1)")
+        == "azarinth healer book one")
+  }
+}

@@ -4,8 +4,12 @@ extension FieldMerge {
   /// With a base: what the source removed since goes, what it added comes, an item it
   /// rewrote is rewritten where the library still has the old text, and the library's own
   /// items stay. Without one: the union, the library's order first.
+  ///
+  /// - Parameter finishesKeptBefore: For readings, a day before which readings the source no
+  ///   longer lists are not removed: it lists only its latest (``unlistedReadingsEnd(_:)``).
   static func mergeList(
-    _ field: BookField, ours: [String], base: [String]?, theirs: [String]
+    _ field: BookField, ours: [String], base: [String]?, theirs: [String],
+    finishesKeptBefore: CalendarDay? = nil
   ) -> [String] {
     guard case .list(let item) = field.kind else { return theirs }
     func key(_ value: String) -> String { itemKey(value, item) }
@@ -14,7 +18,14 @@ extension FieldMerge {
       let baseByKey = Dictionary(
         base.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
       let theirKeys = Set(theirs.map(key))
-      result.removeAll { baseByKey[key($0)] != nil && !theirKeys.contains(key($0)) }
+      func stillRead(_ value: String) -> Bool {
+        guard let keptBefore = finishesKeptBefore, let end = ReadingPeriod(text: value).end
+        else { return false }
+        return end < keptBefore
+      }
+      result.removeAll {
+        baseByKey[key($0)] != nil && !theirKeys.contains(key($0)) && !stillRead($0)
+      }
       for value in theirs {
         let valueKey = key(value)
         if let old = baseByKey[valueKey] {
@@ -53,8 +64,20 @@ extension FieldMerge {
     case .tag: SearchKey.fold(value)
     case .code: value
     case .reading:
-      value.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init)
-        .flatMap { $0.isEmpty ? nil : $0 } ?? value
+      // `start/end` or `start/end/abandoned`: the finish day, else the start.
+      value.split(separator: "/", omittingEmptySubsequences: false).dropFirst().first
+        .map(String.init).flatMap { $0.isEmpty ? nil : $0 } ?? value
     }
+  }
+
+  /// The latest finish a source lists when it counts more readings than it lists
+  /// (Goodreads' one `Date Read`, the latest, beside a `Read Count` of 2): its earlier
+  /// readings are not gone, only unlisted. `nil` when the source lists every reading it
+  /// counts, so a moved or removed finish is a correction.
+  static func unlistedReadingsEnd(_ theirs: BookFields) -> CalendarDay? {
+    guard let count = Int(theirs[.readCount] ?? "") else { return nil }
+    let listed = theirs.list(.readings).map(ReadingPeriod.init(text:))
+    guard count > listed.count else { return nil }
+    return listed.compactMap(\.end).max()
   }
 }

@@ -56,7 +56,8 @@ public struct FieldMerge: Sendable {
           field,
           Self.mergeList(
             field, ours: ours.list(field), base: base?.has(field) == true ? base?.list(field) : nil,
-            theirs: theirs.list(field)))
+            theirs: theirs.list(field),
+            finishesKeptBefore: field == .readings ? Self.unlistedReadingsEnd(theirs) : nil))
         continue
       }
       let resolution: String
@@ -111,9 +112,34 @@ public struct FieldMerge: Sendable {
       if Self.rank(theirs) > Self.rank(ours) { return theirs }
       return conflict(field, ours: ours, theirs: theirs, base: base, prefer: prefer)
     }
+    if case .rating = field.kind {
+      return resolveRating(ours: ours, base: base, theirs: theirs, prefer: prefer)
+    }
     if Self.agree(field, ours, base) { return Self.preciser(field, theirs, than: ours) }
     if Self.agree(field, ours, theirs) { return Self.preciser(field, ours, than: theirs) }
     return conflict(field, ours: ours, theirs: theirs, base: base, prefer: prefer)
+  }
+
+  /// A re-import of a rating the source changed. The one change that is no change is a
+  /// whole-star source giving the rounding of the library's fraction (Goodreads' 5 for a 4.75
+  /// rated here or at StoryGraph): the fraction stays. Any other value is a change: applied
+  /// where the library still says what the source said, a conflict where the library says
+  /// something else, even a fraction that rounds to the old base (a 2.5 rated here over
+  /// Goodreads' 3 is the reader's own change, not agreement).
+  private mutating func resolveRating(
+    ours: String, base: String, theirs: String, prefer: MergePreference
+  ) -> String {
+    if Self.isRounding(theirs, of: ours) || ours == theirs { return ours }
+    if ours == base { return theirs }
+    return conflict(.rating, ours: ours, theirs: theirs, base: base, prefer: prefer)
+  }
+
+  /// Whether `whole` is a whole number of stars that `fraction`, a fractional rating, rounds to.
+  static func isRounding(_ whole: String, of fraction: String) -> Bool {
+    guard let whole = Double(whole), whole == whole.rounded(), let fraction = Double(fraction),
+      fraction != fraction.rounded()
+    else { return false }
+    return fraction.rounded() == whole
   }
 
   /// A first meeting: the library's values stand, empty ones are filled.
@@ -154,9 +180,7 @@ public struct FieldMerge: Sendable {
 
   /// Of two agreeing values, the one that says more: a fractional rating over its rounding.
   private static func preciser(_ field: BookField, _ value: String, than other: String) -> String {
-    guard case .rating = field.kind, let number = Double(value), number == number.rounded(),
-      let otherNumber = Double(other), otherNumber != otherNumber.rounded()
-    else { return value }
+    guard case .rating = field.kind, isRounding(value, of: other) else { return value }
     return other
   }
 
