@@ -120,6 +120,16 @@ import Testing
     #expect(throws: CSVError.textAfterClosingQuote(line: 1)) { try records("\"a\" b,c\n") }
   }
 
+  @Test func aFileThatIsNotPaddedKeepsEveryFieldsBlanks() throws {
+    let read = try records(
+      "Title,Publisher,Review\n The  Title ,Vintage Books ,\"quoted \"\n\tTab,x,  \"q\"\n")
+    #expect(
+      read.map(\.fields) == [
+        ["Title", "Publisher", "Review"], [" The  Title ", "Vintage Books ", "quoted "],
+        ["\tTab", "x", "q"],
+      ])
+  }
+
   @Test(arguments: [false, true])
   func utf16WithAByteOrderMarkIsDecoded(bigEndian: Bool) throws {
     let text = "Title,Author\r\nÉmile,Rousseau\r\n\"Moby-Dick 🐳\",Melville\r\n"

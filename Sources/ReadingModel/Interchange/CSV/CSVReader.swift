@@ -9,10 +9,13 @@
 /// byte order) with its byte-order mark. Memory stays at one chunk and one record whatever
 /// the file's size. Every problem names its line.
 ///
-/// It forgives what editors and spreadsheets do to CSV: blanks before a field are skipped,
-/// so a quote after them still opens a quoted field; blanks between a closing quote and the
-/// comma are allowed; unquoted fields are trimmed. A file whose columns were padded to line
-/// up reads exactly like the original.
+/// It forgives what editors and spreadsheets do to CSV: blanks before a quote are skipped, so
+/// the quote still opens a quoted field, and blanks between a closing quote and the comma are
+/// allowed. A file whose columns were padded to line up (an editor's "align columns") reads
+/// exactly like the original: padding is recognised per file, by its first record (the
+/// header) having blanks around a field, and then every unquoted field is trimmed. In any
+/// other file an unquoted field is kept byte for byte, blanks at its ends included
+/// (`Vintage Books␠`), so an export can write back what it read.
 public struct CSVReader {
   /// One row, with the line it starts on (rows with line breaks inside quotes span more).
   public struct Record: Equatable, Sendable {
@@ -33,6 +36,17 @@ public struct CSVReader {
   private var lastFieldCount = 0
   /// Why the file stopped being readable, reported by ``next()``.
   private var readFailure: CSVError?
+  /// Whether unquoted fields are trimmed: while the first record is read (a header's names
+  /// have no blanks of their own), and after it in a padded file.
+  private var trimsUnquoted = true
+  /// Whether the first record had blanks around a field, which makes the file padded.
+  private var sawPadding = false
+  /// Whether the first record has been read, and with it whether the file is padded.
+  private var knowsPadding = false
+
+  /// Whether the file's columns are padded with blanks (known once the first record is
+  /// read): its unquoted fields are then trimmed.
+  public var isPadded: Bool { knowsPadding && trimsUnquoted }
 
   /// Bytes of the file read so far, for progress bars.
   public var bytesRead: Int { transcoder == nil ? consumed : rawConsumed }
@@ -78,6 +92,10 @@ public struct CSVReader {
       }
       if end != .comma {
         lastFieldCount = fields.count
+        if !knowsPadding {
+          knowsPadding = true
+          trimsUnquoted = sawPadding
+        }
         return Record(fields: fields, line: startLine)
       }
     }
@@ -93,26 +111,32 @@ public struct CSVReader {
 
   /// Reads one field and what ended it.
   private mutating func readField() throws(CSVError) -> (String, FieldEnd) {
-    skipBlanks()
+    let blanks = skipBlanks()
     let fieldLine = line
     if peek() == Self.quote {
+      if !blanks.isEmpty { sawPadding = true }
       _ = take()
       if let text = try quotedInChunk(line: fieldLine) { return try afterClosingQuote(text) }
       return try readQuoted(from: fieldLine)
     }
-    if let field = try unquotedInChunk(line: fieldLine) { return field }
-    var field: [UInt8] = []
+    if !blanks.isEmpty, trimsUnquoted { sawPadding = true }
+    // Outside a padded file, blanks before an unquoted field are the field's own.
+    let kept = trimsUnquoted ? [] : blanks
+    if let field = try unquotedInChunk(line: fieldLine) {
+      return kept.isEmpty ? field : (String(decoding: kept, as: UTF8.self) + field.0, field.1)
+    }
+    var field: [UInt8] = kept
     while let byte = take() {
       if field.count > Self.recordLimit { throw .tooLong(line: fieldLine, limit: Self.recordLimit) }
       if byte == Self.comma {
-        return (try decode(field[...], trimming: true, line: fieldLine), .comma)
+        return (try decode(field[...], trimming: trimsUnquoted, line: fieldLine), .comma)
       }
       if let end = lineEnd(after: byte) {
-        return (try decode(field[...], trimming: true, line: fieldLine), end)
+        return (try decode(field[...], trimming: trimsUnquoted, line: fieldLine), end)
       }
       field.append(byte)
     }
-    return (try decode(field[...], trimming: true, line: fieldLine), .input)
+    return (try decode(field[...], trimming: trimsUnquoted, line: fieldLine), .input)
   }
 
   /// An unquoted field that ends inside the chunk, decoded straight from it (most fields of
@@ -131,7 +155,7 @@ public struct CSVReader {
       return nil
     }
     guard let end = found else { return nil }
-    let text = try decode(chunk[start..<end], trimming: true, line: fieldLine)
+    let text = try decode(chunk[start..<end], trimming: trimsUnquoted, line: fieldLine)
     consumed += end - start
     index = end
     let byte = take()!
@@ -174,7 +198,7 @@ public struct CSVReader {
   /// What follows a quoted field's closing quote: blanks, then a comma, a line end or the
   /// end of the input.
   private mutating func afterClosingQuote(_ text: String) throws(CSVError) -> (String, FieldEnd) {
-    skipBlanks()
+    if !skipBlanks().isEmpty { sawPadding = true }
     guard let byte = take() else { return (text, .input) }
     if byte == Self.comma { return (text, .comma) }
     if let end = lineEnd(after: byte) { return (text, end) }
@@ -189,16 +213,23 @@ public struct CSVReader {
     return .lineEnd
   }
 
-  private mutating func skipBlanks() {
-    while let byte = peek(), byte == 0x20 || byte == 0x09 { _ = take() }
+  /// Skips spaces and tabs.
+  ///
+  /// - Returns: The blanks skipped.
+  @discardableResult
+  private mutating func skipBlanks() -> [UInt8] {
+    var blanks: [UInt8] = []
+    while let byte = peek(), byte == 0x20 || byte == 0x09 { blanks.append(take()!) }
+    return blanks
   }
 
-  private func decode(_ bytes: ArraySlice<UInt8>, trimming: Bool, line: Int) throws(CSVError)
-    -> String
+  private mutating func decode(_ bytes: ArraySlice<UInt8>, trimming: Bool, line: Int)
+    throws(CSVError) -> String
   {
     var slice = bytes
     if trimming {
       while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
+      if slice.count != bytes.count { sawPadding = true }
     }
     let text = slice.withUnsafeBufferPointer { buffer in
       // ASCII is valid UTF-8 as it stands: most fields take the shortest way to a string.

@@ -60,7 +60,8 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
 
   mutating func next() throws -> ImportRow? {
     while let record = try reader.next() {
-      if record.fields == [""] { continue }  // a blank line holds no row
+      // A blank line holds no row.
+      if record.fields.count == 1, record.fields[0].allSatisfy(\.isWhitespace) { continue }
       guard record.fields.count == columnCount else {
         return .skip(
           line: record.line,
