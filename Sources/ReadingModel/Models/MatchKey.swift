@@ -11,15 +11,39 @@ public enum MatchKey {
   /// - Returns: Words separated by single spaces; empty only when the title has no letters
   ///   or digits.
   public static func title(_ title: String) -> String {
-    var text = Substring(title)
-    // `Title (Series, #1) (Another)`: drop trailing groups, keeping at least some title.
-    while let shorter = withoutTrailingGroup(text), shorter.contains(where: \.isLetterOrDigit) {
-      text = shorter
-    }
+    var text = withoutSeries(title)
     if let colon = text.firstIndex(of: ":"), text[..<colon].contains(where: \.isLetterOrDigit) {
       text = text[..<colon]
     }
     return words(String(text), separator: " ")
+  }
+
+  /// The title with its subtitle, without a trailing series part in parentheses, folded as
+  /// ``title(_:)`` folds: `Azarinth Healer: Book One` and `Azarinth Healer: Book Two` differ
+  /// here where their ``title(_:)`` agree.
+  ///
+  /// - Parameter title: A title as a service writes it.
+  /// - Returns: Words separated by single spaces.
+  public static func fullTitle(_ title: String) -> String {
+    words(String(withoutSeries(title)), separator: " ")
+  }
+
+  /// Whether two titles can name one book: the same ``title(_:)``, and the same subtitle
+  /// where both have one (`Piranesi` is `Piranesi: A Novel`; `Book One` is not `Book Two`).
+  public static func titlesAgree(_ lhs: String, _ rhs: String) -> Bool {
+    let (left, right) = (title(lhs), title(rhs))
+    guard left == right else { return false }
+    let (leftFull, rightFull) = (fullTitle(lhs), fullTitle(rhs))
+    return leftFull == rightFull || leftFull == left || rightFull == right
+  }
+
+  /// `Title (Series, #1) (Another)` without its trailing groups, keeping at least some title.
+  private static func withoutSeries(_ title: String) -> Substring {
+    var text = Substring(title)
+    while let shorter = withoutTrailingGroup(text), shorter.contains(where: \.isLetterOrDigit) {
+      text = shorter
+    }
+    return text
   }
 
   /// The name folded like ``title(_:)`` with every space and dot removed as well, so

@@ -59,7 +59,11 @@ public enum GoodreadsExport {
     let written: StringMapJSON.NamedValues?
 
     init(_ item: LibraryArchive.Item) {
-      id = item.details.sourceIDs[GoodreadsMapper.source] ?? ""
+      // A stand-in (a row that had no Book Id) is not Goodreads' id: none is written.
+      id =
+        item.details.sourceIDs[GoodreadsMapper.source].flatMap {
+          ImportedBook.isFallbackID($0) ? nil : $0
+        } ?? ""
       fields = BookFields(book: item.book, details: item.details)
       base = item.bases[GoodreadsMapper.source].flatMap { $0.columnsJSON == "{}" ? nil : $0 }
       guard let base, base.hasSameText(as: fields) else {

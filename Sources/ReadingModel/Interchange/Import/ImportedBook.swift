@@ -11,8 +11,11 @@ public struct ImportedBook: Sendable, Equatable {
   /// The service: `goodreads`, `storygraph`, or `bookclub:<library id>` for another library.
   public let source: String
   /// The book's id in that service (Goodreads' Book Id, StoryGraph's ISBN/UID, the other
-  /// library's book id); rows without one get one from their title and first author.
-  public let sourceID: String
+  /// library's book id); rows without one get a stand-in (``fallbackID(_:)``), which the
+  /// import numbers when one file has several rows of the same stand-in.
+  public internal(set) var sourceID: String
+  /// Whether the file gave the row an id of its own, rather than a stand-in.
+  public let hasOwnID: Bool
   /// What the row says, in canonical form; only the fields the file has columns for.
   public let fields: BookFields
   /// The row's columns as written, until their JSON is asked for.
@@ -48,6 +51,7 @@ public struct ImportedBook: Sendable, Equatable {
     self.line = line
     self.source = source
     self.sourceID = sourceID ?? Self.fallbackID(fields)
+    hasOwnID = sourceID != nil
     self.fields = fields
     self.written = written
   }
@@ -84,16 +88,34 @@ public struct ImportedBook: Sendable, Equatable {
   /// Equal when they say the same; whether a base was made ahead does not count.
   public static func == (lhs: ImportedBook, rhs: ImportedBook) -> Bool {
     lhs.line == rhs.line && lhs.source == rhs.source && lhs.sourceID == rhs.sourceID
-      && lhs.fields == rhs.fields && lhs.columnsJSON == rhs.columnsJSON
+      && lhs.hasOwnID == rhs.hasOwnID && lhs.fields == rhs.fields
+      && lhs.columnsJSON == rhs.columnsJSON
   }
 
   public var title: String { fields[.title] ?? "" }
 
-  /// The id of a row that has none: its title and first author, folded.
+  /// The stand-in id of a row that has none: its ISBN-13, else its ISBN-10, else its whole
+  /// title (subtitle included) and first author, folded.
   static func fallbackID(_ fields: BookFields) -> String {
-    "title:" + MatchKey.title(fields[.title] ?? "") + "/"
+    if let isbn = [fields[.isbn13], fields[.isbn10]].lazy.compactMap({ $0 }).first(where: {
+      !$0.isEmpty
+    }) {
+      return fallbackISBNPrefix + isbn
+    }
+    return fallbackTitlePrefix + MatchKey.fullTitle(fields[.title] ?? "") + "/"
       + MatchKey.author(fields.list(.authors).first ?? "")
   }
+
+  /// Whether a stored source id is a stand-in: the book has no id of its own from that
+  /// source, so a row found by ISBN or title may claim it, and exports write no id for it.
+  /// (Libraries before stand-ins by ISBN kept `title:` ids of the title without its
+  /// subtitle; they are stand-ins too.)
+  public static func isFallbackID(_ id: String) -> Bool {
+    id.hasPrefix(fallbackTitlePrefix) || id.hasPrefix(fallbackISBNPrefix)
+  }
+
+  private static let fallbackTitlePrefix = "title:"
+  private static let fallbackISBNPrefix = "isbn:"
 }
 
 /// What one row of an import file holds.

@@ -16,6 +16,10 @@ struct ImportRun {
   var claimed: [Book.ID: Int] = [:]
   /// The books this import is adding, until they reach the library's tables.
   var staging: BookStaging?
+  /// The rows without an id of their own, by stand-in id: their lines and bases.
+  var standIns: [String: [(line: Int, base: SourceBase)]] = [:]
+  /// The books this import added, by ISBN-13, with their ids in the source.
+  var addedByISBN: [String: (book: Book.ID, sourceID: String)] = [:]
   /// The source's name for people (`Goodreads`).
   var sourceName: String { summary.format }
 

@@ -78,10 +78,16 @@ extension SQLiteLibrary {
   ///
   /// The book is the one the row's id names in its source; else the first book with the
   /// row's ISBN, or its title and first author, that has no id from that source yet and that
-  /// no other row of this import claimed; else a new book.
-  func importBook(_ imported: ImportedBook, run: inout ImportRun, on connection: SQLiteConnection)
+  /// no other row of this import claimed; else a new book. A row without an id goes by its
+  /// stand-in (``ImportRun/standInID(for:)``), so two such rows of one file are two books.
+  func importBook(_ row: ImportedBook, run: inout ImportRun, on connection: SQLiteConnection)
     throws
   {
+    var imported = row
+    if !imported.hasOwnID {
+      guard let standIn = run.standInID(for: imported) else { return }  // repeated: skipped
+      imported.sourceID = standIn
+    }
     let line = imported.line
     let base = imported.base
     if let staged = run.staging?.book(source: imported.source, id: imported.sourceID) {
@@ -98,16 +104,25 @@ extension SQLiteLibrary {
       }
       return
     }
-    var likelyDuplicate: (book: Book.ID, id: String)?
+    // An earlier row of this file added a book with this ISBN: not a candidate (it is
+    // claimed), but worth a remark.
+    var likelyDuplicate = run.addedWithISBN(of: imported.fields)
     // Worked out once: to find the book, then to add it if there is none.
     let keys = BookKeys(title: imported.title, authors: imported.fields.list(.authors))
-    for (candidate, how) in try candidates(for: imported.fields, keys: keys, on: connection)
-    where run.claimed[candidate] == nil {
-      if let other = try link(of: candidate, in: imported.source, on: connection) {
-        likelyDuplicate = likelyDuplicate ?? (candidate, other.id)
-        continue
+    let found = try candidates(
+      for: imported.fields, keys: keys, strict: !imported.hasOwnID, on: connection)
+    for (candidate, how) in found {
+      let other = try link(of: candidate, in: imported.source, on: connection)
+      // A stand-in is no id: the book has none from this source yet.
+      let otherID = other.flatMap { ImportedBook.isFallbackID($0.id) ? nil : $0.id }
+      if let otherID, likelyDuplicate == nil {
+        likelyDuplicate = ImportRun.LikelyDuplicate(
+          book: candidate, sourceID: otherID, same: how == .isbn ? "ISBN" : "title and author")
       }
-      try merge(imported, as: base, into: candidate, matchedBy: how, run: &run, on: connection)
+      guard run.claimed[candidate] == nil, otherID == nil else { continue }
+      try merge(
+        imported, as: base, into: candidate, over: other?.base, matchedBy: how, run: &run,
+        on: connection)
       return
     }
     let id = try add(imported.fields, keys: keys, run: &run, on: connection)
@@ -115,15 +130,10 @@ extension SQLiteLibrary {
       id, to: imported.source, id: imported.sourceID, base: base, replacing: false,
       into: .staging, on: connection)
     run.countAdded(line, id: id, fields: imported.fields)
+    run.noteAdded(id, sourceID: imported.sourceID, fields: imported.fields)
     try run.staging?.staged(
       id, source: imported.source, sourceID: imported.sourceID, on: connection)
-    if let likelyDuplicate {
-      let same = try sameReason(imported, likelyDuplicate.book, on: connection)
-      run.remark(
-        line,
-        "added as a new book; same \(same) as #\(likelyDuplicate.book), which is "
-          + "\(run.sourceName) book \(likelyDuplicate.id)")
-    }
+    if let likelyDuplicate { run.remark(line, likelyDuplicate.remark(source: run.sourceName)) }
   }
 
   /// Three-way merges a row into a book and records the row as the source's new base.
@@ -147,7 +157,9 @@ extension SQLiteLibrary {
       : SourceBase(
         fieldsJSON: merge.result.nextBase(theirs: imported.fields, base: oldFields).json,
         columnsJSON: imported.columnsJSON)
-    if next != old {
+    // A book met by ISBN or title is linked afresh: it had no id from the source, or a
+    // stand-in other than this row's.
+    if next != old || how != nil {
       try link(id, to: imported.source, id: imported.sourceID, base: next, on: connection)
     }
     if how == .titleAndAuthor, book.title != imported.title {
@@ -223,15 +235,6 @@ extension SQLiteLibrary {
           "the goal for \(goal.year) stays \(mine.books) books; the archive's is \(goal.books)")
       }
     }
-  }
-
-  /// What a row has in common with the book it would have been but for its id.
-  private func sameReason(
-    _ imported: ImportedBook, _ candidate: Book.ID, on connection: SQLiteConnection
-  ) throws -> String {
-    guard let book = try fetchBook(candidate, on: connection) else { return "book" }
-    if let isbn = imported.fields[.isbn13], !isbn.isEmpty, book.isbn13 == isbn { return "ISBN" }
-    return "title and author"
   }
 
   /// A private copy of the library in memory (a new empty library when there is none).

@@ -8,29 +8,46 @@ extension SQLiteLibrary {
   /// The books an imported row may be, best first: the same ISBN-13, the same ISBN-10, then
   /// the same title and first author as ``MatchKey`` folds them. Each book once.
   ///
-  /// - Parameter keys: The keys of the fields' title and authors, if already worked out.
+  /// Titles agree by ``MatchKey/titlesAgree(_:_:)``: two subtitles must be the same (`Book
+  /// One` is not `Book Two`), one that only one side has is no difference (StoryGraph's
+  /// `Piranesi` is Goodreads' `Piranesi: A Novel`). A row without an id of its own (`strict`)
+  /// is held to more, since nothing will tell its book apart later: a book with another ISBN
+  /// is another edition.
+  ///
+  /// - Parameters:
+  ///   - keys: The keys of the fields' title and authors, if already worked out.
+  ///   - strict: Whether the row has no id of its own.
   func candidates(
-    for fields: BookFields, keys: BookKeys? = nil, on connection: SQLiteConnection
+    for fields: BookFields, keys: BookKeys? = nil, strict: Bool = false,
+    on connection: SQLiteConnection
   ) throws -> [(Book.ID, CandidateMatch)] {
     var found: [(Book.ID, CandidateMatch)] = []
-    func add(_ sql: String, _ parameters: [SQLiteValue?], _ how: CandidateMatch) throws {
-      try connection.forEach(sql + " ORDER BY id LIMIT 20", parameters) { row in
-        let id = row.int64(0)
-        if !found.contains(where: { $0.0 == id }) { found.append((id, how)) }
+    func add(_ id: Book.ID, _ how: CandidateMatch) {
+      if !found.contains(where: { $0.0 == id }) { found.append((id, how)) }
+    }
+    let isbn13 = fields[.isbn13] ?? ""
+    let isbn10 = fields[.isbn10] ?? ""
+    for (column, isbn) in [("isbn13", isbn13), ("isbn10", isbn10)] where !isbn.isEmpty {
+      try connection.forEach(
+        "SELECT id FROM books WHERE \(column) = ? ORDER BY id LIMIT 20", [.text(isbn)]
+      ) { add($0.int64(0), .isbn) }
+    }
+    let title = fields[.title] ?? ""
+    let keys = keys ?? BookKeys(title: title, authors: fields.list(.authors))
+    guard !keys.matchTitle.isEmpty else { return found }
+    try connection.forEach(
+      """
+      SELECT id, title, coalesce(isbn13, '') FROM books
+      WHERE match_title = ? AND match_author = ? ORDER BY id LIMIT 20
+      """, [.text(keys.matchTitle), .text(keys.matchAuthor)]
+    ) { row in
+      let (candidateTitle, candidateISBN) = (row.text(1), row.text(2))
+      let otherEdition =
+        strict && !isbn13.isEmpty && !candidateISBN.isEmpty
+        && candidateISBN != isbn13
+      if MatchKey.titlesAgree(candidateTitle, title), !otherEdition {
+        add(row.int64(0), .titleAndAuthor)
       }
-    }
-    if let isbn13 = fields[.isbn13], !isbn13.isEmpty {
-      try add("SELECT id FROM books WHERE isbn13 = ?", [.text(isbn13)], .isbn)
-    }
-    if let isbn10 = fields[.isbn10], !isbn10.isEmpty {
-      try add("SELECT id FROM books WHERE isbn10 = ?", [.text(isbn10)], .isbn)
-    }
-    let keys = keys ?? BookKeys(title: fields[.title] ?? "", authors: fields.list(.authors))
-    let (title, author) = (keys.matchTitle, keys.matchAuthor)
-    if !title.isEmpty {
-      try add(
-        "SELECT id FROM books WHERE match_title = ? AND match_author = ?",
-        [.text(title), .text(author)], .titleAndAuthor)
     }
     return found
   }
