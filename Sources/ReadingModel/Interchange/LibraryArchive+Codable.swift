@@ -9,7 +9,7 @@
 extension LibraryArchive.Item {
   private enum CodingKeys: String, CodingKey {
     case id, title, authors, isbn10, isbn13, pageCount, status, added, updated, progress
-    case details, statusChanges, bases
+    case details, statusChanges, history, bases
   }
 
   public init(from decoder: any Decoder) throws {
@@ -30,6 +30,7 @@ extension LibraryArchive.Item {
     details = try container.decodeIfPresent(BookDetails.self, forKey: .details) ?? BookDetails()
     statusChanges =
       try container.decodeIfPresent([StatusChange].self, forKey: .statusChanges) ?? []
+    history = try container.decodeIfPresent([BookEvent].self, forKey: .history) ?? []
     bases = try container.decodeIfPresent([String: SourceBase].self, forKey: .bases) ?? [:]
   }
 
@@ -47,6 +48,7 @@ extension LibraryArchive.Item {
     try container.encode(progress.entries, forKey: .progress)
     if !details.isEmpty { try container.encode(details, forKey: .details) }
     if !statusChanges.isEmpty { try container.encode(statusChanges, forKey: .statusChanges) }
+    if !history.isEmpty { try container.encode(history, forKey: .history) }
     if !bases.isEmpty { try container.encode(bases, forKey: .bases) }
   }
 }

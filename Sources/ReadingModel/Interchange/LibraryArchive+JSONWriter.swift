@@ -1,7 +1,8 @@
 extension LibraryArchive.Item {
   /// The item as compact JSON with sorted keys, written by hand: what `JSONEncoder` writes
   /// for it, only several times faster, which matters for exporting large libraries.
-  /// Empty details and status changes are left out, as ``encode(to:)`` leaves them out.
+  /// Empty details, status changes, history and bases are left out, as ``encode(to:)``
+  /// leaves them out.
   public func write(to json: inout JSONWriter) {
     json.object { object in
       object.member("added") { $0.date(book.dateAdded.milliseconds) }
@@ -16,6 +17,17 @@ extension LibraryArchive.Item {
         }
       }
       if !details.isEmpty { object.member("details") { details.write(to: &$0) } }
+      if !history.isEmpty {
+        object.member("history") {
+          $0.array(history) { json, event in
+            json.object { object in
+              object.member("detail") { $0.string(event.detail) }
+              object.member("kind") { $0.string(event.kind.rawValue) }
+              object.member("time") { $0.date(event.time.milliseconds) }
+            }
+          }
+        }
+      }
       object.member("id") { $0.integer(book.id) }
       object.member("isbn10") { $0.optionalString(book.isbn10) }
       object.member("isbn13") { $0.optionalString(book.isbn13) }

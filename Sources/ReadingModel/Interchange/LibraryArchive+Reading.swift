@@ -35,6 +35,7 @@ extension LibraryArchive.Item {
     statusChanges = try reader.objects("statusChanges").map { change throws(ArchiveError) in
       StatusChange(status: try change.status("status"), time: try change.date("time"))
     }
+    history = try reader.objects("history").map(Self.event)
     var bases: [String: SourceBase] = [:]
     for (source, base) in try reader.optionalObject("bases")?.members ?? [:] {
       guard case .object(let parts) = base else {
@@ -72,6 +73,20 @@ extension LibraryArchive.Item {
     return ReadingProgress.Entry(
       id: id, progress: fraction, time: try object.date("time"),
       note: try object.optionalString("note"), kind: kind ?? .progress)
+  }
+
+  /// An event of the book's history. Its detail is kept exactly as written; a kind this
+  /// bookclub does not know refuses the book, as an unknown progress kind does, rather than
+  /// being shown as something it is not.
+  private static func event(_ object: ArchiveObject) throws(ArchiveError) -> BookEvent {
+    let text = try object.string("kind")
+    guard let kind = BookEvent.Kind(rawValue: text) else {
+      let kinds = BookEvent.Kind.allCases.map(\.rawValue)
+      throw object.invalid(
+        "history kind",
+        "must be \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last ?? "")")
+    }
+    return BookEvent(time: try object.date("time"), kind: kind, detail: try object.string("detail"))
   }
 
   private static func details(_ object: ArchiveObject) throws(ArchiveError) -> BookDetails {

@@ -4,11 +4,11 @@
   import Foundation
 #endif
 
-/// bookclub's own interchange format: every book with every progress entry, note, detail
-/// and status change, so that importing an export gives back the same library.
+/// bookclub's own interchange format: every book with every progress entry, note, detail,
+/// status change and history event, so that importing an export gives back the same library.
 ///
 /// ```json
-/// {"format": "bookclub", "version": 3, "library": "6f1c...-UUID",
+/// {"format": "bookclub", "version": 4, "library": "6f1c...-UUID",
 ///  "books": [{"id": 1, "title": "...", "authors": ["..."], "isbn10": null,
 ///             "isbn13": "9780141439518", "pageCount": 480, "status": "reading",
 ///             "added": "2024-01-03T10:00:00.000Z", "updated": "...",
@@ -17,19 +17,22 @@
 ///             "details": {"rating": 4.5, "tags": ["classics"], "readings": [{"end": "2024-02-01"}],
 ///                         "sourceIDs": {"goodreads": "19063"}, ...},
 ///             "statusChanges": [{"status": "reading", "time": "..."}],
+///             "history": [{"time": "...", "kind": "edit", "detail": "pages: (empty) → 480"}],
 ///             "bases": {"goodreads": {"columns": {"Book Id": "19063", ...},
 ///                                     "fields": {"title": "...", ...}}}}]}
 /// ```
 /// Dates are UTC ISO 8601 to the millisecond, days are `yyyy-MM-dd`; `status` is `want`,
-/// `reading`, `finished` or `abandoned`; `progress` is a fraction from 0 to 1. `details`,
-/// `statusChanges` and `bases` are left out when empty. `library` names the library the
-/// archive came from: importing it into that library matches books by id, importing it
-/// anywhere else matches them like any other source's. `bases` are what each source said at
-/// its last import (the next import's merge base). Versions 1 (no `details`, no
-/// `statusChanges`) and 2 (no `library`, no `bases`) are still read.
+/// `reading`, `finished` or `abandoned`; `progress` is a fraction from 0 to 1. `history` is
+/// what `bookclub show` lists (``BookEvent``): its `kind` is `edit`, `rate`, `tags`, `undo`,
+/// `restore` or `import`, its `detail` the words shown. `details`, `statusChanges`, `history`
+/// and `bases` are left out when empty. `library` names the library the archive came from:
+/// importing it into that library matches books by id, importing it anywhere else matches
+/// them like any other source's. `bases` are what each source said at its last import (the
+/// next import's merge base). Versions 1 (no `details`, no `statusChanges`), 2 (no `library`,
+/// no `bases`) and 3 (no `history`) are still read.
 public struct LibraryArchive: Sendable, Codable, Equatable {
   public static let formatName = "bookclub"
-  public static let currentVersion = 3
+  public static let currentVersion = 4
 
   public var format: String
   public var version: Int
@@ -43,17 +46,22 @@ public struct LibraryArchive: Sendable, Codable, Equatable {
     public var progress: ReadingProgress
     public var details: BookDetails
     public var statusChanges: [StatusChange]
+    /// The book's edits, ratings, tag changes, undos and restores, oldest first; empty
+    /// before version 4.
+    public var history: [BookEvent]
     /// What each source said at its last import, by source.
     public var bases: [String: SourceBase]
 
     public init(
       book: Book, progress: ReadingProgress, details: BookDetails = BookDetails(),
-      statusChanges: [StatusChange] = [], bases: [String: SourceBase] = [:]
+      statusChanges: [StatusChange] = [], history: [BookEvent] = [],
+      bases: [String: SourceBase] = [:]
     ) {
       self.book = book
       self.progress = progress
       self.details = details
       self.statusChanges = statusChanges
+      self.history = history
       self.bases = bases
     }
   }

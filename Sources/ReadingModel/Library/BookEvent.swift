@@ -6,9 +6,10 @@
 
 /// Something that happened to a book besides reading it: an edit, a rating, tags, an undone
 /// entry, a restore from the trash, a change an import made. Books keep these as their
-/// history.
-public struct BookEvent: Sendable, Equatable {
-  public enum Kind: String, Sendable, CaseIterable {
+/// history, which the bookclub archive carries as `history`: `{"detail", "kind", "time"}`.
+/// Two events with the same time, kind and detail are the same event.
+public struct BookEvent: Sendable, Hashable, Codable {
+  public enum Kind: String, Sendable, CaseIterable, Codable {
     case edit, rate, tags, undo, restore, `import`
   }
 

@@ -90,7 +90,8 @@ extension SQLiteLibrary {
     }
   }
 
-  /// Inserts a book from an archive with its id, progress, details and status changes.
+  /// Inserts a book from an archive with its id, progress, details, status changes and
+  /// history.
   func insertArchived(_ item: LibraryArchive.Item, on connection: SQLiteConnection) throws {
     _ = try insert(item.book, details: item.details, keepingID: true, on: connection)
     for entry in item.progress.entries { try insert(entry, bookID: item.book.id, on: connection) }
@@ -98,6 +99,7 @@ extension SQLiteLibrary {
       try saveDetails(item.details, of: item.book.id, on: connection, isNewBook: true)
     }
     for change in item.statusChanges { try logStatus(change, of: item.book.id, on: connection) }
+    try addMissingHistory(item.history, to: item.book.id, isNewBook: true, on: connection)
     for (source, id) in item.details.sourceIDs {
       try link(
         item.book.id, to: source, id: id, base: item.bases[source], on: connection)

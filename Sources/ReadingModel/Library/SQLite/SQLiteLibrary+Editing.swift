@@ -32,30 +32,6 @@ extension SQLiteLibrary {
     }
   }
 
-  public func history(of bookID: Book.ID) throws -> [BookEvent] {
-    try reading(orIfMissing: []) { connection in
-      try connection.all(
-        "SELECT time_ms, kind, detail FROM book_events WHERE book_id = ? ORDER BY time_ms, rowid",
-        [.integer(bookID)]
-      ) { row in
-        BookEvent(
-          time: Date(milliseconds: row.int64(0)),
-          kind: BookEvent.Kind(rawValue: row.text(1)) ?? .edit,
-          detail: row.text(2))
-      }
-    }
-  }
-
-  /// Adds an event to a book's history.
-  func logEvent(_ event: BookEvent, of bookID: Book.ID, on connection: SQLiteConnection) throws {
-    try connection.run(
-      "INSERT INTO book_events (book_id, time_ms, kind, detail) VALUES (?, ?, ?, ?)",
-      [
-        .integer(bookID), .integer(event.time.milliseconds), .text(event.kind.rawValue),
-        .text(event.detail),
-      ])
-  }
-
   /// `title: Emma → Emma (Penguin); pages: (empty) → 474`
   static func describe(_ changes: [FieldChange]) -> String {
     changes.map { change in

@@ -85,7 +85,8 @@ extension SQLiteLibrary {
   }
 
   /// Merges an archived book into one the library has: fields three-way (base-less for this
-  /// library's own archives), progress entries and status changes it lacks added.
+  /// library's own archives), progress entries, status changes and history events it lacks
+  /// added.
   private func mergeArchived(
     _ item: LibraryArchive.Item, into book: Book, source: String?, line: Int,
     run: inout ImportRun, on connection: SQLiteConnection
@@ -99,6 +100,8 @@ extension SQLiteLibrary {
     for change in item.statusChanges where !known.contains(change) {
       try logStatus(change, of: book.id, on: connection)
     }
+    // Like status changes, events added do not make the book "updated": no field changed.
+    try addMissingHistory(item.history, to: book.id, on: connection)
     if let source {
       let next = merge.result.nextBase(theirs: theirs, base: base)
       try link(
@@ -120,6 +123,7 @@ extension SQLiteLibrary {
       try saveDetails(item.details, of: id, on: connection, isNewBook: true)
     }
     for change in item.statusChanges { try logStatus(change, of: id, on: connection) }
+    try addMissingHistory(item.history, to: id, isNewBook: true, on: connection)
     let fields = BookFields(book: item.book, details: item.details)
     if let source {
       try link(
@@ -175,16 +179,17 @@ extension SQLiteLibrary {
         "SELECT \(Self.bookColumns) FROM books b WHERE b.id > ? ORDER BY b.id LIMIT ?",
         [.integer(lastID ?? 0), .integer(Int64(limit))], Self.book(from:))
       guard let first = books.first?.id, let last = books.last?.id else { return [] }
-      // Five queries for the page, not five per book.
+      // Six queries for the page, not six per book.
       let progress = try fetchProgress(first...last, on: connection)
       let details = try fetchDetails(first...last, on: connection)
       let changes = try fetchStatusChanges(first...last, on: connection)
+      let history = try fetchHistory(first...last, on: connection)
       let bases = try fetchBases(first...last, on: connection)
       return books.map { book in
         LibraryArchive.Item(
           book: book, progress: progress[book.id] ?? ReadingProgress(),
           details: details[book.id] ?? BookDetails(), statusChanges: changes[book.id] ?? [],
-          bases: bases[book.id] ?? [:])
+          history: history[book.id] ?? [], bases: bases[book.id] ?? [:])
       }
     }
   }
