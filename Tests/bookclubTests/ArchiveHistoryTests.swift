@@ -57,6 +57,16 @@ import Testing
     #expect(String(decoding: firstBytes, as: UTF8.self).contains("\"history\":["))
   }
 
+  @Test func aBookRestoredFromTheTrashKeepsItsHistory() async throws {
+    try await makeBookWithHistory()
+    let original = try await history("emma")
+    try await run(["remove", "emma", "--force"])
+    try await run(["restore", "1"])
+    let restored = try await history("emma")
+    // The restore itself is an event of its own after the book's earlier ones.
+    #expect(Array(restored.prefix(original.count)) == original, "\(restored)")
+  }
+
   @Test func reimportingTheArchiveIntoItsOwnLibraryAddsNoEvent() async throws {
     try await makeBookWithHistory()
     let original = try await history("emma")

@@ -17,6 +17,7 @@ extension SQLiteLibrary {
         book: book, progress: try fetchProgress(bookID, on: connection),
         details: try fetchDetails(bookID, on: connection),
         statusChanges: try fetchStatusChanges(bookID, on: connection),
+        history: try fetchHistory(bookID, on: connection),
         bases: try fetchBases(bookID...bookID, on: connection)[bookID] ?? [:])
       var json = JSONWriter()
       item.write(to: &json)
