@@ -83,4 +83,16 @@ import Testing
     #expect(filled["updated"] as? Int == 1)
     #expect(try await exportedRows("storygraph").map { $0["Date Added"] } == ["2024/01/15"])
   }
+
+  @Test func booksAddedHereComeBackFromTheirOwnExportsUnchanged() async throws {
+    try await run(["add", "Middlemarch", "-a", "George Eliot", "--status", "finished"])
+    try await run(["add", "Emma", "-a", "Jane Austen", "--pages", "474"])
+    for format in ["storygraph", "goodreads"] {
+      let rows = try await exportedRows(format)
+      #expect(rows.map { $0["Read Count"] } == ["", ""], "\(format)")
+      let summary = try await importSummary(home.path("export-\(format).csv"))
+      #expect(summary["added"] as? Int == 0, "\(format)")
+      #expect(summary["updated"] as? Int == 0, "\(format): \(summary["changes"] ?? "")")
+    }
+  }
 }

@@ -6,7 +6,8 @@
 
 /// Writes books as StoryGraph exports them, so StoryGraph (and bookclub) can import them:
 /// every finished reading in `Dates Read` (`2023/05/23-2023/06/07, 2024/01/02`), quarter-star
-/// ratings, read statuses, tags.
+/// ratings, read statuses, tags. Only what the library knows is written: an unknown date
+/// added or read count is an empty cell.
 ///
 /// A book that came from StoryGraph keeps its own text in every column whose value has not
 /// changed since the last import (its `ISBN/UID` store id, its `Format`), as
@@ -39,8 +40,6 @@ public enum StoryGraphExport {
     let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
     let finished = fields.list(.readings).map(ReadingPeriod.init(text:))
       .filter { $0.end != nil && !$0.abandoned }
-    let readCount =
-      fields[.readCount].flatMap { $0.isEmpty ? nil : $0 } ?? String(finished.count)
     let uid = [fields[.isbn13], fields[.isbn10]].compactMap { $0 }.first { !$0.isEmpty }
     var row = [String](repeating: "", count: header.count)
     row[0] = fields[.title] ?? ""
@@ -52,7 +51,7 @@ public enum StoryGraphExport {
     row[6] = CalendarDay(fields[.dateAdded] ?? "")?.format(separator: "/") ?? ""
     row[7] = finished.compactMap(\.end).max()?.format(separator: "/") ?? ""
     row[8] = finished.map(datesRead).joined(separator: ", ")
-    row[9] = readCount
+    row[9] = fields[.readCount] ?? ""  // only a count the library knows
     row[17] = fields[.rating] ?? ""
     row[18] = fields[.review] ?? ""
     row[21] = fields.list(.tags).joined(separator: ", ")
