@@ -47,6 +47,13 @@ import Testing
     return rows
   }
 
+  /// The details of the only book, as `show --json` gives them.
+  func details(_ book: String, library: String? = nil) async throws -> [String: Any] {
+    let shown = try await run(["show", book, "--json"], library: library)
+    let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+    return object?["book"] as? [String: Any] ?? [:]
+  }
+
   static let patriots = [
     "Title": "Patriots", "Authors": "\"James Wesley, Rawles\", Jane Doe",
     "ISBN/UID": "9781569803059", "Format": "paperback", "Read Status": "to-read",
@@ -82,6 +89,20 @@ import Testing
     let filled = try await importSummary(try storyGraphFile("dated.csv", [dated]))
     #expect(filled["updated"] as? Int == 1)
     #expect(try await exportedRows("storygraph").map { $0["Date Added"] } == ["2024/01/15"])
+  }
+
+  @Test func anAuthorWithACommaIsOneAuthorThroughTheStoryGraphExport() async throws {
+    let file = try storyGraphFile("patriots.csv", [Self.patriots])
+    #expect(try await importSummary(file)["added"] as? Int == 1)
+    #expect(
+      try await details("patriots")["authors"] as? [String] == ["James Wesley, Rawles", "Jane Doe"])
+    let rows = try await exportedRows("storygraph")
+    #expect(rows.map { $0["Authors"] } == ["\"James Wesley, Rawles\", Jane Doe"])
+    let copy = home.path("copy.sqlite")
+    let imported = try await importSummary(home.path("export-storygraph.csv"), library: copy)
+    #expect(imported["added"] as? Int == 1)
+    let authors = try await details("patriots", library: copy)["authors"] as? [String]
+    #expect(authors == ["James Wesley, Rawles", "Jane Doe"])
   }
 
   @Test func booksAddedHereComeBackFromTheirOwnExportsUnchanged() async throws {

@@ -6,8 +6,9 @@
 
 /// Writes books as StoryGraph exports them, so StoryGraph (and bookclub) can import them:
 /// every finished reading in `Dates Read` (`2023/05/23-2023/06/07, 2024/01/02`), quarter-star
-/// ratings, read statuses, tags. Only what the library knows is written: an unknown date
-/// added or read count is an empty cell.
+/// ratings, read statuses, tags, a name with a comma quoted in `Authors` and `Contributors`
+/// (`"James Wesley, Rawles", Jane Doe`). Only what the library knows is written: an unknown
+/// date added or read count is an empty cell.
 ///
 /// A book that came from StoryGraph keeps its own text in every column whose value has not
 /// changed since the last import (its `ISBN/UID` store id, its `Format`), as
@@ -43,8 +44,8 @@ public enum StoryGraphExport {
     let uid = [fields[.isbn13], fields[.isbn10]].compactMap { $0 }.first { !$0.isEmpty }
     var row = [String](repeating: "", count: header.count)
     row[0] = fields[.title] ?? ""
-    row[1] = fields.list(.authors).joined(separator: ", ")
-    row[2] = fields.list(.contributors).joined(separator: ", ")
+    row[1] = QuotedCommaList.text(fields.list(.authors))
+    row[2] = QuotedCommaList.text(fields.list(.contributors))
     row[3] = uid ?? fields.list(.identifiers).first ?? ""
     row[4] = fields[.binding] ?? ""
     row[5] = StoryGraphMapper.statuses.first { $0.value == status }?.key ?? "to-read"
