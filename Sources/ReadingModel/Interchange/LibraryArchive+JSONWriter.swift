@@ -79,6 +79,7 @@ extension BookDetails {
       if !contributors.isEmpty {
         object.member("contributors") { $0.array(contributors) { $0.string($1) } }
       }
+      if dateAddedUnknown { object.member("dateAddedUnknown") { $0.raw("true") } }
       if let editionYear { object.member("editionYear") { $0.integer(editionYear) } }
       if !identifiers.isEmpty {
         object.member("identifiers") { $0.array(identifiers) { $0.string($1) } }

@@ -112,7 +112,8 @@ extension LibraryArchive.Item {
       contributors: try object.strings("contributors"),
       identifiers: try object.strings("identifiers"),
       authorSort: try object.optionalString("authorSort"),
-      sourceIDs: try object.stringMap("sourceIDs"))
+      sourceIDs: try object.stringMap("sourceIDs"),
+      dateAddedUnknown: try object.optionalBool("dateAddedUnknown") ?? false)
   }
 
   private static func fields(_ map: [String: String]) -> BookFields {

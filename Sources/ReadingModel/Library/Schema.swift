@@ -296,5 +296,6 @@ enum Schema {
         """),
     clubStanding,
     readingsAndGoals,
+    unknownDatesAdded,
   ]
 }

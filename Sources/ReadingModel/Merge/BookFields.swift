@@ -72,7 +72,8 @@ extension BookFields {
     setList(.identifiers, details.identifiers)
     self[.pageCount] = Self.text(book.pageCount)
     self[.status] = book.status.rawValue
-    self[.dateAdded] = CalendarDay(utc: book.dateAdded).description
+    // An unknown date added is no value: the stored time is only the import's, for sorting.
+    self[.dateAdded] = details.dateAddedUnknown ? "" : CalendarDay(utc: book.dateAdded).description
     self[.rating] = Self.text(rating: details.rating)
     setList(.readings, details.readings.map(\.text))
     self[.readCount] = Self.text(details.readCount)
@@ -88,7 +89,8 @@ extension BookFields {
   /// Writes every field present into a book and its details; absent fields leave theirs.
   ///
   /// A title or author list that is empty is not applied: a book always has both. A date
-  /// added moves only when its day changes, so the time of day the library knows survives.
+  /// added moves only when its day changes, so the time of day the library knows survives;
+  /// an empty one marks it unknown (``BookDetails/dateAddedUnknown``), and a day fills it.
   public func apply(to book: inout Book, _ details: inout BookDetails) {
     for field in BookField.allCases {
       guard let value = self[field] else { continue }
@@ -103,9 +105,13 @@ extension BookFields {
       case .pageCount: book.pageCount = Int(value).flatMap { $0 > 0 ? $0 : nil }
       case .status: book.status = ReadingStatus(rawValue: value) ?? book.status
       case .dateAdded:
-        if let day = CalendarDay(value), day != CalendarDay(utc: book.dateAdded) {
-          book.dateAdded = day.startInUTC
+        guard let day = CalendarDay(value) else {
+          // Nobody says when: the date stays (the time of the import, for sorting), unknown.
+          details.dateAddedUnknown = value.isEmpty || details.dateAddedUnknown
+          continue
         }
+        details.dateAddedUnknown = false
+        if day != CalendarDay(utc: book.dateAdded) { book.dateAdded = day.startInUTC }
       case .rating: details.rating = Double(value).flatMap { $0 > 0 && $0 <= 5 ? $0 : nil }
       case .readings: details.readings = list(.readings).map(ReadingPeriod.init(text:))
       case .readCount: details.readCount = Int(value)

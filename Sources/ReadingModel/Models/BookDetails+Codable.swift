@@ -1,10 +1,12 @@
 // Archives written before contributors, identifiers and edition years existed leave them
 // out; every list is optional on input, and empty lists are left out on output, as
-// ``BookDetails/write(to:)`` leaves them out.
+// ``BookDetails/write(to:)`` leaves them out. `dateAddedUnknown` is written only when true,
+// so the archive of a book whose date added is known is what it was before the key existed.
 extension BookDetails: Codable {
   private enum CodingKeys: String, CodingKey {
     case rating, review, tags, readings, readCount, publisher, publicationYear, editionYear
     case binding, privateNotes, contributors, identifiers, authorSort, sourceIDs
+    case dateAddedUnknown
   }
 
   public init(from decoder: any Decoder) throws {
@@ -23,7 +25,9 @@ extension BookDetails: Codable {
       contributors: try container.decodeIfPresent([String].self, forKey: .contributors) ?? [],
       identifiers: try container.decodeIfPresent([String].self, forKey: .identifiers) ?? [],
       authorSort: try container.decodeIfPresent(String.self, forKey: .authorSort),
-      sourceIDs: try container.decodeIfPresent([String: String].self, forKey: .sourceIDs) ?? [:])
+      sourceIDs: try container.decodeIfPresent([String: String].self, forKey: .sourceIDs) ?? [:],
+      dateAddedUnknown: try container.decodeIfPresent(Bool.self, forKey: .dateAddedUnknown)
+        ?? false)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -42,6 +46,7 @@ extension BookDetails: Codable {
     if !identifiers.isEmpty { try container.encode(identifiers, forKey: .identifiers) }
     try container.encodeIfPresent(authorSort, forKey: .authorSort)
     try container.encode(sourceIDs, forKey: .sourceIDs)
+    if dateAddedUnknown { try container.encode(true, forKey: .dateAddedUnknown) }
   }
 }
 

@@ -62,13 +62,17 @@ public struct BookDetails: Sendable, Equatable {
   public var identifiers: [String]
   /// The book's id in other services: `["goodreads": "1234"]`.
   public var sourceIDs: [String: String]
+  /// Whether nobody said when the book was added (a StoryGraph row without `Date Added`):
+  /// ``Book/dateAdded`` then holds the import time only so that sorting by date added
+  /// has a place for the book, and exports and merges read the date as empty.
+  public var dateAddedUnknown: Bool
 
   public init(
     rating: Double? = nil, review: String? = nil, tags: [String] = [],
     readings: [ReadingPeriod] = [], readCount: Int? = nil, publisher: String? = nil,
     publicationYear: Int? = nil, editionYear: Int? = nil, binding: String? = nil,
     privateNotes: String? = nil, contributors: [String] = [], identifiers: [String] = [],
-    authorSort: String? = nil, sourceIDs: [String: String] = [:]
+    authorSort: String? = nil, sourceIDs: [String: String] = [:], dateAddedUnknown: Bool = false
   ) {
     self.rating = rating
     self.review = review
@@ -84,6 +88,7 @@ public struct BookDetails: Sendable, Equatable {
     self.identifiers = identifiers
     self.authorSort = authorSort
     self.sourceIDs = sourceIDs
+    self.dateAddedUnknown = dateAddedUnknown
   }
 
   /// Whether nothing is known.

@@ -110,7 +110,9 @@ public enum GoodreadsExport {
     return row.count == header.count ? row : nil
   }
 
-  /// The columns written from a book's fields.
+  /// The columns written from a book's fields. Only what the library knows is written: an
+  /// unknown read count, date added or last-name-first author is an empty cell, not one
+  /// worked out (which the next import would read back as a change).
   private static func columns(_ fields: BookFields, id: String, positions: [String: String])
     -> [String]
   {
@@ -119,13 +121,11 @@ public enum GoodreadsExport {
     let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
     let shelf = shelves[status] ?? "to-read"
     let shelved = fields.list(.tags) + [shelf]
-    let readCount =
-      fields[.readCount].flatMap { $0.isEmpty ? nil : $0 } ?? (status == .finished ? "1" : "0")
     return [
       id,
       fields[.title] ?? "",
       author,
-      fields[.authorSort].flatMap { $0.isEmpty ? nil : $0 } ?? AuthorName.lastFirst(author),
+      fields[.authorSort] ?? "",
       authors.dropFirst().joined(separator: ", "),
       "=\"\(fields[.isbn10] ?? "")\"",
       "=\"\(fields[.isbn13] ?? "")\"",
@@ -144,7 +144,7 @@ public enum GoodreadsExport {
       html(fields[.review] ?? ""),
       "",
       html(fields[.privateNotes] ?? ""),
-      readCount,
+      fields[.readCount] ?? "",
       "0",
     ]
   }

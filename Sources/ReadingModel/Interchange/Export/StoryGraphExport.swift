@@ -6,7 +6,9 @@
 
 /// Writes books as StoryGraph exports them, so StoryGraph (and bookclub) can import them:
 /// every finished reading in `Dates Read` (`2023/05/23-2023/06/07, 2024/01/02`), quarter-star
-/// ratings, read statuses, tags.
+/// ratings, read statuses, tags, a name with a comma quoted in `Authors` and `Contributors`
+/// (`"James Wesley, Rawles", Jane Doe`). Only what the library knows is written: an unknown
+/// date added or read count is an empty cell.
 ///
 /// A book that came from StoryGraph keeps its own text in every column whose value has not
 /// changed since the last import (its `ISBN/UID` store id, its `Format`), as
@@ -39,20 +41,18 @@ public enum StoryGraphExport {
     let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
     let finished = fields.list(.readings).map(ReadingPeriod.init(text:))
       .filter { $0.end != nil && !$0.abandoned }
-    let readCount =
-      fields[.readCount].flatMap { $0.isEmpty ? nil : $0 } ?? String(finished.count)
     let uid = [fields[.isbn13], fields[.isbn10]].compactMap { $0 }.first { !$0.isEmpty }
     var row = [String](repeating: "", count: header.count)
     row[0] = fields[.title] ?? ""
-    row[1] = fields.list(.authors).joined(separator: ", ")
-    row[2] = fields.list(.contributors).joined(separator: ", ")
+    row[1] = QuotedCommaList.text(fields.list(.authors))
+    row[2] = QuotedCommaList.text(fields.list(.contributors))
     row[3] = uid ?? fields.list(.identifiers).first ?? ""
     row[4] = fields[.binding] ?? ""
     row[5] = StoryGraphMapper.statuses.first { $0.value == status }?.key ?? "to-read"
     row[6] = CalendarDay(fields[.dateAdded] ?? "")?.format(separator: "/") ?? ""
     row[7] = finished.compactMap(\.end).max()?.format(separator: "/") ?? ""
     row[8] = finished.map(datesRead).joined(separator: ", ")
-    row[9] = readCount
+    row[9] = fields[.readCount] ?? ""  // only a count the library knows
     row[17] = fields[.rating] ?? ""
     row[18] = fields[.review] ?? ""
     row[21] = fields.list(.tags).joined(separator: ", ")

@@ -130,6 +130,17 @@ struct CSVRow {
       .filter { !$0.isEmpty }
   }
 
+  /// A comma-separated list whose items may be quoted (``QuotedCommaList``), entities
+  /// decoded, trimmed, without empty items: a name with a comma in quotes stays one item.
+  /// A list without such quotes reads as ``list(_:)`` reads it.
+  ///
+  /// - Parameter column: The column's name; a column the file lacks is an empty list.
+  /// - Returns: The items, in order.
+  func quotedList(_ column: String) -> [String] {
+    QuotedCommaList.items(HTMLText.plain(value(self.column(column))))
+      .map(\.collapsingWhitespace).filter { !$0.isEmpty }
+  }
+
   /// Why the row cannot be a book, when it has no title or no author.
   func missingTitleOrAuthor(title: String, authors: [String]) -> ImportRow? {
     if title.isEmpty { return .skip(line: line, reason: "it has no title") }

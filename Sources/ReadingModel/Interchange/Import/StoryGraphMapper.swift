@@ -6,9 +6,11 @@
 
 /// Reads `storygraph_export.csv`.
 ///
-/// Quirks handled: CRLF line ends, `Dates Read` as ranges (`2023/05/23-2023/06/07`) or
-/// single days, fractional star ratings, `ISBN/UID` mixing ISBN-13, ISBN-10 (sometimes with
-/// its leading zero lost to a spreadsheet) and store ids such as ASINs.
+/// Quirks handled: CRLF line ends, a name with a comma quoted in `Authors` and
+/// `Contributors` (`"James Wesley, Rawles", Jane Doe`), `Dates Read` as ranges
+/// (`2023/05/23-2023/06/07`) or single days, fractional star ratings, `ISBN/UID` mixing
+/// ISBN-13, ISBN-10 (sometimes with its leading zero lost to a spreadsheet) and store ids
+/// such as ASINs.
 struct StoryGraphMapper: CSVRowMapper {
   static let formatName = "StoryGraph"
   static let source = "storygraph"
@@ -37,12 +39,12 @@ struct StoryGraphMapper: CSVRowMapper {
 
   mutating func map(_ row: CSVRow) -> ImportRow {
     let title = row.text("Title")
-    let authors = row.list("Authors")
+    let authors = row.quotedList("Authors")
     if let skip = row.missingTitleOrAuthor(title: title, authors: authors) { return skip }
     var fields = BookFields()
     fields[.title] = title
     fields.setList(.authors, authors)
-    if row.has("Contributors") { fields.setList(.contributors, row.list("Contributors")) }
+    if row.has("Contributors") { fields.setList(.contributors, row.quotedList("Contributors")) }
     let uid = row.value("ISBN/UID")
     let isbn = ISBN(restoringLeadingZero: uid)
     fields[.isbn13] = isbn?.isbn13 ?? ""
