@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import ReadingModel
 import Testing
@@ -123,6 +124,29 @@ import Testing
     // A stand-in is not Goodreads' id: the export writes none.
     let export = try await run(["export", "--format", "goodreads"]).stdout
     #expect(!export.contains("isbn:") && !export.contains("title:"))
+  }
+
+  @Test func aLibraryFromBeforeStandInsByISBNFindsItsBooksAgain() async throws {
+    let path = try goodreads(
+      "old.csv",
+      [
+        ["Title": "Dune", "Author": "Frank Herbert", "ISBN13": "=\"9780441172719\""],
+        ["Title": "Piranesi: A Novel", "Author": "Susanna Clarke"],
+      ])
+    try await run(["import", path])
+    // Earlier libraries named such rows by the title without its subtitle.
+    var handle: OpaquePointer?
+    #expect(sqlite3_open(library, &handle) == SQLITE_OK)
+    let update = """
+      UPDATE book_sources SET source_id = CASE book_id
+        WHEN 1 THEN 'title:dune/frankherbert' ELSE 'title:piranesi/susannaclarke' END
+      """
+    #expect(sqlite3_exec(handle, update, nil, nil, nil) == SQLITE_OK)
+    sqlite3_close(handle)
+    let again = try await json(["import", path])
+    #expect(again["added"] as? Int == 0)
+    #expect(again["unchanged"] as? Int == 2)
+    #expect(try await titles() == ["Dune", "Piranesi: A Novel"])
   }
 
   @Test func storyGraphRowsWithoutAnIdShareNoBook() async throws {
