@@ -11,29 +11,6 @@ import Testing
 
   func sample(_ name: String) -> String { Self.sampleFolder.appendingPathComponent(name).path }
 
-  func importFile(_ path: String, into library: SQLiteLibrary, dryRun: Bool = false) async throws
-    -> ImportSummary
-  {
-    let format = try ImportFormat.detect(path: path)
-    return try await library.importBooks(
-      from: { try format.source(path: path) }, options: ImportOptions(dryRun: dryRun),
-      progress: nil)
-  }
-
-  /// The library as a bookclub export.
-  func export(_ library: SQLiteLibrary) async throws -> Data {
-    var writer = LibraryArchive.StreamWriter(library: try await library.libraryID())
-    var data = writer.header()
-    var last: Book.ID?
-    while true {
-      let items = try await library.archivePage(after: last, limit: 7)
-      for item in items { data += writer.item(item) }
-      guard let next = items.last?.book.id else { break }
-      last = next
-    }
-    return data + writer.footer()
-  }
-
   @Test(arguments: ["goodreads_library_export.csv", "storygraph_export.csv"])
   func sampleExportsImportWholeAndTwiceChangesNothing(_ name: String) async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
@@ -69,13 +46,13 @@ import Testing
     _ = try await importFile(sample("goodreads_library_export.csv"), into: original)
     _ = try await original.setStatus(
       .abandoned, of: 3, at: Date(milliseconds: 1_700_000_000_000), reread: nil)
-    let first = try await export(original)
+    let first = try await exportArchive(original)
     let path = folder.path("export.json")
     try first.write(to: URL(fileURLWithPath: path))
     let copy = SQLiteLibrary(path: folder.path("copy.sqlite"))
     let summary = try await importFile(path, into: copy)
     #expect(summary.added == 73)
-    let second = try await export(copy)
+    let second = try await exportArchive(copy)
     #expect(second == first)
     #expect(try await importFile(path, into: copy).unchanged == 73)
     let archive = try LibraryArchive.decode(second)
@@ -86,7 +63,7 @@ import Testing
   @Test func aBrokenQuoteOnLine17ChangesNothing() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     _ = try await importFile(sample("storygraph_export.csv"), into: library)
-    let before = try await export(library)
+    let before = try await exportArchive(library)
     var lines = try String(contentsOfFile: sample("goodreads_library_export.csv"), encoding: .utf8)
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     lines[16] = lines[16].replacingOccurrences(
@@ -100,7 +77,7 @@ import Testing
     } throws: { error in
       (error as? CSVError).map { $0.localizedDescription.contains("line 17") } ?? false
     }
-    #expect(try await export(library) == before)
+    #expect(try await exportArchive(library) == before)
   }
 
   @Test func dryRunChangesNothing() async throws {
@@ -114,7 +91,7 @@ import Testing
   @Test func cancellingRollsEverythingBack() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     _ = try await library.add(try NewBook(title: "Kept", authors: ["Me"]))
-    let before = try await export(library)
+    let before = try await exportArchive(library)
     let path = sample("goodreads_library_export.csv")
     let task = Task {
       try await library.importBooks(
@@ -123,6 +100,6 @@ import Testing
     }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(try await export(library) == before)
+    #expect(try await exportArchive(library) == before)
   }
 }

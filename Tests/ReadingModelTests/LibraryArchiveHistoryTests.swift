@@ -101,7 +101,7 @@ import Testing
     #expect(try await library.history(of: 1) == Self.history)
 
     let path = folder.path("library.json")
-    try await export(library).write(to: URL(fileURLWithPath: path))
+    try await exportArchive(library).write(to: URL(fileURLWithPath: path))
     let again = try await importFile(path, into: library)
     #expect(again.updated == 0 && again.unchanged == 2 && again.added == 0)
     #expect(try await library.history(of: 1) == Self.history)
@@ -111,26 +111,6 @@ import Testing
     #expect(first.added == 2)
     #expect(try await restored.history(of: 1) == Self.history)
     #expect(try await restored.history(of: 2) == [])
-    #expect(try await export(restored) == (try await export(library)))
-  }
-
-  func importFile(_ path: String, into library: SQLiteLibrary) async throws -> ImportSummary {
-    let format = try ImportFormat.detect(path: path)
-    return try await library.importBooks(
-      from: { try format.source(path: path) }, options: ImportOptions(), progress: nil)
-  }
-
-  /// The library as a bookclub export.
-  func export(_ library: SQLiteLibrary) async throws -> Data {
-    var writer = LibraryArchive.StreamWriter(library: try await library.libraryID())
-    var data = writer.header()
-    var last: Book.ID?
-    while true {
-      let items = try await library.archivePage(after: last, limit: 7)
-      for item in items { data += writer.item(item) }
-      guard let next = items.last?.book.id else { break }
-      last = next
-    }
-    return data + writer.footer()
+    #expect(try await exportArchive(restored) == (try await exportArchive(library)))
   }
 }

@@ -50,3 +50,27 @@ extension BookFields {
     for (field, value) in values { self[field] = value }
   }
 }
+
+/// Imports the export at `path` into `library`, as `bookclub import` does.
+func importFile(_ path: String, into library: SQLiteLibrary, dryRun: Bool = false) async throws
+  -> ImportSummary
+{
+  let format = try ImportFormat.detect(path: path)
+  return try await library.importBooks(
+    from: { try format.source(path: path) }, options: ImportOptions(dryRun: dryRun),
+    progress: nil)
+}
+
+/// The library as a bookclub export, read a few books a page (pages end mid-library).
+func exportArchive(_ library: SQLiteLibrary) async throws -> Data {
+  var writer = LibraryArchive.StreamWriter(library: try await library.libraryID())
+  var data = writer.header()
+  var last: Book.ID?
+  while true {
+    let items = try await library.archivePage(after: last, limit: 7)
+    for item in items { data += writer.item(item) }
+    guard let next = items.last?.book.id else { break }
+    last = next
+  }
+  return data + writer.footer()
+}

@@ -107,12 +107,6 @@ import Testing
 
   // MARK: - Libraries and files
 
-  func importFile(_ path: String, into library: SQLiteLibrary) async throws -> ImportSummary {
-    let format = try ImportFormat.detect(path: path)
-    return try await library.importBooks(
-      from: { try format.source(path: path) }, options: ImportOptions(), progress: nil)
-  }
-
   func items(of library: SQLiteLibrary) async throws -> [LibraryArchive.Item] {
     var all: [LibraryArchive.Item] = []
     while true {
@@ -123,20 +117,15 @@ import Testing
   }
 
   func export(_ library: SQLiteLibrary, as format: Format) async throws -> Data {
-    let items = try await items(of: library)
-    var bytes: [UInt8] = []
-    switch format {
-    case .archive:
-      var writer = LibraryArchive.StreamWriter(library: try await library.libraryID())
-      var data = writer.header()
-      for item in items { data += writer.item(item) }
-      return data + writer.footer()
-    case .goodreads:
-      bytes = Array(CSVWriter.line(GoodreadsExport.header).utf8)
-      for item in items { GoodreadsExport.append(item, to: &bytes) }
-    case .storygraph:
-      bytes = Array(CSVWriter.line(StoryGraphExport.header).utf8)
-      for item in items { CSVWriter.append(StoryGraphExport.row(item), to: &bytes) }
+    guard format != .archive else { return try await exportArchive(library) }
+    let header = format == .goodreads ? GoodreadsExport.header : StoryGraphExport.header
+    var bytes = Array(CSVWriter.line(header).utf8)
+    for item in try await items(of: library) {
+      if format == .goodreads {
+        GoodreadsExport.append(item, to: &bytes)
+      } else {
+        CSVWriter.append(StoryGraphExport.row(item), to: &bytes)
+      }
     }
     return Data(bytes)
   }

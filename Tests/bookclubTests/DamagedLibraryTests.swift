@@ -5,15 +5,8 @@ import Testing
 /// Every kind of file that is not a sound library gets a clear error, exit 1, and is left
 /// byte for byte as it was; a damaged library is never written, and `check` and `repair`
 /// recover it.
-@Suite struct DamagedLibraryTests {
+@Suite struct DamagedLibraryTests: LibraryCommandSuite {
   let home = TestHome()
-  var library: String { home.path("library.sqlite") }
-
-  @discardableResult
-  func run(_ arguments: [String], library: String? = nil) async throws -> BookclubProcess.Result {
-    try await home.bookclub.run(
-      arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library])
-  }
 
   /// A library of `books` books, made by one import, with its WAL folded into the file.
   func makeLibrary(books: Int, at path: String) async throws {

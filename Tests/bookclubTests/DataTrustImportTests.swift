@@ -5,22 +5,8 @@ import Testing
 
 /// Imports that swallow no change a source made, merge no row away, erase no reading and
 /// give every cell back: the cases strangers' real exports showed, in files of their shape.
-@Suite struct DataTrustImportTests {
+@Suite struct DataTrustImportTests: LibraryCommandSuite {
   let home = TestHome()
-  var library: String { home.path("library.sqlite") }
-
-  @discardableResult
-  func run(_ arguments: [String], library: String? = nil) async throws -> BookclubProcess.Result {
-    try await home.bookclub.run(
-      arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library])
-  }
-
-  func json(_ arguments: [String], library: String? = nil) async throws -> [String: Any] {
-    let result = try await run(arguments + ["--json"], library: library)
-    return try #require(
-      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-      "\(result.stderr)")
-  }
 
   /// Writes `rows` under `header` as a CSV file and returns its path.
   func file(_ name: String, header: [String], rows: [[String: String]]) throws -> String {

@@ -4,22 +4,8 @@ import Testing
 
 /// Imports that never lose a book: editions, three-way re-imports, two services on one
 /// library, other libraries' archives, forgiving CSV, and the Goodreads round trip.
-@Suite struct ImportMergeCommandTests {
+@Suite struct ImportMergeCommandTests: LibraryCommandSuite {
   let home = TestHome()
-  var library: String { home.path("library.sqlite") }
-
-  @discardableResult
-  func run(_ arguments: [String], library: String? = nil) async throws -> BookclubProcess.Result {
-    try await home.bookclub.run(
-      arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library])
-  }
-
-  func json(_ arguments: [String], library: String? = nil) async throws -> [String: Any] {
-    let result = try await run(arguments + ["--json"], library: library)
-    return try #require(
-      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-      "\(result.stderr)")
-  }
 
   func sample(_ name: String) -> String {
     ImportCommandTests.sampleFolder.appendingPathComponent(name).path

@@ -5,15 +5,8 @@ import Testing
 /// Exports write only what the library knows, and read back as they were written: a date
 /// added nobody gave stays empty, an author with a comma stays one author, and a book added
 /// here comes back from its own export unchanged.
-@Suite struct StoryGraphRoundTripTests {
+@Suite struct StoryGraphRoundTripTests: LibraryCommandSuite {
   let home = TestHome()
-  var library: String { home.path("library.sqlite") }
-
-  @discardableResult
-  func run(_ arguments: [String], library: String? = nil) async throws -> BookclubProcess.Result {
-    try await home.bookclub.run(
-      arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library])
-  }
 
   /// The import's `--json` summary.
   func importSummary(_ file: String, library: String? = nil) async throws -> [String: Any] {
