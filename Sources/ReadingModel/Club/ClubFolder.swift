@@ -87,8 +87,8 @@ public struct ClubFolder: Sendable, Equatable {
       throw ClubError.notAClub(folder.path)
     }
     guard file.size <= SmallFile.limit else {
-      let size = file.size >> 20 > 0 ? "\(file.size >> 20) MiB" : "\(file.size >> 10) KiB"
-      throw ClubError.unreadableDescription(path, reason: "is \(size), too large")
+      throw ClubError.unreadableDescription(
+        path, reason: "is \(file.size) bytes, more than 1 MiB")
     }
     return Data(try file.read(upTo: SmallFile.limit))
   }

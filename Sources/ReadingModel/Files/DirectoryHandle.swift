@@ -149,7 +149,8 @@ public final class DirectoryHandle {
     if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
       let kind = info.st_mode & S_IFMT
       if kind == S_IFLNK { return "it is a symbolic link, which bookclub does not follow here" }
-      if error == ENOTDIR || error == EISDIR { return "it is \(Self.kind(info.st_mode))" }
+      if error == ENOTDIR { return "it is \(Self.kind(info.st_mode)), not a folder" }
+      if error == EISDIR { return "it is a folder, not a file" }
     }
     return String(cString: strerror(error))
   }

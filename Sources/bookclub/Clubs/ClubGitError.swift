@@ -30,7 +30,7 @@ enum ClubGitError: Error, LocalizedError {
     case .failed(let command, let output):
       "\(command) failed: \(Self.firstLine(output))"
     case .notOwnRepository(let folder):
-      "The club at \(folder) is synced with git, but \(folder)/.git is not a folder of its own (bookclub runs git only in the club's own clone). Join the club again from its git URL."
+      "The club at \(folder) is synced with git, but \(folder)/.git is not a folder of its own (bookclub runs git only in the club's own clone). Clone the club's repository there again, or leave the club and join it from its git URL."
     case .optionLikeURL(let url):
       "“\(url)” starts with '-', so it is not a git URL. Give the club's URL or folder."
     case .journalChanged(let journal, let commit):
