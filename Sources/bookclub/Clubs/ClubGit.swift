@@ -68,7 +68,10 @@ struct ClubGit {
   /// Commits `paths` as they are in the work tree, and only them: whatever else is staged
   /// stays staged.
   private func commit(_ paths: [String], in repository: ClubRepository, message: String) throws {
-    // club.json is written once, by `club create`; it travels with the first sync.
+    // club.json is written once, by `club create`; it travels with the first sync. A path
+    // that is not there (no journal yet) is left out rather than failing the add.
+    let paths = paths.filter { access(repository.folder + "/" + $0, F_OK) == 0 }
+    guard !paths.isEmpty else { return }
     let add = try run(repository, ["add", "--"] + paths)
     guard add.succeeded else { throw ClubGitError.failed("git add", add.output) }
     let staged = try run(
