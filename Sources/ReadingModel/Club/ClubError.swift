@@ -22,6 +22,13 @@ public enum ClubError: Error, Equatable, LocalizedError {
   case whichClub([String])
   /// The club has no current book.
   case nothingPicked(String)
+  /// `club.json` is there but is not a small regular file (a FIFO, a device, a folder, a
+  /// symbolic link, or over 1 MiB): why, in words.
+  case unreadableDescription(String, reason: String)
+  /// An id that is not a UUID, and what gave it: file names are made from ids.
+  case invalidID(String, source: String)
+  /// A folder whose club id is that of a club you are in at another folder.
+  case idInUse(name: String, joined: String, other: String)
 
   public var errorDescription: String? {
     switch self {
@@ -41,6 +48,17 @@ public enum ClubError: Error, Equatable, LocalizedError {
       "You are in several clubs (\(names.joined(separator: ", "))); name one."
     case .nothingPicked(let name):
       "“\(name)” has no book yet. Pick one: 'bookclub club pick <book>'."
+    case .unreadableDescription(let path, let reason):
+      "\(path) \(reason), so the club cannot be read: a club.json is a regular file of at most \(SmallFile.limit >> 20) MiB. Restore it from the club's git history or another member's copy."
+    case .invalidID(let id, let source):
+      "\(source) gives the id “\(Self.shortened(id))”, which is not a lowercase UUID as bookclub makes them: it is refused, because file names are made from ids."
+    case .idInUse(let name, let joined, let other):
+      "\(other) has the id of “\(name)”, the club you are in at \(joined): one club cannot be two folders, so it is refused. Use 'bookclub club join \(joined)' for that club; a club of its own needs a club.json of its own ('bookclub club create')."
     }
+  }
+
+  /// At most 40 characters of `id`: a hostile one may be long.
+  private static func shortened(_ id: String) -> String {
+    id.count > 40 ? String(id.prefix(40)) + "…" : id
   }
 }

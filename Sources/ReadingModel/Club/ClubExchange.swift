@@ -35,7 +35,7 @@ public struct ClubExchange: Sendable {
     let folder = try ClubFolder.open(membership.path)
     let offsets = try await library.clubReadOffsets(membership.clubID)
     var problems: [String] = []
-    for journal in folder.journals() {
+    for journal in try folder.journals() {
       let start = offsets[journal.member] ?? 0
       let reading = journal.read(from: start)
       problems += reading.problems

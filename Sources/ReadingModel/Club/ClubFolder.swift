@@ -4,9 +4,19 @@
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A club on disk (DESIGN.md section 10): `club.json` and one journal per member under
 /// `members/`. Each member writes only their own journal, so git and file-sync tools never
 /// see two writers of one file.
+///
+/// Everything in the folder was written by someone else: `club.json` is read only when it
+/// is a small regular file, ids are used only when they are UUIDs (``ClubID``), and what is
+/// below the folder is opened with no symbolic link followed (``DirectoryHandle``).
 public struct ClubFolder: Sendable, Equatable {
   /// The folder format this build writes; a newer one is refused rather than misread.
   public static let formatVersion = 1
@@ -20,11 +30,11 @@ public struct ClubFolder: Sendable, Equatable {
   /// - Throws: ``ClubError/alreadyAClub(_:)`` when `path` holds one; ``FileError`` when it
   ///   cannot be written.
   public static func create(at path: String, name: String) throws -> ClubFolder {
-    let folder = ClubFolder(path: path, id: UUID().uuidString.lowercased(), name: name)
-    if FileManager.default.fileExists(atPath: folder.descriptionPath) {
-      throw ClubError.alreadyAClub(path)
-    }
-    try AtomicFile.createFolder(folder.membersPath)
+    let folder = ClubFolder(path: path, id: ClubID.make(), name: name)
+    try AtomicFile.createFolder(path)
+    let handle = try DirectoryHandle(path: path)
+    if handle.contains("club.json") { throw ClubError.alreadyAClub(path) }
+    _ = try handle.folder("members", creating: true)
     var json = JSONWriter()
     json.object { object in
       object.member("format") { $0.integer(formatVersion) }
@@ -37,24 +47,57 @@ public struct ClubFolder: Sendable, Equatable {
 
   /// Opens the club folder at `path`.
   ///
-  /// - Throws: ``ClubError`` when there is no club there, or one of a newer format.
+  /// - Throws: ``ClubError`` when there is no club there, one of a newer format, a
+  ///   `club.json` that is not a small regular file, or an id that is not a UUID.
   public static func open(_ path: String) throws -> ClubFolder {
-    let descriptionPath = path + "/club.json"
-    guard let data = try? SmallFile.read(descriptionPath) else {
-      throw ClubError.notAClub(path)
-    }
+    guard let handle = try? DirectoryHandle(path: path) else { throw ClubError.notAClub(path) }
+    let data = try description(in: handle)
     struct Description: Decodable {
       var format: Int
       var id: String
       var name: String
     }
-    guard let description = try? JSONDecoder().decode(Description.self, from: Data(data)) else {
+    let descriptionPath = path + "/club.json"
+    guard let description = try? JSONDecoder().decode(Description.self, from: data) else {
       throw ClubError.damaged(descriptionPath)
     }
     guard description.format <= formatVersion else {
       throw ClubError.newerFormat(path, format: description.format)
     }
-    return ClubFolder(path: path, id: description.id, name: description.name)
+    let id = try ClubID.checked(description.id, from: "The club.json at \(descriptionPath)")
+    return ClubFolder(path: path, id: id, name: description.name)
+  }
+
+  /// The bytes of `club.json`: a regular file (no FIFO to hang on, no device, no symbolic
+  /// link) of at most ``SmallFile/limit`` bytes.
+  private static func description(in folder: DirectoryHandle) throws -> Data {
+    let path = folder.path + "/club.json"
+    let file: InputFile
+    do {
+      file = try folder.inputFile("club.json")
+    } catch .notFound {
+      throw ClubError.notAClub(folder.path)
+    } catch .empty {
+      throw ClubError.damaged(path)
+    } catch .notAFile(_, let kind) {
+      throw ClubError.unreadableDescription(path, reason: "is \(kind), not a file")
+    } catch .unreadable(_, let reason) {
+      throw ClubError.unreadableDescription(path, reason: "cannot be read (\(reason))")
+    } catch {
+      throw ClubError.notAClub(folder.path)
+    }
+    guard file.size <= SmallFile.limit else {
+      throw ClubError.unreadableDescription(
+        path, reason: "is \(file.size) bytes, more than 1 MiB")
+    }
+    return Data(try file.read(upTo: SmallFile.limit))
+  }
+
+  /// Whether `<path>/.git` is a folder: the club folder is the top of a git clone of its
+  /// own (not a symbolic link, not a `gitdir:` file, not a work tree further up).
+  public static func hasOwnGitFolder(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path + "/.git", &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
   }
 
   private init(path: String, id: String, name: String) {
@@ -67,15 +110,24 @@ public struct ClubFolder: Sendable, Equatable {
   var membersPath: String { path + "/members" }
 
   /// The journal of one member.
-  public func journal(of member: String) -> ClubJournal {
-    ClubJournal(path: membersPath + "/\(member).jsonl", member: member)
+  ///
+  /// - Throws: ``ClubError/invalidID(_:source:)`` when `member` is not a UUID.
+  public func journal(of member: String) throws -> ClubJournal {
+    let id = try ClubID.checked(member, from: "Your membership of “\(name)”")
+    return ClubJournal(path: membersPath + "/\(id).jsonl", member: id)
   }
 
-  /// Every member's journal, by the files under `members/`.
-  public func journals() -> [ClubJournal] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: membersPath)) ?? []
-    return names.filter { $0.hasSuffix(".jsonl") }.sorted().map {
-      ClubJournal(path: membersPath + "/" + $0, member: String($0.dropLast(6)))
+  /// Every member's journal: the files `<uuid>.jsonl` under `members/` (anything else
+  /// there is no member's).
+  ///
+  /// - Throws: ``FileError`` when `members` is a symbolic link or not a folder.
+  public func journals() throws -> [ClubJournal] {
+    let handle = try DirectoryHandle(path: path)
+    guard handle.contains("members") else { return [] }
+    let names = try handle.folder("members").entries()
+    let members = names.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }
+    return members.filter(ClubID.isValid).sorted().map {
+      ClubJournal(path: membersPath + "/\($0).jsonl", member: $0)
     }
   }
 }

@@ -36,21 +36,12 @@ public struct ClubJournal: Sendable, Equatable {
   /// - Throws: ``FileError`` when the journal cannot be written; nothing was then appended,
   ///   or the write was cut and readers skip the cut line.
   public func append(_ events: [ClubEvent]) throws {
-    try AtomicFile.createFolder(PathName.folder(of: path))
     let bytes = events.flatMap(\.jsonLine)
-    // Never through a symlink (another member could commit one pointing at a file of
-    // yours), never into a FIFO or a device.
-    let descriptor = open(
-      path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
-    guard descriptor >= 0 else {
-      let reason = errno == ELOOP ? "it is a symbolic link" : AtomicFile.lastError()
-      throw FileError.cannotWrite(path, reason: reason)
-    }
+    // Never through a symlink, at any component (another member could commit one pointing
+    // at a file of yours), never into a FIFO or a device.
+    let descriptor = try folder(creating: true).openFile(
+      PathName.lastComponent(of: path), flags: O_WRONLY | O_APPEND | O_CREAT)
     defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw FileError.cannotWrite(path, reason: "it is not a regular file")
-    }
     while flock(descriptor, LOCK_EX) != 0 {
       guard errno == EINTR else {
         throw FileError.cannotLock(path, reason: AtomicFile.lastError())
@@ -104,14 +95,23 @@ public struct ClubJournal: Sendable, Equatable {
   /// The bytes after `offset`, through ``InputFile``: a folder, FIFO or device there is an
   /// error, not a wait; a file that shrank below `offset` gives nothing.
   private func readBytes(from offset: Int) throws -> [UInt8] {
+    let folder = try folder(creating: false)
     let file: InputFile
     do {
-      file = try InputFile(path: path)
+      file = try folder.inputFile(PathName.lastComponent(of: path))
     } catch .empty, .notFound {
       return []
     }
     guard file.size > offset else { return [] }
     try file.seek(to: offset)
     return try file.read(upTo: min(file.size - offset, Self.readLimit))
+  }
+
+  /// The folder the journal is in (`members/`), opened below the club folder with no
+  /// symbolic link followed.
+  private func folder(creating: Bool) throws(FileError) -> DirectoryHandle {
+    let members = PathName.folder(of: path)
+    return try DirectoryHandle(path: PathName.folder(of: members))
+      .folder(PathName.lastComponent(of: members), creating: creating)
   }
 }

@@ -10,10 +10,14 @@ public struct ClubMembership: Sendable, Equatable {
   public var memberName: String
   /// Whether your notes on the club's book are shared without `--share`.
   public var sharesNotes: Bool
+  /// Whether `club sync` runs git in the folder: only for a club bookclub cloned, or made
+  /// in a clone whose `.git` is the club folder's own. A `.git` that appears later (another
+  /// member can put one in a folder a sync tool carries) does not make a git club.
+  public var syncsWithGit: Bool
 
   public init(
     clubID: String, name: String, path: String, memberID: String, memberName: String,
-    sharesNotes: Bool
+    sharesNotes: Bool, syncsWithGit: Bool = false
   ) {
     self.clubID = clubID
     self.name = name
@@ -21,5 +25,6 @@ public struct ClubMembership: Sendable, Equatable {
     self.memberID = memberID
     self.memberName = memberName
     self.sharesNotes = sharesNotes
+    self.syncsWithGit = syncsWithGit
   }
 }

@@ -43,6 +43,29 @@ public final class InputFile {
     self.descriptor = descriptor
   }
 
+  /// Takes over `descriptor`, already open for reading (by ``DirectoryHandle``), checked
+  /// as ``init(path:)`` checks a path; it is closed on error.
+  ///
+  /// - Throws: ``InputFileError``.
+  init(adopting descriptor: Int32, path: String) throws(InputFileError) {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let error = InputFileError(path: path, errno: errno)
+      close(descriptor)
+      throw error
+    }
+    guard info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else {
+      close(descriptor)
+      if info.st_mode & S_IFMT != S_IFREG {
+        throw .notAFile(path, kind: DirectoryHandle.kind(info.st_mode))
+      }
+      throw .empty(path)
+    }
+    self.path = path
+    self.size = Int(info.st_size)
+    self.descriptor = descriptor
+  }
+
   deinit {
     close(descriptor)
   }

@@ -16,13 +16,14 @@ enum ClubAutoSync {
   /// records the outcome instead of printing it.
   static let environmentKey = "BOOKCLUB_BACKGROUND_SYNC"
 
-  /// Starts a background sync for each of `clubs` whose folder is a git work tree.
+  /// Starts a background sync for each of `clubs` that is a git club: one bookclub cloned
+  /// or made in a clone (never a folder with a `.git` someone else put there).
   static func start(
     _ clubs: [ClubMembership], library: SQLiteLibrary, context: CommandContext,
     notices: NoticeQueue
   ) {
     guard context.settings.clubAutoSync, let program = executable(context) else { return }
-    for club in clubs where access(club.path + "/.git", F_OK) == 0 {
+    for club in clubs where club.syncsWithGit {
       var environment = context.environment
       environment[environmentKey] = "1"
       do {

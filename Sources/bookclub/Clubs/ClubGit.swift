@@ -13,17 +13,18 @@ import ReadingModel
 #endif
 
 /// git as a club's transport (DESIGN.md section 10): run as a subprocess, never given or
-/// storing credentials; a club folder that is a work tree with a remote is synced by
-/// committing your journal, pulling with rebase and pushing.
+/// storing credentials, always as ``GitInvocation`` says. A git club is synced by
+/// committing your journal (by path: nothing else that is staged), fetching, rebasing on
+/// what the others pushed and pushing.
 struct ClubGit {
   let environment: [String: String]
 
   /// How many times a push rejected because another member pushed first is tried again.
   static let pushAttempts = 5
 
-  /// Whether `path` is inside a git work tree that has a remote.
-  func hasRemote(_ path: String) -> Bool {
-    guard let remotes = try? run(["-C", path, "remote"]), remotes.succeeded else { return false }
+  /// Whether the club's repository has a remote.
+  func hasRemote(_ repository: ClubRepository) -> Bool {
+    guard let remotes = try? run(repository, ["remote"]), remotes.succeeded else { return false }
     return !remotes.output.trimmingWhitespace().isEmpty
   }
 
@@ -31,43 +32,75 @@ struct ClubGit {
   ///
   /// - Throws: ``ClubGitError`` with git's own words when it fails.
   func clone(_ url: String, into folder: String) throws {
-    let result = try run(["clone", "--quiet", url, folder])
+    // After `--`, a URL that starts with `-` is a URL, never an option of git's.
+    let result = try run(nil, ["clone", "--quiet", "--", url, folder])
     guard result.succeeded else { throw ClubGitError.failed("git clone", result.output) }
   }
 
-  /// Commits `journal` (a path inside the work tree), pulls with rebase and pushes; a
-  /// rejected push is pulled and pushed again.
+  /// Commits `journal` (a path inside the work tree), rebases on what the others pushed
+  /// and pushes; a rejected push is fetched and pushed again.
   ///
-  /// - Throws: ``ClubGitError`` when the remote cannot be reached or git fails; the
-  ///   commit stays local and the next sync pushes it.
-  func sync(_ path: String, journal: String, message: String) throws {
-    // club.json is written once, by `club create`; it travels with the first sync.
-    _ = try run(["-C", path, "add", "--", "club.json", journal])
-    let staged = try run(["-C", path, "diff", "--cached", "--quiet"])
-    if !staged.succeeded {
-      let commit = try run(identity(path) + ["commit", "--quiet", "-m", message])
-      guard commit.succeeded else { throw ClubGitError.failed("git commit", commit.output) }
-    }
-    // A new club's first push: the remote has no branch to pull from yet.
-    let upstream = try run(["-C", path, "rev-parse", "--abbrev-ref", "@{upstream}"])
+  /// - Throws: ``ClubGitError`` when the remote cannot be reached, another member changed
+  ///   your journal, the rebase fails (it is then aborted) or git fails; your commit stays
+  ///   in the clone and the next sync pushes it.
+  func sync(_ repository: ClubRepository, journal: String, message: String) throws {
+    if repository.isRebasing { _ = try run(repository, ["rebase", "--abort"]) }
+    try commit(["club.json", journal], in: repository, message: message)
+    // A new club's first push: the remote has no branch to rebase on yet.
+    let upstream = try run(repository, ["rev-parse", "--abbrev-ref", "@{upstream}"])
     if !upstream.succeeded {
-      let first = try run(["-C", path, "push", "--quiet", "--set-upstream", "origin", "HEAD"])
-      if first.succeeded { return }
+      let first = try run(repository, ["push", "--quiet", "--set-upstream", "origin", "HEAD"])
+      guard first.succeeded else { throw ClubGitError.unreachable(first.output) }
+      return
     }
     for attempt in 1...Self.pushAttempts {
-      let pull = try run(identity(path) + ["pull", "--rebase", "--quiet"])
-      guard pull.succeeded else { throw ClubGitError.unreachable(pull.output) }
-      let push = try run(["-C", path, "push", "--quiet"])
+      let fetch = try run(repository, ["fetch", "--quiet"])
+      guard fetch.succeeded else { throw ClubGitError.unreachable(fetch.output) }
+      try refuseChanges(to: journal, in: repository)
+      try rebase(repository)
+      let push = try run(repository, ["push", "--quiet"])
       if push.succeeded { return }
       if attempt == Self.pushAttempts { throw ClubGitError.failed("git push", push.output) }
       usleep(UInt32.random(in: 50_000...250_000))  // another member pushed first
     }
   }
 
-  /// `git -C path` with an identity for bookclub's commits, so a machine where git was
-  /// never configured can still commit (the journals say who wrote what).
-  private func identity(_ path: String) -> [String] {
-    ["-C", path, "-c", "user.name=bookclub", "-c", "user.email=bookclub@localhost"]
+  /// Commits `paths` as they are in the work tree, and only them: whatever else is staged
+  /// stays staged.
+  private func commit(_ paths: [String], in repository: ClubRepository, message: String) throws {
+    // club.json is written once, by `club create`; it travels with the first sync. A path
+    // that is not there (no journal yet) is left out rather than failing the add.
+    let paths = paths.filter { access(repository.folder + "/" + $0, F_OK) == 0 }
+    guard !paths.isEmpty else { return }
+    let add = try run(repository, ["add", "--"] + paths)
+    guard add.succeeded else { throw ClubGitError.failed("git add", add.output) }
+    let staged = try run(
+      repository, ["diff", "--cached", "--quiet", "--no-ext-diff", "--"] + paths)
+    guard !staged.succeeded else { return }
+    let commit = try run(repository, ["commit", "--quiet", "-m", message, "--"] + paths)
+    guard commit.succeeded else { throw ClubGitError.failed("git commit", commit.output) }
+  }
+
+  /// Only you write your journal: a commit of another member's that changed it (made it a
+  /// symbolic link, say) is not taken, neither by a rebase nor by a fast-forward.
+  private func refuseChanges(to journal: String, in repository: ClubRepository) throws {
+    let log = try run(repository, ["log", "--format=%h", "HEAD..@{upstream}", "--", journal])
+    guard log.succeeded else { throw ClubGitError.failed("git log", log.output) }
+    if let commit = log.output.split(separator: "\n").last {
+      throw ClubGitError.journalChanged(journal, commit: String(commit))
+    }
+  }
+
+  /// Puts your commits after the others'; one that cannot be put there is aborted, so the
+  /// work tree is never left part-way through a rebase.
+  private func rebase(_ repository: ClubRepository) throws {
+    let rebase = try run(repository, ["rebase", "--quiet", "@{upstream}"])
+    guard !rebase.succeeded else { return }
+    let unmerged = try? run(
+      repository, ["diff", "--name-only", "--diff-filter=U", "--no-ext-diff"])
+    let files = (unmerged?.output ?? "").split(separator: "\n").map(String.init)
+    if repository.isRebasing { _ = try run(repository, ["rebase", "--abort"]) }
+    throw ClubGitError.rebaseFailed(files: files, output: rebase.output)
   }
 
   private struct Result {
@@ -75,43 +108,21 @@ struct ClubGit {
     var output: String
   }
 
-  private func run(_ arguments: [String]) throws -> Result {
+  private func run(_ repository: ClubRepository?, _ arguments: [String]) throws -> Result {
     guard let git = Self.executable(environment) else { throw ClubGitError.notInstalled }
-    var environment = self.environment
-    environment["GIT_TERMINAL_PROMPT"] = "0"  // never wait for a password
+    let invocation = GitInvocation(repository: repository)
     let (termination, output) = try ChildProcess.capture(
-      [git] + arguments, environment: environment)
+      [git] + invocation.arguments(environment) + arguments,
+      environment: invocation.environment(environment))
     return Result(succeeded: termination == .exited(0), output: output)
   }
 
-  /// `git` on `PATH`.
+  /// `git` in a folder of `PATH` given as an absolute path: an empty or relative entry
+  /// would find a `git` in the current folder, which may be a club folder.
   static func executable(_ environment: [String: String]) -> String? {
     let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-    return folders.map { "\($0)/git" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-}
-
-/// Why git could not carry a club.
-enum ClubGitError: Error, LocalizedError {
-  /// git is not installed.
-  case notInstalled
-  /// The remote could not be reached: offline, or it refused.
-  case unreachable(String)
-  /// A git command failed, with what it said.
-  case failed(String, String)
-
-  var errorDescription: String? {
-    switch self {
-    case .notInstalled:
-      "git is not installed, and this club is synced with git. Install git (apt-get install git)."
-    case .unreachable(let output):
-      "The club's git remote cannot be reached (\(Self.firstLine(output))). Your events are kept and the next 'bookclub club sync' sends them."
-    case .failed(let command, let output):
-      "\(command) failed: \(Self.firstLine(output))"
+    return folders.filter { $0.hasPrefix("/") }.map { "\($0)/git" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
     }
-  }
-
-  private static func firstLine(_ text: String) -> String {
-    text.split(separator: "\n").first.map { String($0).trimmingWhitespace() } ?? "no message"
   }
 }

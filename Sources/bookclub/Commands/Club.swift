@@ -51,8 +51,9 @@ extension Bookclub {
       return club
     }
 
-    /// Writes your waiting events to your journal and, for a git club, commits, pulls and
-    /// pushes; then reads what the others wrote.
+    /// Writes your waiting events to your journal and, for a git club
+    /// (``ClubMembership/syncsWithGit``), commits, rebases and pushes; then reads what the
+    /// others wrote.
     ///
     /// - Returns: The lines skipped as unreadable, for warnings.
     @MainActor
@@ -62,17 +63,19 @@ extension Bookclub {
     ) async throws -> [String] {
       let exchange = ClubExchange(library: library)
       try await exchange.deliver(membership)
-      let git = ClubGit(environment: context.environment)
-      if pushing, git.hasRemote(membership.path) {
-        // One sync of a club at a time, a background one included: git's own lock would
-        // fail the second instead of making it wait.
-        let lock =
-          UserFolder.state.path(environment: context.environment)
-          + "/club-sync-\(membership.clubID).lock"
-        try FileLock.withLock(at: lock) {
-          try git.sync(
-            membership.path, journal: "members/\(membership.memberID).jsonl",
-            message: "\(membership.memberName): bookclub events")
+      if pushing, membership.syncsWithGit {
+        let git = ClubGit(environment: context.environment)
+        let repository = try ClubRepository(membership.path)
+        if git.hasRemote(repository) {
+          // One sync of a club at a time, a background one included: git's own lock would
+          // fail the second instead of making it wait.
+          let lock = try ClubLock.path(
+            "club-sync", of: membership, environment: context.environment)
+          try FileLock.withLock(at: lock) {
+            try git.sync(
+              repository, journal: "members/\(membership.memberID).jsonl",
+              message: "\(membership.memberName): bookclub events")
+          }
         }
       }
       return try await exchange.refresh(membership)

@@ -20,7 +20,8 @@ extension Bookclub.Club {
       name: "create",
       abstract: "Make a club folder and join it.",
       discussion: """
-        Put the folder in a git repository with a remote, or in a folder Syncthing or a \
+        Make it in the top folder of a clone of a git repository with a remote (a git \
+        club: 'club sync' commits, rebases and pushes), or in a folder Syncthing or a \
         shared drive carries, and the others join it with 'bookclub club join'.
         """,
       arguments: [pathArgument],
@@ -45,20 +46,41 @@ extension Bookclub.Club {
 
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
-      let folder = try ClubFolder.create(
-        at: UserFolder.absolute(path, environment: context.environment), name: name)
+      let absolute = UserFolder.absolute(path, environment: context.environment)
+      // Made in the top folder of a clone: a git club. Decided now, once: a `.git` that
+      // appears later in a folder a sync tool carries could be anyone's.
+      let syncsWithGit = ClubFolder.hasOwnGitFolder(absolute)
+      let folder = try ClubFolder.create(at: absolute, name: name)
       let membership = ClubMembership(
         clubID: folder.id, name: folder.name, path: folder.path,
-        memberID: UUID().uuidString.lowercased(), memberName: memberName,
-        sharesNotes: sharesNotes)
+        memberID: ClubID.make(), memberName: memberName, sharesNotes: sharesNotes,
+        syncsWithGit: syncsWithGit)
       try await library.join(membership, at: Date().milliseconds)
       try await ClubExchange(library: library).deliver(membership)
       context.output.line(
         "Made the club “\(TerminalText.safe(name))” at \(TerminalText.safe(folder.path)); you are in it as \(TerminalText.safe(memberName))."
       )
+      if !syncsWithGit, let enclosing = Self.enclosingWorkTree(of: folder.path) {
+        context.errors.line(
+          "It is inside the git work tree \(TerminalText.safe(enclosing)), not a clone of its "
+            + "own: bookclub runs no git for it and shares it as a plain folder. For a git "
+            + "club, make it in the top folder of a clone of the club's repository.")
+      }
       context.errors.line(
         "Others join with: bookclub club join "
           + TerminalText.safe(ShellQuoting.quote(folder.path)) + " --as <name>")
+    }
+
+    /// The top of the git work tree `path` is inside, if any, by the `.git` of a folder
+    /// above it (only looked at: git is not run there).
+    static func enclosingWorkTree(of path: String) -> String? {
+      var folder = PathName.folder(of: path)
+      while !folder.isEmpty {
+        if FileManager.default.fileExists(atPath: folder + "/.git") { return folder }
+        if folder == "/" { return nil }
+        folder = PathName.folder(of: folder)
+      }
+      return nil
     }
   }
 }

@@ -6,6 +6,12 @@ import ReadingModel
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Bookclub.Club {
   /// `bookclub club join <folder or git URL> --as <you>`
   struct Join: ParsableCommand {
@@ -49,16 +55,30 @@ extension Bookclub.Club {
 
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
-      let folder = try ClubFolder.open(try await localFolder(context))
-      let existing = try await library.clubs().first { $0.clubID == folder.id }
+      let (path, cloned) = try await localFolder(context)
+      let folder: ClubFolder
+      let existing: ClubMembership?
+      do {
+        folder = try ClubFolder.open(path)
+        existing = try await Self.membership(of: folder, in: library)
+      } catch {
+        if cloned { try? FileManager.default.removeItem(atPath: path) }  // ours, just made
+        throw error
+      }
+      // Only a clone bookclub made is a git club; joining its folder again keeps it one.
+      let syncsWithGit =
+        cloned
+        || (existing.map { Self.isSameFolder($0.path, folder.path) && $0.syncsWithGit } ?? false)
       let membership = ClubMembership(
         clubID: folder.id, name: folder.name, path: folder.path,
-        memberID: existing?.memberID ?? UUID().uuidString.lowercased(),
-        memberName: memberName, sharesNotes: sharesNotes)
+        memberID: existing?.memberID ?? ClubID.make(), memberName: memberName,
+        sharesNotes: sharesNotes, syncsWithGit: syncsWithGit)
       // Joining again keeps your id and journal; a new name (announced to the club by a
       // `joined` line) or a new --share-notes choice is taken, nothing else is written.
       if existing?.memberName != memberName || existing?.sharesNotes != sharesNotes {
         try await library.join(membership, at: Date().milliseconds)
+      } else if existing?.path != folder.path || existing?.syncsWithGit != syncsWithGit {
+        try await library.moveClub(folder.id, to: folder.path, syncsWithGit: syncsWithGit)
       }
       let problems = try await Bookclub.Club.exchange(
         membership, library: library, context: context, pushing: true)
@@ -76,15 +96,39 @@ extension Bookclub.Club {
       }
     }
 
-    /// The folder to open: the argument, or a fresh clone of the URL.
-    private func localFolder(_ context: CommandContext) async throws -> String {
+    /// Your membership of the club in `folder`, if you are in it.
+    ///
+    /// - Throws: ``ClubError/idInUse(name:joined:other:)`` when you are in the club of that
+    ///   id at another folder that still holds it: a folder that copies a club's id would
+    ///   otherwise take your membership (and your events) away from it.
+    static func membership(of folder: ClubFolder, in library: SQLiteLibrary) async throws
+      -> ClubMembership?
+    {
+      guard let existing = try await library.clubs().first(where: { $0.clubID == folder.id })
+      else { return nil }
+      guard !Self.isSameFolder(existing.path, folder.path),
+        (try? ClubFolder.open(existing.path))?.id == folder.id
+      else { return existing }  // the same folder, or the club moved here
+      throw ClubError.idInUse(name: existing.name, joined: existing.path, other: folder.path)
+    }
+
+    /// Whether two paths name one folder, however they are spelt.
+    static func isSameFolder(_ first: String, _ second: String) -> Bool {
+      var one = stat()
+      var other = stat()
+      guard stat(first, &one) == 0, stat(second, &other) == 0 else { return first == second }
+      return one.st_dev == other.st_dev && one.st_ino == other.st_ino
+    }
+
+    /// The folder to open, and whether it is a fresh clone of the URL.
+    private func localFolder(_ context: CommandContext) async throws -> (String, Bool) {
       guard isRepository(context) else {
-        return UserFolder.absolute(location, environment: context.environment)
+        return (UserFolder.absolute(location, environment: context.environment), false)
       }
+      guard !location.hasPrefix("-") else { throw ClubGitError.optionLikeURL(location) }
       let clubs = UserFolder.data.path(environment: context.environment) + "/clubs"
-      var name = PathName.lastComponent(of: location)
-      if name.hasSuffix(".git") { name.removeLast(4) }
-      var folder = clubs + "/" + (name.isEmpty ? "club" : name)
+      let name = Self.folderName(for: location)
+      var folder = clubs + "/" + name
       var suffix = 2
       while FileManager.default.fileExists(atPath: folder) {
         folder = clubs + "/\(name)-\(suffix)"
@@ -92,7 +136,20 @@ extension Bookclub.Club {
       }
       try FileManager.default.createDirectory(atPath: clubs, withIntermediateDirectories: true)
       try ClubGit(environment: context.environment).clone(location, into: folder)
-      return folder
+      return (folder, true)
+    }
+
+    /// The name of a clone's folder: the URL's last part without `.git`, in letters, digits,
+    /// `.`, `_` and `-` only (never `..` or a hidden folder); `club` when nothing is left.
+    static func folderName(for url: String) -> String {
+      var last = url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? ""
+      if last.hasSuffix(".git") { last.removeLast(4) }
+      let kept = last.unicodeScalars.filter {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || "._-".unicodeScalars.contains($0)
+      }
+      let name = String(String.UnicodeScalarView(kept)).drop { $0 == "." || $0 == "-" }
+      return name.isEmpty ? "club" : String(name)
     }
   }
 }

@@ -6,11 +6,13 @@ extension Bookclub.Club {
     static let signature = CommandSignature(
       name: "sync",
       abstract:
-        "Send your events and read the others': through git when the folder is a work tree with a remote.",
+        "Send your events and read the others': through git for a git club.",
       discussion: """
-        For a git club: commits your journal, pulls with rebase and pushes, trying again \
-        when another member pushed first. Offline, your events stay queued and the next \
-        sync sends them. A folder carried by another sync tool is only read and written.
+        A git club is one bookclub cloned ('club join <URL>') or made in a clone of its \
+        own ('club create' in the top folder of a clone). For it: commits your journal \
+        (and nothing else), rebases on what the others pushed and pushes, trying again when \
+        another member pushed first. Offline, your events stay queued and the next sync \
+        sends them. Any other folder is only read and written.
         """,
       arguments: [ClubTarget.argument], options: [LibraryOption.spec])
 
@@ -38,9 +40,10 @@ extension Bookclub.Club {
       }
       // Background syncs of a club run one after another, each recording its outcome
       // before the next starts: an older success never clears a newer failure.
-      let lock =
-        UserFolder.state.path(environment: context.environment)
-        + "/club-background-\(membership.clubID).lock"
+      guard
+        let lock = try? ClubLock.path(
+          "club-background", of: membership, environment: context.environment)
+      else { return }
       try? await FileLock.withLock(at: lock) {
         var problem: String?
         do {

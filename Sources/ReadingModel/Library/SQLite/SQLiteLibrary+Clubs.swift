@@ -11,11 +11,11 @@ extension SQLiteLibrary {
   public func clubs() throws -> [ClubMembership] {
     try reading(orIfMissing: []) { connection in
       try connection.all(
-        "SELECT id, name, path, member_id, member_name, share_notes FROM clubs ORDER BY name"
+        "SELECT id, name, path, member_id, member_name, share_notes, git FROM clubs ORDER BY name"
       ) { row in
         ClubMembership(
           clubID: row.text(0), name: row.text(1), path: row.text(2), memberID: row.text(3),
-          memberName: row.text(4), sharesNotes: row.int64(5) != 0)
+          memberName: row.text(4), sharesNotes: row.int64(5) != 0, syncsWithGit: row.int64(6) != 0)
       }
     }
   }
@@ -25,18 +25,29 @@ extension SQLiteLibrary {
     try writing { connection in
       try connection.run(
         """
-        INSERT INTO clubs (id, name, path, member_id, member_name, share_notes, joined_ms)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO clubs (id, name, path, member_id, member_name, share_notes, joined_ms, git)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO UPDATE SET path = excluded.path, share_notes = excluded.share_notes,
-          member_name = excluded.member_name
+          member_name = excluded.member_name, git = excluded.git
         """,
         [
           .text(membership.clubID), .text(membership.name), .text(membership.path),
           .text(membership.memberID), .text(membership.memberName),
           .integer(membership.sharesNotes ? 1 : 0), .integer(time),
+          .integer(membership.syncsWithGit ? 1 : 0),
         ])
       _ = try Self.queue(
         [.joined(name: membership.memberName)], in: membership.clubID, at: time, on: connection)
+    }
+  }
+
+  /// Records a club's folder and whether it is synced with git (a club moved, or cloned
+  /// again), without a `joined` event: the other members see no change.
+  public func moveClub(_ clubID: String, to path: String, syncsWithGit: Bool) throws {
+    try writing { connection in
+      try connection.run(
+        "UPDATE clubs SET path = ?, git = ? WHERE id = ?",
+        [.text(path), .integer(syncsWithGit ? 1 : 0), .text(clubID)])
     }
   }
 
