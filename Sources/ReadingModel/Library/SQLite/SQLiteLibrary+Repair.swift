@@ -22,9 +22,8 @@ extension SQLiteLibrary {
   /// happens between what it reads and what it writes: writers wait, then write into the
   /// repaired library. The repaired library is written into the library's own file through
   /// SQLite, in one transaction, so that every process that has it open (and its WAL) goes
-  /// on with the repaired one; a file SQLite cannot use at all is replaced instead. A repair
-  /// that is killed leaves the library as it was, and nothing beside it that the next
-  /// repair or check does not remove.
+  /// on with the repaired one. A repair that is killed leaves the library as it was, and
+  /// nothing beside it that the next repair or check does not remove.
   ///
   /// - Parameter now: When the repair runs, for the backup's name.
   /// - Returns: Where the backup is, what was recovered and what could not be; `nil` when

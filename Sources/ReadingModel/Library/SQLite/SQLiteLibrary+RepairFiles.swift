@@ -1,5 +1,3 @@
-import CSQLite
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -44,47 +42,24 @@ extension SQLiteLibrary {
 
   /// Writes the repaired library into the library's own file, through SQLite, in one
   /// transaction: every process that has the library open sees the repaired one from its
-  /// next transaction, and a repair killed half-way leaves the library as it was. A file
-  /// SQLite cannot use at all (its first page or its length is wrong), which no process can
-  /// be using either, is replaced whole instead.
+  /// next transaction, and a repair killed half-way leaves the library as it was. (The file
+  /// is never replaced: a process that has it open would go on writing into the old one,
+  /// and its WAL, named for the library, would be taken for the new one's.)
   func write(_ fresh: SQLiteConnection, into realPath: String) throws {
-    do {
-      let live = try SQLiteConnection(path: realPath, mode: .readWrite)
-      try fresh.copy(into: live)
-      // The copy went into the WAL: it goes into the file now, when nobody is reading.
-      try? live.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    } catch let error where error.isDamage {
-      try replaceWhole(realPath, with: fresh)
-    }
-  }
-
-  /// Writes `fresh` into a new file beside the library and renames it over the library.
-  private func replaceWhole(_ realPath: String, with fresh: SQLiteConnection) throws {
-    let temporary = RepairLitter.replacement(of: realPath)
-    defer { for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) } }
-    do {
-      let whole = try SQLiteConnection(path: temporary, mode: .create)
-      try fresh.copy(into: whole)
-      try whole.execute("PRAGMA journal_mode = WAL")
-    }
-    // The old file's journal belongs to it alone (it is in the backup): it goes with it.
-    for suffix in ["-wal", "-shm"] { unlink(realPath + suffix) }
-    guard rename(temporary, realPath) == 0 else {
-      throw LibraryError.cannotOpen(path: path, detail: String(cString: strerror(errno)))
-    }
+    let live = try SQLiteConnection(path: realPath, mode: .readWrite)
+    try fresh.copy(into: live)
+    // The copy went into the WAL: it goes into the file now, when nobody is reading.
+    try? live.execute("PRAGMA wal_checkpoint(TRUNCATE)")
   }
 }
 
 /// What a killed bookclub may have left beside a library, recognised by bookclub's own
 /// names and removed only once the process that made it is gone.
 enum RepairLitter {
-  /// The file a repair replaces a library with, when it must (named for this process).
-  static func replacement(of realPath: String) -> String { "\(realPath).repair-\(getpid())" }
-
-  /// Removes, beside the library at `realPath`: a replacement a repair did not finish
-  /// (`.repair-<pid>`, and its journals), a library being created (`.new-<pid>-<n>`), a
-  /// backup being written (`.damaged-<time>.tmp-<pid>-<n>`), and a backup's WAL or WAL index
-  /// without its backup.
+  /// Removes, beside the library at `realPath`: the new library an earlier bookclub's
+  /// repair did not finish (`.repair-<pid>`, and its journals), a library being created
+  /// (`.new-<pid>-<n>`), a backup being written (`.damaged-<time>.tmp-<pid>-<n>`), and a
+  /// backup's WAL or WAL index without its backup.
   static func remove(beside realPath: String) {
     let folder = PathName.folder(of: realPath)
     let base = PathName.lastComponent(of: realPath)
