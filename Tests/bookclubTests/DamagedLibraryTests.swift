@@ -155,15 +155,14 @@ import Testing
     Kind(name: "directory", says: "it is a folder"),
     Kind(name: "FIFO", says: "it is a FIFO"),
     Kind(name: "newer schema", says: "was written by a newer bookclub"),
-    Kind(name: "read-only file", says: "read-only"),
     Kind(name: "damaged index page", says: "damaged"),
     Kind(name: "symlink loop", says: "its symbolic links form a loop"),
   ]
 
   /// Makes a damaged file of `kind` at `path`.
   ///
-  /// - Returns: `false` when the kind cannot be made here (a read-only file means nothing to
-  ///   root).
+  /// - Returns: `false` when the kind cannot be made here. (A read-only library is not
+  ///   refused: it is read as it is; see `ReadOnlyLibraryTests`.)
   func make(_ kind: Kind, at path: String) async throws -> Bool {
     let url = URL(fileURLWithPath: path)
     switch kind.name {
@@ -184,10 +183,6 @@ import Testing
       try await makeLibrary(books: 3, at: path)
       try sql(path, "INSERT INTO schema_migrations VALUES (99, 0)")
       try sql(path, "PRAGMA wal_checkpoint(TRUNCATE)")
-    case "read-only file":
-      guard getuid() != 0 else { return false }
-      try await makeLibrary(books: 3, at: path)
-      try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
     case "damaged index page":
       try await makeLibrary(books: 300, at: path)
       let page =

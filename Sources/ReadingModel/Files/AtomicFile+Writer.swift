@@ -20,7 +20,8 @@ extension AtomicFile {
   /// temporary file written beside it; a symbolic link keeps pointing where it points, and
   /// its target is replaced the same way (dotfile managers link such files); a FIFO or a
   /// character device (`/dev/stdout`, a pipe someone reads) is written through, as it is; a
-  /// folder or anything else is refused.
+  /// folder or anything else is refused. Temporary files of the same target left by a
+  /// process that was killed are removed (see ``TemporaryFiles``).
   public final class Writer {
     public let path: String
     /// The temporary file renamed over the target on commit; `nil` when writing through.
@@ -43,11 +44,13 @@ extension AtomicFile {
       case S_IFREG:
         let folder = PathName.folder(of: target)
         try AtomicFile.createFolder(folder.isEmpty ? "." : folder)
-        let temporary = "\(target).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = TemporaryFiles.name(for: target)
         let mode = exists ? info.st_mode & 0o7777 : permissions
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw .cannotWrite(path, reason: AtomicFile.lastError()) }
         self.temporary = temporary
+        // What a killed write of this file left behind goes now.
+        TemporaryFiles.removeStale(of: target)
       case S_IFIFO, S_IFCHR:
         descriptor = open(target, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotWrite(path, reason: AtomicFile.lastError()) }

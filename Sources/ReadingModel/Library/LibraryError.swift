@@ -16,6 +16,8 @@ public enum LibraryError: Error, Equatable, Sendable {
   case cannotOpen(path: String, detail: String)
   /// Another process held the library longer than the busy timeout.
   case busy(path: String)
+  /// Another bookclub was repairing the library for longer than the busy timeout.
+  case beingRepaired(path: String)
   /// A cursor made for another order was passed with this one.
   case cursorSortMismatch(cursor: BookSort, query: BookSort)
   /// Books being restored use ids the library already has.
@@ -54,6 +56,9 @@ extension LibraryError: LocalizedError {
       "Cannot open the library '\(path)': \(detail)."
     case .busy(let path):
       "The library '\(path)' is busy: another bookclub kept it locked. Try again in a moment."
+    case .beingRepaired(let path):
+      "The library '\(path)' is being repaired by another bookclub; nothing was changed. Try "
+        + "again once the repair has finished."
     case .cursorSortMismatch(let cursor, let query):
       "That cursor continues a list sorted by \(cursor.rawValue), not by \(query.rawValue). Pass --sort \(cursor.rawValue), or start again without --after."
     case .idsAlreadyUsed(let ids):
@@ -72,7 +77,8 @@ extension LibraryError: LocalizedError {
       "The library '\(path)' was found damaged, so bookclub will not write to it. Run "
         + "'bookclub check' to see what is wrong, then 'bookclub repair' to recover it."
     case .readOnly(let path):
-      "Cannot write the library '\(path)': the file or its folder is read-only. Check their "
+      "The library is read-only: '\(path)'; the file or its folder cannot be written, so "
+        + "nothing was changed. Commands that only read it work; to change it, check their "
         + "permissions, or pass --library with a path you can write."
     case .diskFull(let path):
       "Cannot write the library '\(path)': the disk is full. Nothing was changed; free some "

@@ -57,6 +57,26 @@ enum LibraryFile {
     }
   }
 
+  /// Whether the library at `realPath` can be written: the file, and its folder (where
+  /// SQLite keeps its journal beside it).
+  static func isWritable(_ realPath: String) -> Bool {
+    let folder = PathName.folder(of: realPath)
+    return access(realPath, W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK) == 0
+  }
+
+  /// How a reader opens the library at `realPath`: read-only, or, in a folder that cannot be
+  /// written and with no WAL index beside the file (SQLite cannot make one there), as an
+  /// immutable file, which SQLite reads without one. A WAL with frames in it needs the
+  /// index: the library is then opened read-only, as it is.
+  static func readMode(_ realPath: String) -> SQLiteConnection.Mode {
+    let folder = PathName.folder(of: realPath)
+    guard access(folder.isEmpty ? "." : folder, W_OK) != 0, access(realPath + "-shm", F_OK) != 0
+    else { return .readOnly }
+    var wal = stat()
+    let walHasFrames = stat(realPath + "-wal", &wal) == 0 && wal.st_size > 0
+    return walHasFrames ? .readOnly : .immutable
+  }
+
   /// The file beside a library that says it was found damaged: while it exists, nothing is
   /// written to the library.
   static func damageMarker(of path: String) -> String { path + ".damaged" }

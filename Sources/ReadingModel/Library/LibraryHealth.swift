@@ -17,6 +17,9 @@ public struct LibraryHealth: Sendable, Equatable {
   public var entries: Int?
   /// Whether the library had been marked damaged before this check.
   public var wasMarked: Bool
+  /// Whether the library, or its folder, cannot be written: it is read as it is, and
+  /// every write refuses.
+  public var isReadOnly = false
 
   public var isSound: Bool { problems.isEmpty }
 

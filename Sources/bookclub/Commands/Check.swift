@@ -16,7 +16,8 @@ extension Bookclub {
         Runs SQLite's integrity check, then reads every table and every index on its own, and \
         says in plain words what cannot be read. Exits 1 when the library is damaged; \
         'bookclub repair' then recovers it. A library found damaged by any command is not \
-        written to until a check finds it sound or it is repaired.
+        written to until a check finds it sound or it is repaired. A library that cannot be \
+        written (a read-only file or folder) is checked as it is, and said to be read-only.
         """,
       options: [CommonOptions.json("Print the findings as JSON."), LibraryOption.spec]
     )
@@ -42,9 +43,13 @@ extension Bookclub {
 
     static func lines(_ health: LibraryHealth, path: String) -> [String] {
       let counts = "\(health.books ?? 0) books and \(health.entries ?? 0) progress entries"
+      let readOnly =
+        health.isReadOnly
+        ? ["It is read-only: commands that read it work, commands that change it refuse."] : []
       guard !health.isSound else {
         return ["The library '\(TerminalText.safe(path))' is sound: \(counts)."]
-          + (health.wasMarked ? ["It had been marked damaged; the mark is removed."] : [])
+          + (health.wasMarked && !health.isReadOnly
+            ? ["It had been marked damaged; the mark is removed."] : []) + readOnly
       }
       var lines = ["The library '\(TerminalText.safe(path))' is damaged:"]
       for problem in health.problems {
@@ -63,13 +68,14 @@ extension Bookclub {
       lines.append(
         "Run 'bookclub repair': it keeps the damaged file as a backup, then recovers every row "
           + "it can read.")
-      return lines
+      return lines + readOnly
     }
 
-    /// `{"sound", "books", "entries", "problems": [{"part", "index", "detail"}]}`
+    /// `{"sound", "readOnly", "books", "entries", "problems": [{"part", "index", "detail"}]}`
     static func json(_ health: LibraryHealth) -> JSONOutput {
       .object([
         "sound": .bool(health.isSound),
+        "readOnly": .bool(health.isReadOnly),
         "books": health.books.map { .int(Int64($0)) } ?? .null,
         "entries": health.entries.map { .int(Int64($0)) } ?? .null,
         "problems": .array(

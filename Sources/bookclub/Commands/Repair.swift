@@ -15,8 +15,10 @@ extension Bookclub {
       discussion: """
         Keeps the damaged file, as it is, beside the library (library.sqlite.damaged-<time>), \
         then copies every row that can still be read into a new library, rebuilding every \
-        index, and puts it in the library's place. Damaged indexes lose nothing; rows that \
-        cannot be read are listed. A sound library is left alone.
+        index, and writes it into the library's file. Damaged indexes lose nothing; rows that \
+        cannot be read are listed. A sound library is left alone. Other commands that write \
+        wait for the repair, then write into the repaired library; a second repair waits too. \
+        A repair that is interrupted leaves the library as it was.
         """,
       options: [LibraryOption.spec]
     )
@@ -30,12 +32,13 @@ extension Bookclub {
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
       let health = try await library.check()
-      guard !health.isSound else {
+      if health.isReadOnly { throw LibraryError.readOnly(path: library.path) }
+      // Checked again under the repair's lock: another repair may have come first.
+      guard !health.isSound, let report = try await library.repair() else {
         context.output.line(
           "The library '\(TerminalText.safe(library.path))' is sound; nothing to repair.")
         return
       }
-      let report = try await library.repair()
       context.output.line("Repaired the library '\(TerminalText.safe(library.path))'.")
       context.output.line("The damaged file is kept at \(TerminalText.safe(report.backup)).")
       let recovered = report.recovered.sorted { $0.key < $1.key }

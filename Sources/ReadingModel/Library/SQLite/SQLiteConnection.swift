@@ -22,10 +22,16 @@ final class SQLiteConnection {
   enum Mode {
     /// Reads only: no journal, no conversion, nothing created.
     case readOnly
+    /// Reads a file nobody can write here (a read-only folder, where SQLite cannot make the
+    /// WAL index it needs beside the file): no locks, no WAL index, the file as it is.
+    case immutable
     /// Reads and writes an existing file.
     case readWrite
     /// Reads and writes, creating the file when missing.
     case create
+
+    /// Whether the connection may write.
+    var canWrite: Bool { self == .readWrite || self == .create }
   }
 
   private let handle: OpaquePointer
@@ -47,10 +53,12 @@ final class SQLiteConnection {
     let flags: Int32 =
       switch mode {
       case .readOnly: SQLITE_OPEN_READONLY
+      case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
       case .readWrite: SQLITE_OPEN_READWRITE
       case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
       }
-    let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+    let name = mode == .immutable ? Self.immutableURI(path) : path
+    let code = sqlite3_open_v2(name, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close_v2(handle)
@@ -62,6 +70,28 @@ final class SQLiteConnection {
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_handler(handle, waitWhileBusy, nil)
     sqlite3_progress_handler(handle, 1_000, stopWhenCancelled, nil)
+  }
+
+  /// `file:<path>?immutable=1`, every byte of the path that is not plainly safe in a URI
+  /// escaped (SQLite reads `?`, `#` and `%` in a URI's path specially).
+  private static func immutableURI(_ path: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-~".utf8)
+    var uri = "file:"
+    for byte in path.utf8 {
+      if safe.contains(byte) {
+        uri.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        uri += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return uri + "?immutable=1"
+  }
+
+  /// Opens a private database on disk that SQLite deletes as it opens it (the empty name),
+  /// so that nothing of it is left when the process is killed.
+  static func anonymous() throws(SQLiteError) -> SQLiteConnection {
+    try SQLiteConnection(path: "", mode: .create)
   }
 
   /// Opens a private database in memory, for work that must leave every file untouched.

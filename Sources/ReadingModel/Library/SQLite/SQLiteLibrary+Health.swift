@@ -15,14 +15,19 @@ import CSQLite
 extension SQLiteLibrary {
   /// Checks every part of the library file: SQLite's own integrity check, then each table
   /// (read without its indexes) and each index on its own, so a damaged index is told
-  /// apart from lost rows. A sound library that was marked damaged is unmarked.
+  /// apart from lost rows. A sound library that was marked damaged is unmarked, and what a
+  /// killed repair left beside the library is removed. A library that cannot be written is
+  /// read as it is, and said to be read-only.
   ///
   /// - Throws: ``LibraryError`` when the file is not a library at all.
   public func check() throws -> LibraryHealth {
-    let marked = LibraryFile.isMarkedDamaged(realPathOrPath)
+    let realPath = realPathOrPath
+    let marked = LibraryFile.isMarkedDamaged(realPath)
     guard let connection = try connectionForChecking() else {
       return LibraryHealth(problems: [], books: 0, entries: 0, wasMarked: marked)
     }
+    let isReadOnly = !LibraryFile.isWritable(realPath)
+    if !isReadOnly { RepairLitter.remove(beside: realPath) }
     var problems = Self.integrityProblems(connection)
     if !problems.isEmpty {
       // SQLite stops at the first broken page: look at each part to say which are whole.
@@ -32,10 +37,10 @@ extension SQLiteLibrary {
     if problems.isEmpty, let wrong = Self.countProblem(connection) { problems.append(wrong) }
     let books = try? connection.integer("SELECT count(*) FROM books NOT INDEXED")
     let entries = try? connection.integer("SELECT count(*) FROM progress_entries NOT INDEXED")
-    if problems.isEmpty, marked { unlink(LibraryFile.damageMarker(of: realPathOrPath)) }
+    if problems.isEmpty, marked { unlink(LibraryFile.damageMarker(of: realPath)) }
     return LibraryHealth(
       problems: problems, books: books.map { Int($0) }, entries: entries.map { Int($0) },
-      wasMarked: marked)
+      wasMarked: marked, isReadOnly: isReadOnly)
   }
 
   var realPathOrPath: String {
@@ -43,14 +48,16 @@ extension SQLiteLibrary {
     return path
   }
 
-  /// A read-only connection that does not give up on damage: checking is how damage is
-  /// looked at.
+  /// A read-only connection (immutable in a read-only folder) that does not give up on
+  /// damage: checking is how damage is looked at.
   private func connectionForChecking() throws -> SQLiteConnection? {
     guard case .regular(let realPath, let size) = try LibraryFile.inspect(path) else {
       return nil
     }
     guard size > 0 else { throw LibraryError.emptyFile(path: path) }
-    let connection = try mapErrors { try SQLiteConnection(path: realPath, mode: .readOnly) }
+    let connection = try mapErrors {
+      try SQLiteConnection(path: realPath, mode: LibraryFile.readMode(realPath))
+    }
     let applicationID = try? connection.integer("PRAGMA application_id")
     guard applicationID == nil || applicationID == Schema.applicationID else {
       throw LibraryError.notALibrary(path: path)

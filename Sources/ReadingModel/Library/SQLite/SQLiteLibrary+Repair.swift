@@ -15,55 +15,76 @@ import CSQLite
 extension SQLiteLibrary {
   /// Recovers a damaged library: keeps the damaged file as a dated backup, then copies every
   /// row that can still be read, table by table without the indexes, into a new library
-  /// whose indexes are built afresh, and puts it in the old one's place. A damaged index
+  /// whose indexes are built afresh, and writes it into the old one's file. A damaged index
   /// loses nothing: its rows are all in its table.
   ///
+  /// The repair holds the library's lock (``LibraryLock``) for its whole run, so no write
+  /// happens between what it reads and what it writes: writers wait, then write into the
+  /// repaired library. The repaired library is written into the library's own file through
+  /// SQLite, in one transaction, so that every process that has it open (and its WAL) goes
+  /// on with the repaired one. A repair that is killed leaves the library as it was, and
+  /// nothing beside it that the next repair or check does not remove.
+  ///
   /// - Parameter now: When the repair runs, for the backup's name.
-  /// - Returns: Where the backup is, what was recovered and what could not be.
-  /// - Throws: ``LibraryError`` when there is no library, or the new one cannot be written;
-  ///   the damaged library is then left as it was.
-  public func repair(now: Date = Date()) throws -> RepairReport {
+  /// - Returns: Where the backup is, what was recovered and what could not be; `nil` when
+  ///   the library was sound by the time the lock was held (another repair came first).
+  /// - Throws: ``LibraryError`` when there is no library, it is read-only, another bookclub
+  ///   kept it locked, or the new one cannot be written; the damaged library is then left
+  ///   as it was.
+  public func repair(now: Date = Date()) throws -> RepairReport? {
     guard case .regular(let realPath, let size) = try LibraryFile.inspect(path) else {
       throw LibraryError.cannotOpen(path: path, detail: "there is no library there")
     }
     guard size > 0 else { throw LibraryError.emptyFile(path: path) }
+    guard LibraryFile.isWritable(realPath) else { throw LibraryError.readOnly(path: path) }
     close()
+    // Polled often: writers leave the lock free only between their transactions.
+    let lock = try LibraryLock.wait(
+      .exclusive, at: LibraryLock.path(of: realPath), library: path, step: 1_000,
+      timeout: .busy(path: path))
+    defer { extendLifetime(lock) }
+    RepairLitter.remove(beside: realPath)
+    guard try !check().isSound else { return nil }
     let backup = try keepBackup(of: realPath, now: now)
-    let temporary = "\(realPath).repair-\(getpid())"
-    defer {
-      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
-    }
     var report = RepairReport(backup: backup, recovered: [:], lost: [])
     try mapErrors {
-      let fresh = try SQLiteConnection(path: temporary, mode: .create)
-      try prepare(fresh)
-      try fresh.execute("PRAGMA foreign_keys = OFF")
-      try fresh.run("ATTACH DATABASE ? AS damaged", [.text(backup)])
-      for table in Self.repairedTables {
-        report.recovered[table] = try copyRows(of: table, into: fresh, lost: &report.lost)
-      }
-      for table in Self.wholeTables {
-        report.recovered[table] = try copyWhole(table, into: fresh, lost: &report.lost)
-      }
-      report.lost += try removeOrphans(in: fresh)
-      try Self.rebuildReadings(on: fresh)
-      // Rows copied with REPLACE may have passed the counting and search triggers twice.
-      try fresh.execute(
-        """
-        UPDATE main.book_counts
-        SET books = (SELECT count(*) FROM main.books WHERE books.status = book_counts.status);
-        INSERT INTO main.book_search (book_search) VALUES ('rebuild');
-        """)
-      try fresh.execute("DETACH DATABASE damaged")
-      try fresh.execute("PRAGMA journal_mode = WAL")
-    }
-    // The old file's journal belongs to it alone (it is in the backup): it goes with it.
-    for suffix in ["-wal", "-shm"] { unlink(realPath + suffix) }
-    guard rename(temporary, realPath) == 0 else {
-      throw LibraryError.cannotOpen(path: path, detail: String(cString: strerror(errno)))
+      let fresh = try recoveredCopy(of: realPath, report: &report)
+      try write(fresh, into: realPath)
     }
     unlink(LibraryFile.damageMarker(of: realPath))
     return report
+  }
+
+  /// Copies every row of the library at `realPath` that can be read into a new, private
+  /// database (deleted as it is opened, so a killed repair leaves nothing of it).
+  private func recoveredCopy(of realPath: String, report: inout RepairReport) throws
+    -> SQLiteConnection
+  {
+    let fresh = try SQLiteConnection.anonymous()
+    try fresh.run("ATTACH DATABASE ? AS damaged", [.text(realPath)])
+    // The same page size as the library's, which its WAL needs for the copy back.
+    if let pageSize = try? fresh.integer("PRAGMA damaged.page_size") {
+      try fresh.execute("PRAGMA main.page_size = \(pageSize)")
+    }
+    try prepare(fresh)
+    try fresh.execute("PRAGMA foreign_keys = OFF")
+    for table in Self.repairedTables {
+      report.recovered[table] = try copyRows(of: table, into: fresh, lost: &report.lost)
+    }
+    for table in Self.wholeTables {
+      report.recovered[table] = try copyWhole(table, into: fresh, lost: &report.lost)
+    }
+    report.lost += try removeOrphans(in: fresh)
+    try Self.rebuildReadings(on: fresh)
+    // Rows copied with REPLACE may have passed the counting and search triggers twice.
+    try fresh.execute(
+      """
+      UPDATE main.book_counts
+      SET books = (SELECT count(*) FROM main.books WHERE books.status = book_counts.status);
+      INSERT INTO main.book_search (book_search) VALUES ('rebuild');
+      """)
+    try fresh.execute("DETACH DATABASE damaged")
+    return fresh
   }
 
   /// The tables copied, parents first.
@@ -97,22 +118,6 @@ extension SQLiteLibrary {
       }
     }
     return Int(try fresh.integer("SELECT count(*) FROM main.\(table)") ?? 0)
-  }
-
-  /// Copies the library file and its journal to `<library>.damaged-<time>`.
-  private func keepBackup(of realPath: String, now: Date) throws -> String {
-    let stamp = InterchangeDate.format(milliseconds: now.milliseconds).prefix(19)
-      .filter { $0 != ":" && $0 != "-" }
-    let backup = "\(realPath).damaged-\(stamp)"
-    do {
-      for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: realPath + suffix) {
-        try FileManager.default.copyItem(atPath: realPath + suffix, toPath: backup + suffix)
-      }
-    } catch {
-      throw LibraryError.cannotOpen(
-        path: path, detail: "cannot keep a backup at '\(backup)' (\(error.explanation))")
-    }
-    return backup
   }
 
   /// Copies a table's rows a chunk at a time; where a chunk cannot be read, a row at a

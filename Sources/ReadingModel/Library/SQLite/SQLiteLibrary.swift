@@ -42,12 +42,12 @@ public actor SQLiteLibrary: Library {
       return nil
     }
     guard size > 0 else { throw LibraryError.emptyFile(path: path) }
-    return try open(realPath, mode: .readOnly)
+    return try open(realPath, mode: LibraryFile.readMode(realPath))
   }
 
   /// The open connection for writing, creating the library first when it does not exist.
   func connectionForWriting() throws -> SQLiteConnection {
-    if let connection, connection.mode != .readOnly { return connection }
+    if let connection, connection.mode.canWrite { return connection }
     var file = try LibraryFile.inspect(path)
     if case .missing = file {
       try create()
@@ -62,6 +62,7 @@ public actor SQLiteLibrary: Library {
       throw LibraryError.cannotOpen(path: path, detail: "it disappeared while being created")
     }
     guard size > 0 else { throw LibraryError.emptyFile(path: path) }
+    guard LibraryFile.isWritable(realPath) else { throw LibraryError.readOnly(path: path) }
     guard !LibraryFile.isMarkedDamaged(realPath) else {
       throw LibraryError.markedDamaged(path: path)
     }
@@ -74,7 +75,7 @@ public actor SQLiteLibrary: Library {
   /// library stays missing, and a library that cannot be written is left to the write to
   /// report: this only saves work.
   public func prepareToWrite() {
-    guard connection?.mode != .readWrite, let file = try? LibraryFile.inspect(path),
+    guard connection?.mode.canWrite != true, let file = try? LibraryFile.inspect(path),
       case .regular = file
     else { return }
     _ = try? openForWriting(file)
@@ -110,11 +111,12 @@ public actor SQLiteLibrary: Library {
     self.realPath = realPath
     return try mapErrors {
       var connection = try SQLiteConnection(path: realPath, mode: mode)
-      if try !check(connection), mode == .readOnly {
+      if try !check(connection), !mode.canWrite {
         // An older library is brought up to date: the one write a read may make.
         guard !LibraryFile.isMarkedDamaged(realPath) else {
           throw LibraryError.markedDamaged(path: path)
         }
+        guard LibraryFile.isWritable(realPath) else { throw LibraryError.readOnly(path: path) }
         connection = try SQLiteConnection(path: realPath, mode: .readWrite)
         _ = try check(connection)
       }
@@ -146,8 +148,8 @@ public actor SQLiteLibrary: Library {
     // memory instead of a temporary file per statement.
     try connection.execute("PRAGMA temp_store = MEMORY")
     guard version < Schema.currentVersion else { return true }
-    guard connection.mode != .readOnly else { return false }
-    try migrate(connection)
+    guard connection.mode.canWrite else { return false }
+    try migrate(connection, besideRepairs: true)
     return true
   }
 
@@ -157,13 +159,19 @@ public actor SQLiteLibrary: Library {
     if try connection.integer("PRAGMA application_id") == Schema.applicationID {
       _ = try check(connection)
     } else {
-      try migrate(connection)
+      try migrate(connection, besideRepairs: false)
     }
   }
 
   /// Runs the migrations the library lacks, in one transaction.
-  private func migrate(_ connection: SQLiteConnection) throws {
-    try connection.writeTransaction {
+  ///
+  /// - Parameter besideRepairs: Whether `connection` is the library's, whose writes take
+  ///   turns with `repair`; a new file of its own is not.
+  private func migrate(_ connection: SQLiteConnection, besideRepairs: Bool) throws {
+    let transaction: (() throws -> Void) throws -> Void =
+      besideRepairs
+      ? { try self.writeTransaction(on: connection, $0) } : connection.writeTransaction
+    try transaction {
       // Checked again under the write lock: another process may have migrated meanwhile.
       let current =
         try connection.integer("PRAGMA application_id") == Schema.applicationID
@@ -202,7 +210,32 @@ public actor SQLiteLibrary: Library {
   /// than SQLite's (a draft that does not fit, say) pass through after the rollback.
   func writing<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
     let connection = try connectionForWriting()
-    return try mapErrors { try connection.writeTransaction { try body(connection) } }
+    return try mapErrors { try writeTransaction(on: connection) { try body(connection) } }
+  }
+
+  /// Runs `body` in a write transaction of the library's `connection` that holds the
+  /// library's lock shared, so that it never runs while a repair does (``LibraryLock``).
+  ///
+  /// When a repair holds the lock, the transaction rolls back before `body` runs, waits for
+  /// the repair to end, and starts again on the repaired library.
+  private func writeTransaction<T>(on connection: SQLiteConnection, _ body: () throws -> T)
+    throws -> T
+  {
+    let lockPath = LibraryLock.path(of: realPath ?? path)
+    while true {
+      var lock: LibraryLock?
+      let result: T? = try connection.writeTransaction {
+        lock = try LibraryLock.attempt(.shared, at: lockPath, library: path)
+        guard lock != nil else { return nil }
+        return try body()
+      }
+      if let result {
+        extendLifetime(lock)  // released only once the transaction has committed
+        return result
+      }
+      _ = try LibraryLock.wait(
+        .shared, at: lockPath, library: path, timeout: .beingRepaired(path: path))
+    }
   }
 
   /// Runs `body`, turning SQLite's errors into ``LibraryError`` (and a wait for the lock or

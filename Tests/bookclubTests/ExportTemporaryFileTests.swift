@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An export killed before it finished leaves its temporary file (`out.json.tmp-<pid>-<n>`);
+/// the next export of the same file removes it, and nothing that is not bookclub's own or
+/// whose writer still runs.
+@Suite struct ExportTemporaryFileTests {
+  let home = TestHome()
+  var library: String { home.path("library.sqlite") }
+
+  func run(_ arguments: [String]) async throws -> BookclubProcess.Result {
+    try await home.bookclub.run(arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library])
+  }
+
+  func temporaryFiles(of name: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: home.url.path)
+      .filter { $0.hasPrefix(name + ".tmp-") }.sorted()
+  }
+
+  /// The id of a process that has ended.
+  func endedProcess() throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
+  }
+
+  @Test func aKilledExportsTemporaryFileIsRemovedByTheNextExport() async throws {
+    let csv = home.path("books.csv")
+    try GeneratedExport.goodreads(rows: 3000).write(toFile: csv, atomically: false, encoding: .utf8)
+    #expect(try await run(["import", csv]).status == 0)
+    let output = home.path("out.json")
+    var left: [String] = []
+    for _ in 0..<5 where left.isEmpty {
+      let export = try home.bookclub.start(["export", "-o", output, "--library", library])
+      // Killed once its temporary file is there.
+      for _ in 0..<20_000 where try temporaryFiles(of: "out.json").isEmpty && export.isRunning {
+        usleep(500)
+      }
+      kill(export.processIdentifier, SIGKILL)
+      export.waitUntilExit()
+      left = try temporaryFiles(of: "out.json")
+    }
+    try #require(!left.isEmpty, "no export was killed before it finished")
+    let again = try await run(["export", "-o", output])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try temporaryFiles(of: "out.json") == [])
+    let archive = try Data(contentsOf: URL(fileURLWithPath: output))
+    #expect(try JSONSerialization.jsonObject(with: archive) is [String: Any])
+  }
+
+  @Test func onlyTemporaryFilesOfEndedProcessesAreRemoved() async throws {
+    #expect(try await run(["add", "Emma", "-a", "Jane Austen"]).status == 0)
+    let ended = try endedProcess()
+    let running = getpid()
+    let planted = [
+      "out.json.tmp-\(ended)-17",  // bookclub's, its writer gone: removed
+      "out.json.tmp-\(running)-18",  // bookclub's, its writer running: kept
+      "out.json.tmp-notes",  // not bookclub's naming: kept
+      "other.json.tmp-\(ended)-19",  // another file's: kept
+    ]
+    for name in planted {
+      try Data("partial".utf8).write(to: home.url.appendingPathComponent(name))
+    }
+    let export = try await run(["export", "-o", home.path("out.json")])
+    #expect(export.status == 0, "\(export.stderr)")
+    let remaining = try FileManager.default.contentsOfDirectory(atPath: home.url.path)
+    #expect(!remaining.contains(planted[0]))
+    for name in planted.dropFirst() { #expect(remaining.contains(name), "\(name) was removed") }
+  }
+}
