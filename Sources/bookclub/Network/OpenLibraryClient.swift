@@ -26,6 +26,9 @@ struct OpenLibraryClient: Sendable {
   ///
   /// - Throws: ``FetchError``, or ``LookupError`` for an answer that cannot be used.
   func book(_ isbn: ISBN) throws -> OpenLibraryBook? {
+    // The whole lookup, edition and authors, within the one wait README promises.
+    var fetch = self.fetch
+    fetch.deadline = .now + .seconds(fetch.timeout)
     let response = try fetch.get("\(base)/isbn/\(isbn.isbn13).json")
     switch response.status {
     case 200: break
