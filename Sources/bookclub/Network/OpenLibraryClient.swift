@@ -68,8 +68,8 @@ enum LookupError: Error, LocalizedError, Equatable {
   var errorDescription: String? {
     switch self {
     case .busy(let after):
-      "Open Library is busy; try again"
-        + (after.flatMap { Int($0) }.map { " in \($0) seconds." } ?? " later.")
+      "Open Library is busy; try again "
+        + (after.flatMap { RetryAfter.seconds($0) }.map(RetryAfter.phrase) ?? "later") + "."
     case .status(let code): "Open Library answered with status \(code). Try again later."
     case .garbage: "Open Library's answer was not a book record; nothing was used."
     case .notAnImage:
