@@ -9,6 +9,8 @@ struct FetchRequest {
   var userAgent = "bookclub"
   var etag: String?
   var lastModified: String?
+  /// A descriptor whose end of file means bookclub is gone (see ``Ending``).
+  var lifeline: Int32?
 
   /// Reads the arguments; a usage error ends the process with status 64.
   static func parse(_ arguments: [String]) -> FetchRequest {
@@ -42,6 +44,10 @@ struct FetchRequest {
     if let text = options["timeout"] {
       guard let value = Double(text), value > 0 else { fail("--timeout takes seconds") }
       request.timeout = value
+    }
+    if let text = options["lifeline"] {
+      guard let value = Int32(text), value >= 0 else { fail("--lifeline takes a descriptor") }
+      request.lifeline = value
     }
     request.userAgent = options["user-agent"] ?? request.userAgent
     request.etag = options["etag"]

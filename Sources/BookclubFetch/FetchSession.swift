@@ -4,30 +4,45 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// One fetch: the body streamed into memory up to the limit (a larger one is stopped, not
-/// finished), written to the output file whole only when it all came.
+/// One fetch: the body written to the output file as it arrives (so the helper's memory
+/// stays small whatever is sent), stopped at the size limit and at the deadline, whatever
+/// the server does. bookclub reads the file only when the JSON line says it all came.
 final class FetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   struct Outcome {
     var json: String
     var exitStatus: Int32
+    /// Whether the output file holds a whole body bookclub may read.
+    var keepsOutput: Bool
+  }
+
+  /// Why the fetch ended before its answer did.
+  private enum Stop {
+    case tooLarge, deadline
   }
 
   private let request: FetchRequest
   private let done = DispatchSemaphore(value: 0)
   private let lock = NSLock()
-  private var body = Data()
+  private let output: Int32
+  private var received = 0
+  private var writeFailure: Int32?
   private var response: HTTPURLResponse?
-  private var tooLarge = false
+  private var stop: Stop?
   private var failure: Error?
+  private var finished = false
 
-  init(_ request: FetchRequest) {
+  /// - Parameter output: The descriptor of the output file, open for writing.
+  init(_ request: FetchRequest, output: Int32) {
     self.request = request
+    self.output = output
   }
 
+  /// Fetches the URL and says what came back; returns at the deadline at the latest,
+  /// leaving the transfer to the process's exit.
   func run() -> Outcome {
     let configuration = URLSessionConfiguration.ephemeral  // no cookies, no cache, no credentials
     configuration.timeoutIntervalForRequest = request.timeout
-    configuration.timeoutIntervalForResource = request.timeout * 4
+    configuration.timeoutIntervalForResource = request.timeout
     let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     var urlRequest = URLRequest(url: request.url)
     urlRequest.setValue(request.userAgent, forHTTPHeaderField: "User-Agent")
@@ -36,8 +51,11 @@ final class FetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable 
       urlRequest.setValue(date, forHTTPHeaderField: "If-Modified-Since")
     }
     session.dataTask(with: urlRequest).resume()
-    done.wait()
-    session.invalidateAndCancel()
+    // The whole request, a body that trickles in included, ends by the deadline: URLSession's
+    // own timeouts are per byte (and its resource timeout is not kept on Linux).
+    if done.wait(timeout: .now() + request.timeout) == .timedOut {
+      finish(stopping: .deadline)
+    }
     return outcome()
   }
 
@@ -46,62 +64,94 @@ final class FetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
     lock.withLock { self.response = response as? HTTPURLResponse }
+    // A length that says too much is refused before a byte of it comes.
+    if response.expectedContentLength > Int64(request.maxBytes) {
+      return finish(stopping: .tooLarge)
+    }
     completionHandler(.allow)
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let over = lock.withLock { () -> Bool in
-      body.append(data)
-      return body.count > request.maxBytes
+      guard !finished else { return false }
+      received += data.count
+      guard received <= request.maxBytes else { return true }
+      if response?.statusCode == 200, writeFailure == nil {
+        writeFailure = Self.write(data, to: output)
+      }
+      return false
     }
-    if over {
-      lock.withLock { tooLarge = true }
-      dataTask.cancel()
-    }
+    // No cancel: it waits for URLSession's queue, which a fast server keeps full, while
+    // the bytes read meanwhile pile up (gigabytes). The process ends instead, at once.
+    if over { finish(stopping: .tooLarge) }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
     lock.withLock { failure = error }
-    done.signal()
+    finish(stopping: nil)
+  }
+
+  /// Ends the wait, once: later news of the transfer changes nothing.
+  private func finish(stopping reason: Stop?) {
+    let first = lock.withLock { () -> Bool in
+      guard !finished else { return false }
+      finished = true
+      stop = reason
+      return true
+    }
+    if first { done.signal() }
   }
 
   private func outcome() -> Outcome {
     lock.withLock {
-      if tooLarge {
-        return Outcome(
-          json: Self.object(["error": "tooLarge", "message": "more than \(request.maxBytes) bytes"]
-          ),
-          exitStatus: 1)
+      switch stop {
+      case .tooLarge:
+        return Self.failed("tooLarge", "more than \(request.maxBytes) bytes")
+      case .deadline:
+        return Self.failed("timeout", "no whole answer within \(request.timeout) seconds")
+      case nil: break
       }
       if let failure {
         // An answer that began and then broke off was cut short, whatever the error says.
         let kind = response != nil ? "cut" : Self.kind(failure)
-        return Outcome(
-          json: Self.object(["error": kind, "message": failure.localizedDescription]),
-          exitStatus: 1)
+        return Self.failed(kind, failure.localizedDescription)
       }
-      guard let response else {
-        return Outcome(
-          json: Self.object(["error": "other", "message": "no response"]), exitStatus: 1)
+      guard let response else { return Self.failed("other", "no response") }
+      if let writeFailure {
+        return Self.failed("output", String(cString: strerror(writeFailure)))
       }
-      if response.statusCode == 200 {
-        do {
-          try body.write(to: URL(fileURLWithPath: request.output), options: .atomic)
-        } catch {
-          return Outcome(
-            json: Self.object(["error": "output", "message": "\(error.localizedDescription)"]),
-            exitStatus: 1)
-        }
-      }
-      var fields: [String: Any] = ["status": response.statusCode, "bytes": body.count]
+      var fields: [String: Any] = ["status": response.statusCode, "bytes": received]
       for (key, header) in [
         ("etag", "ETag"), ("lastModified", "Last-Modified"), ("contentType", "Content-Type"),
         ("retryAfter", "Retry-After"),
       ] {
         if let value = response.value(forHTTPHeaderField: header) { fields[key] = value }
       }
-      return Outcome(json: Self.object(fields), exitStatus: 0)
+      return Outcome(
+        json: Self.object(fields), exitStatus: 0, keepsOutput: response.statusCode == 200)
     }
+  }
+
+  /// Writes `data` whole to `descriptor`.
+  ///
+  /// - Returns: The `errno` of a write that failed, or `nil`.
+  private static func write(_ data: Data, to descriptor: Int32) -> Int32? {
+    data.withUnsafeBytes { bytes -> Int32? in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Foundation.write(
+          descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return errno }
+        offset += written
+      }
+      return nil
+    }
+  }
+
+  private static func failed(_ kind: String, _ message: String) -> Outcome {
+    Outcome(
+      json: object(["error": kind, "message": message]), exitStatus: 1, keepsOutput: false)
   }
 
   /// What kind of failure an error is, in the words bookclub's messages are chosen by.

@@ -4,9 +4,12 @@
 // prints one JSON line saying what came back; nothing else reads or writes.
 //
 //   bookclub-fetch <url> --output <file> [--max-bytes N] [--timeout SECONDS]
-//                  [--user-agent TEXT] [--etag TAG] [--last-modified DATE]
+//                  [--user-agent TEXT] [--etag TAG] [--last-modified DATE] [--lifeline FD]
 //
 // Exit 0 when a response came (whatever its status), 1 when none did, 64 on a usage error.
+// It ends by the timeout whatever the server does, stops reading at the size limit, and
+// ends when SIGINT, SIGTERM or SIGHUP comes or the lifeline (a pipe from bookclub) closes:
+// the output file is removed on each of those ways out, and kept only with a whole body.
 
 import Foundation
 
@@ -15,6 +18,18 @@ import Foundation
 #endif
 
 let request = FetchRequest.parse(Array(CommandLine.arguments.dropFirst()))
-let outcome = FetchSession(request).run()
+let output = open(request.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+guard output >= 0 else {
+  let reason = String(cString: strerror(errno))
+  FileHandle.standardOutput.write(Data("{\"error\":\"output\",\"message\":\"\(reason)\"}\n".utf8))
+  exit(1)
+}
+Ending.removeOnEveryExit(request.output)
+if let lifeline = request.lifeline { Ending.endWhenClosed(lifeline) }
+let outcome = FetchSession(request, output: output).run()
+close(output)
+if !outcome.keepsOutput { unlink(request.output) }
 FileHandle.standardOutput.write(Data((outcome.json + "\n").utf8))
-exit(outcome.exitStatus)
+// At once: a transfer still under way (stopped at the limit or the deadline) ends with
+// the process, not after URLSession has wound it down.
+_exit(outcome.exitStatus)

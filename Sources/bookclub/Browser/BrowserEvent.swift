@@ -3,10 +3,11 @@ enum BrowserEvent: Sendable {
   case key(Key)
   /// The terminal changed size (SIGWINCH).
   case resize
-  /// SIGTERM or SIGHUP: put the terminal back and end.
+  /// SIGTERM: put the terminal back and end.
   case terminate
-  /// stdin closed.
-  case endOfInput
+  /// SIGHUP, or the terminal is gone (stdin reads end of file or fails, the screen cannot
+  /// be written): put back what can be and end.
+  case hangUp
   /// Work finished outside a key press: a page, a detail, a write.
   case changed
   /// Time passed: spinners turn, notices move on.

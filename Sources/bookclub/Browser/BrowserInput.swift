@@ -10,12 +10,17 @@ import Synchronization
 /// Keys from stdin and the signals that matter to a full-screen program, as one stream of
 /// ``BrowserEvent``s. Reading runs on a queue of its own, so the main thread stays free for
 /// the stores' results; it pauses while an editor has the terminal.
+///
+/// SIGTERM, SIGHUP and a terminal that is gone also set ``ending`` at once, so the loop ends
+/// without working through keys queued behind them, and reading stops for good.
 final class BrowserInput: Sendable {
   let events: AsyncStream<BrowserEvent>
   private let continuation: AsyncStream<BrowserEvent>.Continuation
   private let queue: DispatchQueue
   /// The decoder, and a count of reads so that a late Escape timer knows more bytes came.
   private let decoding = Mutex<(decoder: KeyDecoder, reads: Int)>((KeyDecoder(), 0))
+  /// The event that ends the browser, once one has come.
+  private let endingEvent = Mutex<BrowserEvent?>(nil)
   /// Dispatch sources are thread-safe, though not marked `Sendable`.
   nonisolated(unsafe) private let reader: any DispatchSourceRead
   nonisolated(unsafe) private let signals: [any DispatchSourceSignal]
@@ -40,10 +45,43 @@ final class BrowserInput: Sendable {
     for source in signals {
       let number = Int32(source.handle)
       signal(number, SIG_IGN)
-      let event: BrowserEvent = number == SIGWINCH ? .resize : .terminate
-      source.setEventHandler { [continuation] in continuation.yield(event) }
+      switch number {
+      case SIGWINCH: source.setEventHandler { [continuation] in continuation.yield(.resize) }
+      case SIGTERM: source.setEventHandler { [self] in end(with: .terminate) }
+      default: source.setEventHandler { [self] in end(with: .hangUp) }
+      }
       source.resume()
     }
+  }
+
+  /// `.terminate` or `.hangUp` once either has come: the browser is to end.
+  var ending: BrowserEvent? {
+    endingEvent.withLock { $0 }
+  }
+
+  /// The terminal is gone (the screen could not be written): the browser is to end.
+  func terminalGone() {
+    queue.async { [self] in end(with: .hangUp) }
+  }
+
+  /// Stops reading stdin and watching signals, for good.
+  func stop() {
+    queue.sync {
+      if !reader.isCancelled { reader.cancel() }
+      for source in signals where !source.isCancelled { source.cancel() }
+    }
+  }
+
+  /// Records the first ending, stops reading (a terminal that is gone reads nothing but
+  /// errors) and wakes the loop. On ``queue``.
+  private func end(with event: BrowserEvent) {
+    let first = endingEvent.withLock { ending in
+      defer { ending = ending ?? event }
+      return ending == nil
+    }
+    guard first else { return }
+    if !reader.isCancelled { reader.cancel() }
+    continuation.yield(event)
   }
 
   /// Delivers an event from elsewhere: a store's change, a tick.
@@ -54,7 +92,7 @@ final class BrowserInput: Sendable {
   /// Stops reading stdin until ``resume()``: another program has the terminal. Returns once
   /// no read is under way.
   func pause() {
-    reader.suspend()
+    reader.suspend()  // balanced by resume(), cancelled or not: dispatch requires it
     queue.sync {}
   }
 
@@ -64,18 +102,40 @@ final class BrowserInput: Sendable {
     reader.resume()
   }
 
+  /// Reads what stdin has, all of it, on each wake-up: keys queued in the terminal come
+  /// together, and a hang-up behind them is found at once, not left to a later wake-up.
   private func readAvailable() {
+    repeat {
+      guard readOnce() else { return }
+    } while stdinHasMore()
+  }
+
+  /// Whether stdin can be read at once: bytes wait, or it hung up or failed.
+  private func stdinHasMore() -> Bool {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
+  }
+
+  /// Reads once and sends the keys.
+  ///
+  /// - Returns: Whether reading goes on (the terminal is there).
+  private func readOnce() -> Bool {
     var bytes = [UInt8](repeating: 0, count: 4096)
     let count = read(STDIN_FILENO, &bytes, bytes.count)
-    if count < 0, errno == EINTR || errno == EAGAIN { return }
+    if count < 0, errno == EINTR || errno == EAGAIN { return false }
+    // End of file or an error (EIO): on a terminal, both say it hung up.
     guard count > 0 else {
-      reader.cancel()
-      continuation.yield(.endOfInput)
-      return
+      end(with: .hangUp)
+      return false
     }
+    decode(bytes[..<count])
+    return true
+  }
+
+  private func decode(_ bytes: ArraySlice<UInt8>) {
     let (keys, waiting, reads) = decoding.withLock { state in
       state.reads += 1
-      let keys = state.decoder.decode(bytes[..<count], isComplete: false)
+      let keys = state.decoder.decode(bytes, isComplete: false)
       return (keys, state.decoder.isWaiting, state.reads)
     }
     for key in keys { continuation.yield(.key(key)) }

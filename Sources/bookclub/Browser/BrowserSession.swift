@@ -49,12 +49,23 @@ final class BrowserSession {
     timings = context.environment["BOOKCLUB_BROWSE_TIMINGS"].map(BrowserTimings.init)
   }
 
-  /// Runs until the person quits, stdin closes or a signal asks to end.
+  /// How the browser ended.
+  enum Ending {
+    /// The person quit.
+    case quit
+    /// SIGTERM.
+    case terminated
+    /// SIGHUP, or the terminal is gone.
+    case hungUp
+  }
+
+  /// Runs until the person quits, a signal asks to end or the terminal is gone.
   ///
-  /// - Returns: Whether it ended by SIGTERM or SIGHUP rather than by the person.
-  func run() async -> Bool {
-    guard ScreenGuard.enter() else { return false }
+  /// - Returns: How it ended.
+  func run() async -> Ending {
+    guard ScreenGuard.enter() else { return .quit }
     defer {
+      input.stop()
       ScreenGuard.leave()
       KeyReader.discardTypedAhead()
     }
@@ -64,20 +75,26 @@ final class BrowserSession {
     model.start()
     draw()
     for await event in input.events {
+      // Keys queued behind a hang-up are not worth drawing for a terminal that is gone.
+      switch input.ending {
+      case .terminate?: return .terminated
+      case .hangUp?: return .hungUp
+      default: break
+      }
       let started = ContinuousClock.now
       switch event {
       case .key(let key):
         switch model.handle(key) {
         case .none: break
-        case .quit: return false
+        case .quit: return .quit
         case .editNote(let bookID, let draft): editNote(bookID: bookID, draft: draft)
         }
         if key == .control("z") { suspendProcess() }
       case .resize:
         model.layout = Self.measure()
         renderer.invalidate()
-      case .terminate: return true
-      case .endOfInput: return false
+      case .terminate: return .terminated
+      case .hangUp: return .hungUp
       case .changed: model.storeChanged()
       case .tick:
         tickScheduled = false
@@ -88,12 +105,15 @@ final class BrowserSession {
       timings?.record(event, model: model, since: started)
       scheduleTick()
     }
-    return false
+    return .quit
   }
 
+  /// Draws the frame; a screen that cannot be written (EIO, EPIPE) is a terminal gone.
   private func draw() {
     model.notices.update()
-    ScreenGuard.send(renderer.frame(model.screen.grid(model.layout)))
+    guard ScreenGuard.send(renderer.frame(model.screen.grid(model.layout))) else {
+      return input.terminalGone()
+    }
   }
 
   private func scheduleTick() {

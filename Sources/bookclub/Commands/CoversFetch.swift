@@ -116,7 +116,7 @@ extension Bookclub.Covers {
             if case .failure(let error) = result, let busy = error as? LookupError,
               case .busy(let after) = busy
             {
-              let seconds = min(60, max(1, after.flatMap { Int($0) } ?? 5))
+              let seconds = min(60, max(1, after.flatMap { RetryAfter.seconds($0) } ?? 5))
               try? await Task.sleep(for: .seconds(seconds))
               guard !Task.isCancelled else { return (index, result) }  // Ctrl-C while waiting
               result = await Bookclub.Covers.offMain { Result { try cache.fetch(isbn, now: now) } }

@@ -28,8 +28,12 @@ struct FetchHelper: Sendable {
   /// At most this many seconds, whatever the environment says: a command to which the
   /// network is an extra (`show`'s cover) waits less.
   var timeoutLimit: Double?
-  /// Seconds to wait for an answer: 15, or `BOOKCLUB_NETWORK_TIMEOUT` (a slow network)
-  /// between a tenth of a second and ten minutes (anything else, `inf` or `nan` say, is 15).
+  /// When the whole of a command's asking must be over (a lookup's edition and authors
+  /// together); each fetch gets what is left of it.
+  var deadline: ContinuousClock.Instant?
+  /// Seconds a fetch may take, from asking to the last byte: 15, or
+  /// `BOOKCLUB_NETWORK_TIMEOUT` (a slow network) between a tenth of a second and ten
+  /// minutes (anything else, `inf` or `nan` say, is 15).
   var timeout: Double {
     let configured =
       environment["BOOKCLUB_NETWORK_TIMEOUT"].flatMap(Double.init)
@@ -48,22 +52,28 @@ struct FetchHelper: Sendable {
     -> Response
   {
     guard let helper = Self.helper(environment) else { throw .helperMissing }
-    let output =
-      UserFolder.state.path(environment: environment)
-      + "/fetch-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try? FileManager.default.createDirectory(
-      atPath: UserFolder.state.path(environment: environment), withIntermediateDirectories: true)
+    let seconds = try secondsLeft(for: url)
+    let folder = UserFolder.state.path(environment: environment)
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    Self.removeStaleOutputs(in: folder)
+    let output = folder + "/fetch-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     defer { unlink(output) }
     let arguments =
       [
-        helper, url, "--output", output, "--timeout", String(timeout), "--max-bytes",
-        String(Self.maxBytes),
-        "--user-agent", Self.userAgent,
+        helper, url, "--output", output, "--timeout", String(seconds), "--max-bytes",
+        String(Self.maxBytes), "--user-agent", Self.userAgent, "--lifeline", "0",
       ] + (etag.map { ["--etag", $0] } ?? [])
       + (lastModified.map { ["--last-modified", $0] } ?? [])
-    guard let (_, text) = try? ChildProcess.capture(arguments, environment: environment),
-      let line = text.split(separator: "\n").last
-    else { throw .helperMissing }
+    let run = FetchProcess.run(
+      arguments, environment: environment, output: output, seconds: seconds)
+    let text: String
+    switch run {
+    case nil: throw .helperMissing
+    case .overran?: throw FetchError(kind: "timeout", message: "", url: url)
+    case .ended(.signalled, _)?: throw .stopped
+    case .ended(_, let said)?: text = said
+    }
+    guard let line = text.split(separator: "\n").last else { throw .helperMissing }
     var parser = JSONParser(bytes: Array(line.utf8))
     guard case .object(let fields)? = try? parser.value() else {
       throw .failed("bookclub-fetch said: \(TerminalText.safe(String(line.prefix(200))))")
@@ -79,6 +89,33 @@ struct FetchHelper: Sendable {
     return Response(
       status: status, body: body, retryAfter: fields["retryAfter"]?.string,
       etag: fields["etag"]?.string, lastModified: fields["lastModified"]?.string)
+  }
+
+  /// The seconds this fetch may take: ``timeout``, or less when the ``deadline`` is near.
+  ///
+  /// - Throws: ``FetchError/timeout(_:)`` when the deadline has passed.
+  private func secondsLeft(for url: String) throws(FetchError) -> Double {
+    guard let deadline else { return timeout }
+    let left = ContinuousClock.now.duration(to: deadline)
+    let seconds =
+      Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+    guard seconds >= 0.1 else { throw FetchError(kind: "timeout", message: "", url: url) }
+    return min(timeout, seconds)
+  }
+
+  /// Removes the files of helpers whose bookclub is gone (killed before it could clean
+  /// up): `fetch-<pid>-<random>` whose process no longer runs.
+  static func removeStaleOutputs(in folder: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      return
+    }
+    for name in names where name.hasPrefix("fetch-") {
+      let parts = name.split(separator: "-")
+      guard parts.count == 3, let pid = pid_t(parts[1]), pid > 0, pid != getpid() else {
+        continue
+      }
+      if kill(pid, 0) != 0, errno == ESRCH { unlink(folder + "/" + name) }
+    }
   }
 
   /// `bookclub-fetch` beside the running bookclub, or as `BOOKCLUB_FETCH` names it.
@@ -109,6 +146,8 @@ enum FetchError: Error, LocalizedError, Equatable {
   case tooLarge(String)
   /// The answer broke off before its end.
   case cut(String)
+  /// `bookclub-fetch` was stopped by a signal (Ctrl-C reached it) before it said anything.
+  case stopped
   /// Another failure, in the helper's words.
   case failed(String)
 
@@ -134,7 +173,9 @@ enum FetchError: Error, LocalizedError, Equatable {
     case .dns(let host): "Cannot find \(host) (DNS). Check the network, or try again later."
     case .tls(let host): "The secure connection to \(host) failed (TLS or its certificate)."
     case .timeout(let host): "\(host) did not answer in time. Try again later."
-    case .tooLarge(let host): "\(host) sent more than an answer may have; nothing was kept."
+    case .stopped: "bookclub-fetch was stopped before it finished; nothing was kept."
+    case .tooLarge(let host):
+      "\(host) sent more than an answer may have (\(FetchHelper.maxBytes >> 20) MiB); nothing was kept."
     case .cut(let host): "The answer from \(host) was cut short; nothing was kept. Try again."
     case .failed(let message): "The request failed: \(message)"
     }

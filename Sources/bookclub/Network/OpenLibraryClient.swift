@@ -26,6 +26,9 @@ struct OpenLibraryClient: Sendable {
   ///
   /// - Throws: ``FetchError``, or ``LookupError`` for an answer that cannot be used.
   func book(_ isbn: ISBN) throws -> OpenLibraryBook? {
+    // The whole lookup, edition and authors, within the one wait README promises.
+    var fetch = self.fetch
+    fetch.deadline = .now + .seconds(fetch.timeout)
     let response = try fetch.get("\(base)/isbn/\(isbn.isbn13).json")
     switch response.status {
     case 200: break
@@ -65,8 +68,8 @@ enum LookupError: Error, LocalizedError, Equatable {
   var errorDescription: String? {
     switch self {
     case .busy(let after):
-      "Open Library is busy; try again"
-        + (after.flatMap { Int($0) }.map { " in \($0) seconds." } ?? " later.")
+      "Open Library is busy; try again "
+        + (after.flatMap { RetryAfter.seconds($0) }.map(RetryAfter.phrase) ?? "later") + "."
     case .status(let code): "Open Library answered with status \(code). Try again later."
     case .garbage: "Open Library's answer was not a book record; nothing was used."
     case .notAnImage:

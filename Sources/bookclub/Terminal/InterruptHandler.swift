@@ -14,8 +14,8 @@ import Synchronization
 #endif
 
 /// Ctrl-C: cancels the work that asked to be cancellable (an import, which then rolls back
-/// and says so), or else puts the terminal back as it was and exits with status 130. A
-/// second Ctrl-C always exits.
+/// and says so), or else puts the terminal back as it was, stops the helpers it started
+/// (removing their files) and exits with status 130. A second Ctrl-C always exits.
 ///
 /// Library writes are transactions, so stopping between them loses nothing; stopping inside
 /// one rolls it back (SQLite's journal), so exiting at once is safe.
@@ -27,6 +27,10 @@ import Synchronization
 enum InterruptHandler {
   /// Folders to delete if the process is interrupted: throwaway state such as the demo's.
   private static let throwawayFolders = Mutex<Set<String>>([])
+
+  /// What to undo before exiting, by a number of its own: a helper to stop, its file to
+  /// remove (see ``cleaningUp(_:_:)``).
+  private static let cleanups = Mutex<(next: Int, actions: [Int: @Sendable () -> Void])>((0, [:]))
 
   /// What to do instead of exiting, while cancellable work runs.
   private static let cancellation = Mutex<(@Sendable () -> Void)?>(nil)
@@ -60,6 +64,21 @@ enum InterruptHandler {
   /// Stops deleting `path` on interrupt: its owner has cleaned it up.
   static func forget(_ path: String) {
     throwawayFolders.withLock { _ = $0.remove(path) }
+  }
+
+  /// Runs `body`; should Ctrl-C end the process meanwhile, `cleanup` runs first.
+  ///
+  /// - Returns: What `body` returns.
+  static func cleaningUp<T>(_ cleanup: @escaping @Sendable () -> Void, _ body: () throws -> T)
+    rethrows -> T
+  {
+    let key = cleanups.withLock { state in
+      state.next += 1
+      state.actions[state.next] = cleanup
+      return state.next
+    }
+    defer { cleanups.withLock { _ = $0.actions.removeValue(forKey: key) } }
+    return try body()
   }
 
   /// Runs `work` so that Ctrl-C cancels it rather than ending the process.
@@ -103,6 +122,7 @@ enum InterruptHandler {
     }
     KeyReader.restoreTerminal()
     ScreenGuard.restore()  // a full-screen program's alternate screen and raw mode
+    for cleanup in cleanups.withLock({ $0.actions.values }) { cleanup() }
     for path in throwawayFolders.withLock({ $0 }) {
       try? FileManager.default.removeItem(atPath: path)
     }

@@ -72,16 +72,25 @@ enum ScreenGuard {
   }
 
   /// Writes `text` to stdout, whole.
-  static func send(_ text: String) {
+  ///
+  /// - Returns: `false` when the terminal cannot be written (it is gone: EIO, EPIPE).
+  @discardableResult
+  static func send(_ text: String) -> Bool {
     var text = text
-    text.withUTF8 { bytes in
+    return text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
         let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }
+        if written < 0, errno == EAGAIN {  // a terminal another program made non-blocking
+          var ready = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+          guard poll(&ready, 1, 1000) > 0 else { return false }
+          continue
+        }
+        guard written > 0 else { return false }
         offset += written
       }
+      return true
     }
   }
 

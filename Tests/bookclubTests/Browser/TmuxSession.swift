@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import bookclub
+
 /// `bookclub browse` inside a real terminal emulator: a tmux server of its own, driven
 /// with `send-keys` and read with `capture-pane`, as a person would see it.
 final class TmuxSession {
@@ -43,6 +45,11 @@ final class TmuxSession {
   deinit {
     _ = try? tmux(["kill-server"])
     unlink(socket)
+  }
+
+  /// Ends the terminal itself, as closing its window would: the programs in it lose it.
+  func closeTerminal() throws {
+    try tmux(["kill-server"])
   }
 
   /// The screen now, as text; with `styles`, with the SGR sequences tmux draws it with.
@@ -124,7 +131,12 @@ final class TmuxSession {
     let cArguments = argv.map { strdup($0) } + [nil]
     let cEnvironment = envp.map { strdup($0) } + [nil]
     defer { for pointer in cArguments + cEnvironment { free(pointer) } }
-    let spawned = posix_spawnp(&pid, "tmux", &actions, nil, cArguments, cEnvironment)
+    // Every signal as a new process has it: the test's threads block some, and a server
+    // started with SIGTERM blocked never ends on kill-server (tmux sends itself SIGTERM).
+    var attributes = posix_spawnattr_t()
+    ChildProcess.startingWithDefaultSignals(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, cArguments, cEnvironment)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}

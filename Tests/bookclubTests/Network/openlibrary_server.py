@@ -3,6 +3,7 @@
 misbehave on purpose. Binds 127.0.0.1 on a free port and prints it, then serves until
 its parent (the test process) is gone. Given a path, it keeps there the number of requests
 it has been sent."""
+import email.utils
 import http.server
 import json
 import os
@@ -32,6 +33,10 @@ UNKNOWN, SLOW, GARBAGE, BUSY, BROKEN, HUGE = (
     "9780000000002", "9780000000019", "9780000000026", "9780000000033", "9780000000040",
     "9780000000057")
 CUT, MOVED = "9780000000064", "9780000000071"
+# Answers that never end or end far too slowly, and waits asked for in odd words.
+TRICKLE, ENDLESS, TRICKLING_AUTHORS = "9780000000088", "9780000000095", "9780000000132"
+RETRY_AFTER = {"9780000000101": "-5", "9780000000118": "99999999999999999999999",
+               "9780000000125": "date"}
 
 
 REQUESTS = 0
@@ -69,6 +74,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = self.path.split("?")[0]
         if path.startswith("/b/isbn/"):
             return self.cover(path[len("/b/isbn/"):].split("-")[0])
+        if path.startswith("/authors/OLTRICKLE"):
+            return self.trickle()
         if path.startswith("/authors/") and path.endswith(".json"):
             author = AUTHORS.get(path[len("/authors/"):-len(".json")])
             return self.send(200, json.dumps(author).encode()) if author else self.send(404, b"{}")
@@ -97,6 +104,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             return
+        if isbn in (TRICKLE, ENDLESS, TRICKLING_AUTHORS) or isbn in RETRY_AFTER:
+            return self.misbehave(isbn)
         if isbn == MOVED:
             self.send_response(302)
             self.send_header("Location", "/isbn/9780141439518.json")
@@ -105,6 +114,47 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         return self.send(404, b'{"error": "notfound"}')
 
+    def misbehave(self, isbn):
+        """A body of one byte a second; a body without end; twenty authors whose records
+        trickle; a 429 whose Retry-After is negative, absurdly large or an HTTP date (a
+        minute and a half from now)."""
+        if isbn == TRICKLE:
+            return self.trickle()
+        if isbn == TRICKLING_AUTHORS:
+            edition = dict(EDITIONS["9780141439518"])
+            edition["authors"] = [{"key": "/authors/OLTRICKLE%dA" % n} for n in range(20)]
+            return self.send(200, json.dumps(edition).encode())
+        if isbn == ENDLESS:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            self.close_connection = True
+            chunk = b"1," * (1 << 19)
+            try:
+                while True:
+                    self.wfile.write(chunk)
+            except OSError:  # the client went away, as it should
+                return
+        after = RETRY_AFTER[isbn]
+        if after == "date":
+            after = email.utils.formatdate(time.time() + 90, usegmt=True)
+        return self.send(429, b"{}", headers=[("Retry-After", after)])
+
+    def trickle(self):
+        """A record that would take a day to come, one byte a second, until the client
+        goes away (at most two minutes)."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "86400")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            for _ in range(120):
+                self.wfile.write(b" ")
+                self.wfile.flush()
+                time.sleep(1)
+        except OSError:
+            return
 
     def cover(self, isbn):
         """Pride and Prejudice has a cover (ETag "v1": asked again with it, 304); Crime

@@ -1,0 +1,64 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The processes running now, as `/proc` lists them: to find a program a test did not start
+/// itself (bookclub's helper, bookclub inside tmux) and to see what it costs.
+enum ProcessTable {
+  /// The processes whose command line holds `text` (the test process itself excepted).
+  static func matching(_ text: String) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { pid_t($0) }.filter { pid in
+      guard pid != getpid(),
+        let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+      else { return false }
+      let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+      return line.contains(text) && !isZombie(pid)
+    }
+  }
+
+  /// Seconds of processor time `pid` has used so far (user and system); `nil` once it is gone.
+  static func cpuSeconds(_ pid: pid_t) -> Double? {
+    guard let fields = statFields(pid), fields.count > 12,
+      let user = Double(fields[11]), let system = Double(fields[12])
+    else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  /// Waits up to `seconds` for every process matching `text` to be gone.
+  ///
+  /// - Returns: Those still running then.
+  static func waitUntilGone(_ text: String, seconds: Double) -> [pid_t] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var left = matching(text)
+    while !left.isEmpty, Date() < deadline {
+      usleep(50_000)
+      left = matching(text)
+    }
+    return left
+  }
+
+  /// Waits up to `seconds` for one process matching `text` to appear.
+  static func waitForOne(_ text: String, seconds: Double) -> pid_t? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if let pid = matching(text).first { return pid }
+      usleep(20_000)
+    }
+    return nil
+  }
+
+  /// The fields of `/proc/<pid>/stat` after the command's name (the state first).
+  private static func statFields(_ pid: pid_t) -> [String]? {
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+    let text = String(decoding: data, as: UTF8.self)
+    guard let close = text.lastIndex(of: ")") else { return nil }
+    return text[text.index(after: close)...].split(separator: " ").map(String.init)
+  }
+
+  private static func isZombie(_ pid: pid_t) -> Bool {
+    statFields(pid)?.first == "Z"
+  }
+}
