@@ -297,5 +297,6 @@ enum Schema {
     clubStanding,
     readingsAndGoals,
     unknownDatesAdded,
+    clubJournalResume,
   ]
 }
