@@ -72,7 +72,7 @@ import Testing
     let event = ClubEvent(member: member, sequence: 1, time: 1_700_000_000_000, kind: .left)
     #expect(throws: FileError.self) { try opened.journal(of: member).append([event]) }
     #expect(throws: FileError.self) { try opened.journals() }
-    let reading = try opened.journal(of: member).read(from: 0)
+    let reading = try opened.journal(of: member).events().reading
     #expect(reading.problems.first?.contains("symbolic link") == true, "\(reading.problems)")
     #expect(try String(contentsOfFile: outside + "/\(member).jsonl", encoding: .utf8) == "{}\n")
   }

@@ -48,9 +48,9 @@ import Testing
     bytes += cut.prefix(20)  // a crash in the middle of a line
     try bytes.write(to: URL(fileURLWithPath: path))
 
-    let first = journal.read(from: 0)
-    #expect(first.events.map(\.sequence) == [1, 2, 2, 3])
-    #expect(first.events[3].kind == .unknown("cheered"))
+    let (firstEvents, first) = journal.events()
+    #expect(firstEvents.map(\.sequence) == [1, 2, 2, 3])
+    #expect(firstEvents[3].kind == .unknown("cheered"))
     #expect(first.problems.count == 1)
     #expect(first.problems[0].contains("cut short"))
     // The cut line is not passed: once it is whole, the next read gets it.
@@ -58,10 +58,10 @@ import Testing
     try handle.seekToEnd()
     try handle.write(contentsOf: Data(cut.dropFirst(20)))
     try handle.close()
-    let second = journal.read(from: first.endOffset)
-    #expect(second.events.map(\.sequence) == [4])
+    let (secondEvents, second) = journal.events(after: first.end)
+    #expect(secondEvents.map(\.sequence) == [4])
     #expect(second.problems.isEmpty)
-    #expect(journal.read(from: second.endOffset).events.isEmpty)
+    #expect(journal.events(after: second.end).events.isEmpty)
   }
 
   @Test func aLineThatIsNotJSONOrNotThisMembersIsSkippedWithAProblem() throws {
@@ -69,8 +69,8 @@ import Testing
     try Data("not json\n".utf8).write(to: URL(fileURLWithPath: path))
     let journal = ClubJournal(path: path, member: "ann")
     try journal.append([event(1, .joined(name: "Bo"), member: "bo"), event(2, .left)])
-    let reading = journal.read(from: 0)
-    #expect(reading.events.map(\.sequence) == [2])
+    let (events, reading) = journal.events()
+    #expect(events.map(\.sequence) == [2])
     #expect(reading.problems.count == 2)
   }
 
@@ -146,8 +146,8 @@ import Testing
   @Test func aJournalThatIsAFIFOOrASymlinkIsNeitherReadIntoNorWrittenThrough() throws {
     let fifo = folder.path("fifo.jsonl")
     #expect(mkfifo(fifo, 0o600) == 0)
-    let fromFIFO = ClubJournal(path: fifo, member: "fifo").read(from: 0)  // returns, no wait
-    #expect(fromFIFO.events.isEmpty)
+    let (fifoEvents, fromFIFO) = ClubJournal(path: fifo, member: "fifo").events()  // no wait
+    #expect(fifoEvents.isEmpty)
     #expect(fromFIFO.problems.first?.contains("FIFO") == true)
     #expect(throws: FileError.self) {
       try ClubJournal(path: fifo, member: "fifo").append([event(1, .left)])

@@ -13,35 +13,40 @@ public struct ClubExchange: Sendable {
     self.library = library
   }
 
-  /// Writes your queued events to your journal in the club folder.
+  /// Writes your queued events to your journal in the club folder, under the library's
+  /// write lock: two commands delivering at once write each event once.
   ///
   /// - Returns: How many were written.
   /// - Throws: ``ClubError`` or ``FileError`` when the folder cannot be written; the events
   ///   stay queued for the next command.
   @discardableResult
   public func deliver(_ membership: ClubMembership) async throws -> Int {
-    let waiting = try await library.clubOutbox(membership.clubID)
-    guard let last = waiting.last else { return 0 }
-    let folder = try ClubFolder.open(membership.path)
-    try folder.journal(of: membership.memberID).append(waiting)
-    try await library.clubEventsDelivered(membership.clubID, through: last.sequence)
-    return waiting.count
+    let path = membership.path
+    let member = membership.memberID
+    return try await library.deliverClubOutbox(membership.clubID) { waiting in
+      try ClubFolder.open(path).journal(of: member).append(waiting)
+    }
   }
 
-  /// Reads what every member's journal gained since the last read.
+  /// Reads what every member's journal gained since the last read, folding each journal's
+  /// lines as they are read (``ClubJournalFold``): a journal of a million lines is read in
+  /// one pass and little memory, and adds a few hundred rows to the library.
   ///
   /// - Returns: The lines that were skipped, and why.
   public func refresh(_ membership: ClubMembership) async throws -> [String] {
     let folder = try ClubFolder.open(membership.path)
-    let offsets = try await library.clubReadOffsets(membership.clubID)
+    let points = try await library.clubReadPoints(membership.clubID)
+    let names = try await library.clubMemberNames(membership.clubID)
     var problems: [String] = []
     for journal in try folder.journals() {
-      let start = offsets[journal.member] ?? 0
-      let reading = journal.read(from: start)
-      problems += reading.problems
-      guard reading.endOffset != start else { continue }
-      try await library.ingestClubEvents(
-        reading.events, of: journal.member, in: membership.clubID, endOffset: reading.endOffset)
+      let start = points[journal.member] ?? .start
+      var fold = ClubJournalFold()
+      let reading = journal.read(after: start) { fold.add($0) }
+      problems += journal.naming(
+        reading.problems, memberName: fold.memberName ?? names[journal.member])
+      guard reading.end != start else { continue }
+      try await library.ingestClubFold(
+        fold, of: journal.member, in: membership.clubID, through: reading.end)
     }
     return problems
   }
@@ -53,7 +58,9 @@ public struct ClubExchange: Sendable {
   public func status(_ membership: ClubMembership, notes: Bool = false) async throws
     -> ClubStatus
   {
-    ClubStatus(events: try await library.clubStandingEvents(membership.clubID, notes: notes))
+    let now = Date().milliseconds
+    let events = try await library.clubStandingEvents(membership.clubID, notes: notes, now: now)
+    return ClubStatus(events: events, now: now)
   }
 
   /// Queues events about `book` in every club whose current book it is, then delivers them.

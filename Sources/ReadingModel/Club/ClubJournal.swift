@@ -13,23 +13,16 @@
 /// One member's append-only journal: one event per line.
 ///
 /// Appends are one `write` of whole lines under an exclusive lock, then `fsync`, so a
-/// reader never sees two lines interleaved. Reading starts at a byte offset, so a club is
-/// read incrementally, and tolerates what sync tools and crashes leave: a cut last line
-/// (skipped until it is whole), a duplicated line (by sequence), lines out of order, and
-/// kinds from a newer bookclub (kept as unknown).
+/// reader never sees two lines interleaved. Reading resumes where the last read ended once
+/// it has checked the file still holds what was read there (``ReadPoint``), so a club is
+/// read incrementally, and tolerates what sync tools, crashes and strangers leave: a cut
+/// last line (skipped until it is whole), a line longer than ``lineLimit`` (skipped, the
+/// lines after it read), a duplicated line (by sequence), lines out of order, a journal
+/// rolled back or rewritten (read again from its start), and kinds from a newer bookclub
+/// (kept as unknown).
 public struct ClubJournal: Sendable, Equatable {
   public let path: String
   public let member: String
-
-  /// What one read found.
-  public struct Reading: Sendable {
-    /// The events, as found (duplicates are the reader's to drop, by sequence).
-    public var events: [ClubEvent]
-    /// Where the next read starts: after the last whole line.
-    public var endOffset: Int
-    /// What was skipped, and why, for a warning.
-    public var problems: [String]
-  }
 
   /// Appends events, each on its own line, in one write.
   ///
@@ -53,58 +46,18 @@ public struct ClubJournal: Sendable, Equatable {
     }
   }
 
-  /// Reads the lines after `offset`.
+  /// The journal opened to read, below the club folder with no symbolic link followed at
+  /// any component: a folder, FIFO or device there is an error, not a wait.
   ///
-  /// - Parameter offset: Where the last read ended; 0 for the whole journal.
-  /// - Returns: The events, the next offset, and the lines skipped.
-  public func read(from offset: Int) -> Reading {
-    var reading = Reading(events: [], endOffset: offset, problems: [])
-    let name = PathName.lastComponent(of: path)
-    let bytes: [UInt8]
+  /// - Throws: ``InputFileError``; `.notFound` or `.empty` when there is nothing to read.
+  func openForReading() throws(InputFileError) -> InputFile {
+    let members: DirectoryHandle
     do {
-      bytes = try readBytes(from: offset)
+      members = try folder(creating: false)
     } catch {
-      reading.problems.append("\(name): \(error.explanation); skipped")
-      return reading
+      throw .unreadable(path, reason: error.errorDescription ?? "\(error)")
     }
-    var lineStart = 0
-    var lineNumber = 0
-    while lineStart < bytes.count {
-      guard let end = bytes[lineStart...].firstIndex(of: 0x0A) else {
-        reading.problems.append("\(name): the last line is cut short; it is read once whole")
-        break
-      }
-      lineNumber += 1
-      let line = bytes[lineStart..<end]
-      lineStart = end + 1
-      reading.endOffset = offset + lineStart
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
-      guard let event = ClubEvent(jsonLine: line), event.member == member else {
-        reading.problems.append("\(name): a line that is not an event of \(member) was skipped")
-        continue
-      }
-      reading.events.append(event)
-    }
-    return reading
-  }
-
-  /// The most one read takes in; a longer journal is read on by the next command, from
-  /// the offset this read ends at.
-  static let readLimit = 64 << 20
-
-  /// The bytes after `offset`, through ``InputFile``: a folder, FIFO or device there is an
-  /// error, not a wait; a file that shrank below `offset` gives nothing.
-  private func readBytes(from offset: Int) throws -> [UInt8] {
-    let folder = try folder(creating: false)
-    let file: InputFile
-    do {
-      file = try folder.inputFile(PathName.lastComponent(of: path))
-    } catch .empty, .notFound {
-      return []
-    }
-    guard file.size > offset else { return [] }
-    try file.seek(to: offset)
-    return try file.read(upTo: min(file.size - offset, Self.readLimit))
+    return try members.inputFile(PathName.lastComponent(of: path))
   }
 
   /// The folder the journal is in (`members/`), opened below the club folder with no

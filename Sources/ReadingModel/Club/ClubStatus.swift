@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Where a club stands with its current book: each member's position, pace and estimated
 /// finish, who finished, the shared notes. Derived from the events, never stored.
 public struct ClubStatus: Sendable, Equatable {
@@ -49,76 +55,111 @@ public struct ClubStatus: Sendable, Equatable {
   /// The window pace is measured over, as `bookclub show` measures it.
   public static let paceWindow: Int64 = 14 * 86_400_000
 
+  /// How far ahead of now a member's clock may be. A later time counts as this far ahead
+  /// (for activity and pace), and a pick dated later does not count at all: a stranger's
+  /// pick dated 9999-12-31 would otherwise stay the club's book for ever.
+  public static let futureSkew: Int64 = 86_400_000
+
+  /// Where the pace of a member whose latest progress is at `latest` starts: 14 days
+  /// before it, rounded up to the hour (the library keeps one point an hour for it).
+  public static func paceStart(before latest: Int64) -> Int64 {
+    let step = ClubJournalFold.paceStep
+    return (ClubJournalFold.paceHour(of: latest - paceWindow - 1) + 1) * step
+  }
+
   /// Folds a club's events, in any order, duplicates included.
   ///
-  /// - Parameter events: Every joined, left and picked event, and the events about the book
-  ///   picked last (more are ignored).
-  public init(events: [ClubEvent]) {
+  /// Each member's events count in the order of their sequence numbers (the member's own
+  /// order, whatever their clock says); members and picks are ordered by time.
+  ///
+  /// - Parameters:
+  ///   - events: Every joined, left and picked event, and the events about the book picked
+  ///     last (more are ignored).
+  ///   - now: The time the future is judged from (``futureSkew``).
+  public init(events: [ClubEvent], now: Int64 = Date().milliseconds) {
+    let latestTime = now + Self.futureSkew
     var seen = Set<String>()
-    let ordered = events.sorted {
-      ($0.time, $0.member, $0.sequence) < ($1.time, $1.member, $1.sequence)
+    var byMember: [String: [ClubEvent]] = [:]
+    for event in events where seen.insert("\(event.member)\u{1F}\(event.sequence)").inserted {
+      byMember[event.member, default: []].append(event)
     }
-    .filter { seen.insert("\($0.member)\u{1F}\($0.sequence)").inserted }
     var members: [String: Member] = [:]
-    var order: [String] = []
-    var pick: ClubEvent?
-    for event in ordered {
-      if members[event.member] == nil {
-        members[event.member] = Member(
-          id: event.member, name: event.member, lastActivity: event.time)
-        order.append(event.member)
+    var picks: [ClubEvent] = []
+    for (id, events) in byMember {
+      let ordered = events.sorted { $0.sequence < $1.sequence }
+      var member = Member(
+        id: id, name: id, lastActivity: ordered.map { min($0.time, latestTime) }.max() ?? 0)
+      var pick: ClubEvent?
+      for event in ordered {
+        switch event.kind {
+        case .joined(let name):
+          member.name = name.isEmpty ? id : name
+          member.hasLeft = false
+        case .left: member.hasLeft = true
+        case .picked: pick = event
+        default: break
+        }
       }
-      members[event.member]?.lastActivity = event.time
-      switch event.kind {
-      case .joined(let name):
-        members[event.member]?.name = name.isEmpty ? event.member : name
-        members[event.member]?.hasLeft = false
-      case .left: members[event.member]?.hasLeft = true
-      case .picked: pick = event
-      default: break
-      }
+      if let pick, pick.time <= latestTime { picks.append(pick) }
+      members[id] = member
+      byMember[id] = ordered
     }
+    let pick = picks.max { ($0.time, $0.member, $0.sequence) < ($1.time, $1.member, $1.sequence) }
     book = pick?.kind.book
     pickedBy = pick.flatMap { members[$0.member]?.name }
     pickedAt = pick?.time
     notes = []
     if let book {
-      Self.apply(ordered.filter { $0.kind.book?.key == book.key }, to: &members, notes: &notes)
+      for (id, events) in byMember {
+        Self.apply(
+          events.filter { $0.kind.book?.key == book.key }, latestTime: latestTime,
+          to: &members[id]!, notes: &notes)
+      }
     }
-    self.members = order.compactMap { members[$0] }
+    // In the order they joined: by their earliest time.
+    let joined = byMember.mapValues { $0.map { min($0.time, latestTime) }.min() ?? 0 }
+    self.members = members.values.sorted {
+      (joined[$0.id] ?? 0, $0.id) < (joined[$1.id] ?? 0, $1.id)
+    }
     notes.sort { ($0.fraction, $0.time) < ($1.fraction, $1.time) }
   }
 
+  /// Folds one member's events about the current book, in their order, into `member`.
   private static func apply(
-    _ events: [ClubEvent], to members: inout [String: Member], notes: inout [SharedNote]
+    _ events: [ClubEvent], latestTime: Int64, to member: inout Member,
+    notes: inout [SharedNote]
   ) {
-    var history: [String: [(time: Int64, fraction: Double)]] = [:]
+    var history: [(time: Int64, sequence: Int, fraction: Double)] = []
     for event in events {
+      let time = min(event.time, latestTime)
       switch event.kind {
       case .progress(_, let fraction, let page):
-        members[event.member]?.fraction = fraction
-        members[event.member]?.page = page
-        members[event.member]?.finished = fraction >= 1
-        members[event.member]?.abandoned = false
-        history[event.member, default: []].append((event.time, fraction))
+        member.fraction = fraction
+        member.page = page
+        member.finished = fraction >= 1
+        member.abandoned = false
+        history.append((time, event.sequence, fraction))
       case .finished:
-        members[event.member]?.fraction = 1
-        members[event.member]?.finished = true
-      case .abandoned: members[event.member]?.abandoned = true
-      case .rated(_, let rating): members[event.member]?.rating = rating
+        member.fraction = 1
+        member.finished = true
+      case .abandoned: member.abandoned = true
+      case .rated(_, let rating): member.rating = rating
       case .note(_, let text, let fraction):
-        let name = members[event.member]?.name ?? event.member
-        notes.append(SharedNote(member: name, text: text, fraction: fraction, time: event.time))
+        notes.append(
+          SharedNote(member: member.name, text: text, fraction: fraction, time: time))
       default: break
       }
     }
-    for (member, points) in history {
-      guard let last = points.last else { continue }
-      let recent = points.filter { $0.time >= last.time - paceWindow }
-      guard let first = recent.first, last.time > first.time else { continue }
-      let days = Double(last.time - first.time) / 86_400_000
-      members[member]?.fractionPerDay = max(0, last.fraction - first.fraction) / max(days, 1)
-    }
+    // The pace: from the earliest progress of the window to the latest.
+    guard let last = history.last else { return }
+    let start = paceStart(before: last.time)
+    guard
+      let first = history.filter({ $0.time >= start && $0.time <= last.time })
+        .min(by: { ($0.time, $0.sequence) < ($1.time, $1.sequence) }),
+      last.time > first.time
+    else { return }
+    let days = Double(last.time - first.time) / 86_400_000
+    member.fractionPerDay = max(0, last.fraction - first.fraction) / max(days, 1)
   }
 
   /// The member with this id.

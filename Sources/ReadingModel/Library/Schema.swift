@@ -298,5 +298,6 @@ enum Schema {
     readingsAndGoals,
     unknownDatesAdded,
     clubGit,
+    clubJournalResume,
   ]
 }

@@ -25,13 +25,24 @@ extension Bookclub.Club {
     func run(_ context: CommandContext) async throws {
       let (book, library) = try await target.resolve(in: context, writing: true)
       let membership = try await Bookclub.Club.membership(club, in: library)
+      // The others' picks read first, so this one is dated after the latest of them (the
+      // exchange below tells what could not be read).
+      _ = try? await ClubExchange(library: library).refresh(membership)
       try await library.queueClubEvents(
         [.picked(ClubBook(book))], in: membership.clubID, at: Date().milliseconds)
       let problems = try await Bookclub.Club.exchange(
         membership, library: library, context: context, pushing: true)
       for problem in problems { context.notices.push(problem, level: .warning) }
+      let club = TerminalText.safe(membership.name)
+      // Said as `club status` will say it: a pick read from another member meanwhile, dated
+      // later, stays the book.
+      let current = try await ClubExchange(library: library).status(membership).book
+      guard let current, !current.matches(book) else {
+        return context.output.line("“\(book.shownTitle)” is now the book of “\(club)”.")
+      }
       context.output.line(
-        "“\(book.shownTitle)” is now the book of “\(TerminalText.safe(membership.name))”.")
+        "“\(book.shownTitle)” is picked, but “\(TerminalText.safe(current.title))” stays the "
+          + "book of “\(club)”: another member picked it later.")
     }
   }
 }

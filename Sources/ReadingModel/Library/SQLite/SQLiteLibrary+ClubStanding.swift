@@ -1,5 +1,12 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A club's standing as its journals are read: the latest event of each slot per member,
-/// the last 14 days of progress, the shared notes (``Schema/clubStanding``).
+/// the progress that starts the pace, the latest shared notes (``Schema/clubStanding``,
+/// ``Schema/clubJournalResume``).
 extension SQLiteLibrary {
   /// Folds events read from a member's journal into the club's standing, and records where
   /// the next read starts. Reading a line twice changes nothing.
@@ -8,12 +15,22 @@ extension SQLiteLibrary {
   ///   - events: The new lines' events, in any order.
   ///   - member: Whose journal they were read from.
   ///   - clubID: The club.
-  ///   - endOffset: Where the next read of the journal starts.
+  ///   - point: Where the next read of the journal starts.
   /// - Throws: A ``LibraryError``.
   public func ingestClubEvents(
-    _ events: [ClubEvent], of member: String, in clubID: String, endOffset: Int
+    _ events: [ClubEvent], of member: String, in clubID: String,
+    through point: ClubJournal.ReadPoint
   ) throws {
-    let fold = ClubJournalFold(events)
+    try ingestClubFold(ClubJournalFold(events), of: member, in: clubID, through: point)
+  }
+
+  /// Folds what a read of a member's journal gathered (``ClubJournalFold``) into the
+  /// club's standing, keeping it bounded (``ClubJournalFold/bookLimit``, ``noteLimit``, one
+  /// pace point an hour), and records where the next read starts.
+  func ingestClubFold(
+    _ fold: ClubJournalFold, of member: String, in clubID: String,
+    through point: ClubJournal.ReadPoint
+  ) throws {
     try writing { connection in
       let club = SQLiteValue.text(clubID)
       let who = SQLiteValue.text(member)
@@ -24,61 +41,82 @@ extension SQLiteLibrary {
         try Self.upsert(
           joined, slot: "first-joined", keeping: "<", club: club, member: who, on: connection)
       }
-      for note in fold.notes {
-        guard case .note(let book, let text, let fraction) = note.kind else { continue }
-        try connection.run(
-          """
-          INSERT OR IGNORE INTO club_notes
-            (club_id, member_id, seq, time_ms, book_key, fraction, text)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
-          """,
-          [
-            club, who, .integer(Int64(note.sequence)), .integer(note.time), .text(book.key),
-            .real(fraction), .text(text),
-          ])
-      }
-      for progress in fold.recentProgress {
-        guard case .progress(let book, let fraction, _) = progress.kind else { continue }
-        try connection.run(
-          """
-          INSERT OR IGNORE INTO club_pace (club_id, member_id, book_key, time_ms, seq, fraction)
-          VALUES (?, ?, ?, ?, ?, ?)
-          """,
-          [
-            club, who, .text(book.key), .integer(progress.time),
-            .integer(Int64(progress.sequence)), .real(fraction),
-          ])
-      }
-      // Progress older than 14 days before the member's latest on its book no longer counts.
+      try Self.insertNotes(fold.notes, club: club, member: who, on: connection)
+      try Self.insertPace(fold.recentProgress, club: club, member: who, on: connection)
+      try Self.keepLatestBooks(club: club, member: who, on: connection)
       try connection.run(
         """
-        DELETE FROM club_pace WHERE club_id = ? AND member_id = ? AND time_ms <
-          (SELECT s.time_ms FROM club_standing s WHERE s.club_id = club_pace.club_id
-            AND s.member_id = club_pace.member_id AND s.slot = 'progress:' || club_pace.book_key)
-          - ?
-        """, [club, who, .integer(ClubStatus.paceWindow)])
-      try connection.run(
-        """
-        INSERT INTO club_journals (club_id, member_id, read_offset) VALUES (?, ?, ?)
-        ON CONFLICT (club_id, member_id) DO UPDATE SET read_offset = excluded.read_offset
-        """, [club, who, .integer(Int64(endOffset))])
+        INSERT INTO club_journals
+          (club_id, member_id, read_offset, line_number, check_length, check_hash, last_seq)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (club_id, member_id) DO UPDATE SET read_offset = excluded.read_offset,
+          line_number = excluded.line_number, check_length = excluded.check_length,
+          check_hash = excluded.check_hash, last_seq = excluded.last_seq
+        """,
+        [
+          club, who, .integer(Int64(point.offset)), .integer(Int64(point.lineNumber)),
+          .integer(Int64(point.checkLength)), .integer(point.checkHash),
+          .integer(Int64(point.lastSequence)),
+        ])
     }
   }
 
-  /// The club's current book: the latest pick of any member.
-  public func clubPick(_ clubID: String) throws -> ClubBook? {
-    try reading(orIfMissing: nil) { try Self.pick(of: .text(clubID), on: $0)?.kind.book }
+  /// Where each member's journal was last read to.
+  public func clubReadPoints(_ clubID: String) throws -> [String: ClubJournal.ReadPoint] {
+    try reading(orIfMissing: [:]) { connection in
+      Dictionary(
+        try connection.all(
+          """
+          SELECT member_id, read_offset, line_number, check_length, check_hash, last_seq
+          FROM club_journals WHERE club_id = ?
+          """, [.text(clubID)]
+        ) { row in
+          (
+            row.text(0),
+            ClubJournal.ReadPoint(
+              offset: Int(row.int64(1)), lineNumber: Int(row.int64(2)),
+              checkLength: Int(row.int64(3)), checkHash: row.int64(4),
+              lastSequence: Int(row.int64(5)))
+          )
+        }, uniquingKeysWith: { $1 })
+    }
+  }
+
+  /// Each member's name as their latest `joined` gives it (members not named yet are
+  /// missing), for warnings about their journals.
+  func clubMemberNames(_ clubID: String) throws -> [String: String] {
+    try reading(orIfMissing: [:]) { connection in
+      Dictionary(
+        try connection.all(
+          """
+          SELECT member_id, text FROM club_standing
+          WHERE club_id = ? AND slot = 'joined' AND text <> ''
+          """, [.text(clubID)]
+        ) { ($0.text(0), $0.text(1)) }, uniquingKeysWith: { $1 })
+    }
+  }
+
+  /// The club's current book: the latest pick of any member, as ``ClubStatus`` has it.
+  ///
+  /// - Parameter now: The time the future is judged from: a pick dated more than
+  ///   ``ClubStatus/futureSkew`` later does not count.
+  public func clubPick(_ clubID: String, now: Int64 = Date().milliseconds) throws -> ClubBook? {
+    try reading(orIfMissing: nil) { try Self.pick(of: .text(clubID), now: now, on: $0)?.kind.book }
   }
 
   /// The events a club's standing is folded from (``ClubStatus``): the latest pick; each
   /// member's first `joined` and latest event of each slot (those about another book only
   /// as activity); the progress that starts each member's 14-day pace on the picked book;
-  /// and, with `notes`, every shared note on it. A few rows per member, however long the
-  /// journals.
-  public func clubStandingEvents(_ clubID: String, notes: Bool) throws -> [ClubEvent] {
+  /// and, with `notes`, the shared notes kept on it. A few rows per member, however long
+  /// the journals.
+  ///
+  /// - Parameter now: The time the future is judged from, as ``ClubStatus`` judges it.
+  public func clubStandingEvents(
+    _ clubID: String, notes: Bool, now: Int64 = Date().milliseconds
+  ) throws -> [ClubEvent] {
     try reading(orIfMissing: []) { connection in
       let club = SQLiteValue.text(clubID)
-      let pick = try Self.pick(of: club, on: connection)
+      let pick = try Self.pick(of: club, now: now, on: connection)
       let book = pick?.kind.book
       var events = pick.map { [$0] } ?? []
       // A member's latest note counts as activity here, unless it is one of the notes read
@@ -93,8 +131,8 @@ extension SQLiteLibrary {
       ) { Self.event($0, book: book) }
       guard let book else { return events }
       let key = SQLiteValue.text(book.key)
-      // Each member's pace starts at their first progress within 14 days of their latest:
-      // one lookup per member along the table's key.
+      // Each member's pace starts at their first progress in the window of their latest
+      // (``ClubStatus/paceStart(before:)``): one lookup per member along the table's key.
       let latest = try connection.all(
         "SELECT member_id, time_ms FROM club_standing WHERE club_id = ? AND slot = ?",
         [club, .text(ClubJournalFold.slot(of: .progress(book, fraction: 0, page: nil)))]
@@ -105,7 +143,7 @@ extension SQLiteLibrary {
           SELECT member_id, seq, time_ms, 'progress', book_key, fraction, NULL, NULL, NULL
           FROM club_pace WHERE club_id = ? AND member_id = ? AND book_key = ? AND time_ms >= ?
           ORDER BY time_ms, seq LIMIT 1
-          """, [club, .text(member), key, .integer(time - ClubStatus.paceWindow)]
+          """, [club, .text(member), key, .integer(ClubStatus.paceStart(before: time))]
         ) { Self.event($0, book: book) }
       }
       if notes {
@@ -120,21 +158,22 @@ extension SQLiteLibrary {
     }
   }
 
-  /// The latest pick of any member, decoded from its line (a pick carries the book's
-  /// details).
-  private static func pick(of club: SQLiteValue, on connection: SQLiteConnection) throws
+  /// The latest pick of any member not dated past `now` and ``ClubStatus/futureSkew``,
+  /// decoded from its line (a pick carries the book's details).
+  static func pick(of club: SQLiteValue, now: Int64, on connection: SQLiteConnection) throws
     -> ClubEvent?
   {
     try connection.first(
       """
-      SELECT line FROM club_standing WHERE club_id = ? AND kind = 'picked'
+      SELECT line FROM club_standing WHERE club_id = ? AND kind = 'picked' AND time_ms <= ?
       ORDER BY time_ms DESC, member_id DESC, seq DESC LIMIT 1
-      """, [club]
+      """, [club, .integer(now + ClubStatus.futureSkew)]
     ) { ClubEvent(jsonLine: Array($0.text(0).utf8)) } ?? nil
   }
 
-  /// Keeps `event` in its slot when the slot is empty, or when its (time, sequence) is
-  /// greater (`keeping` `>`) or smaller (`<`) than the one there.
+  /// Keeps `event` in its slot when the slot is empty, or when its sequence is greater
+  /// (`keeping` `>`) or smaller (`<`) than the one there: a member's order is theirs, not
+  /// their clock's.
   private static func upsert(
     _ event: ClubEvent, slot: String, keeping order: String, club: SQLiteValue,
     member: SQLiteValue, on connection: SQLiteConnection
@@ -152,7 +191,7 @@ extension SQLiteLibrary {
         time_ms = excluded.time_ms, kind = excluded.kind, book_key = excluded.book_key,
         fraction = excluded.fraction, page = excluded.page, rating = excluded.rating,
         text = excluded.text, line = excluded.line
-      WHERE (excluded.time_ms, excluded.seq) \(order) (club_standing.time_ms, club_standing.seq)
+      WHERE excluded.seq \(order) club_standing.seq
       """,
       [
         club, member, .text(slot), .integer(Int64(event.sequence)), .integer(event.time),

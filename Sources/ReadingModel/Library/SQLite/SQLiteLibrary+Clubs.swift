@@ -99,31 +99,32 @@ extension SQLiteLibrary {
     try writing { try Self.queue(kinds, in: clubID, at: time, on: $0) }
   }
 
-  /// Your events not yet in your journal, oldest first.
-  public func clubOutbox(_ clubID: String) throws -> [ClubEvent] {
-    try reading(orIfMissing: []) { connection in
-      try connection.all(
+  /// Writes your events not yet in your journal with `write`, oldest first, and marks them
+  /// written, all in one write transaction: two commands delivering at once take turns (the
+  /// second finds nothing left), so each event reaches the journal once.
+  ///
+  /// - Parameter write: Appends the events to your journal; when it throws, they stay
+  ///   queued for the next command.
+  /// - Returns: How many were written.
+  /// - Throws: What `write` throws, or a ``LibraryError``.
+  @discardableResult
+  public func deliverClubOutbox(
+    _ clubID: String, through write: @Sendable ([ClubEvent]) throws -> Void
+  ) throws -> Int {
+    let any = try reading(orIfMissing: false) { connection in
+      try connection.first(
+        "SELECT 1 FROM club_outbox WHERE club_id = ? LIMIT 1", [.text(clubID)], { _ in true })
+        ?? false
+    }
+    guard any else { return 0 }
+    return try writing { connection in
+      let waiting = try connection.all(
         "SELECT line FROM club_outbox WHERE club_id = ? ORDER BY seq", [.text(clubID)]
       ) { row in ClubEvent(jsonLine: Array(row.text(0).utf8)) }.compactMap { $0 }
-    }
-  }
-
-  /// Marks your events up to `sequence` as written to your journal.
-  public func clubEventsDelivered(_ clubID: String, through sequence: Int) throws {
-    try writing { connection in
-      try connection.run(
-        "DELETE FROM club_outbox WHERE club_id = ? AND seq <= ?",
-        [.text(clubID), .integer(Int64(sequence))])
-    }
-  }
-
-  /// How far each member's journal has been read.
-  public func clubReadOffsets(_ clubID: String) throws -> [String: Int] {
-    try reading(orIfMissing: [:]) { connection in
-      Dictionary(
-        try connection.all(
-          "SELECT member_id, read_offset FROM club_journals WHERE club_id = ?", [.text(clubID)]
-        ) { row in (row.text(0), Int(row.int64(1))) }, uniquingKeysWith: { $1 })
+      guard !waiting.isEmpty else { return 0 }
+      try write(waiting)
+      try connection.run("DELETE FROM club_outbox WHERE club_id = ?", [.text(clubID)])
+      return waiting.count
     }
   }
 
@@ -135,8 +136,12 @@ extension SQLiteLibrary {
         "SELECT member_id, next_sequence FROM clubs WHERE id = ?", [.text(clubID)],
         { ($0.text(0), Int($0.int64(1))) })
     else { return [] }
+    // A pick is dated after the club's current one (a clock a little behind another
+    // member's must not make it lose): the latest pick wins.
+    let current = try pick(of: .text(clubID), now: time, on: connection)?.time
     let events = kinds.enumerated().map { offset, kind in
-      ClubEvent(member: member, sequence: next + offset, time: time, kind: kind)
+      let after = if case .picked = kind, let current { max(time, current + 1) } else { time }
+      return ClubEvent(member: member, sequence: next + offset, time: after, kind: kind)
     }
     for event in events {
       try connection.run(
