@@ -10,7 +10,7 @@ extension SQLiteLibrary {
   /// The stats of `year`, or of all time when `nil`.
   ///
   /// - Parameter zone: The reader's time zone: progress counts on the day it was local.
-  public func stats(year: Int?, zone: TimeZone = .current) throws -> ReadingStats {
+  public func stats(year: Int?, zone: TimeZoneRules = .current) throws -> ReadingStats {
     try reading(orIfMissing: ReadingStats(year: year)) { connection in
       var stats = ReadingStats(year: year)
       let range: [SQLiteValue?] =
@@ -112,14 +112,12 @@ extension SQLiteLibrary {
   /// Pages read each day of the year (all time: each day), from the progress entries: an
   /// entry reads the pages from the book's entry before it (from 0 for its first).
   private static func readingDays(
-    into stats: inout ReadingStats, zone: TimeZone, on connection: SQLiteConnection
+    into stats: inout ReadingStats, zone: TimeZoneRules, on connection: SQLiteConnection
   ) throws {
     var bounds: [SQLiteValue?] = [.integer(Int64.min), .integer(Int64.max)]
     if let year = stats.year {
       func start(_ year: Int) -> Int64 {
-        let day = CalendarDay(year: year, month: 1, day: 1)!
-        let midnight = LocalTime(day: day, minuteOfDay: 0).date(in: zone) ?? day.startInUTC
-        return midnight.milliseconds
+        CalendarDay(year: year, month: 1, day: 1)!.start(in: zone).milliseconds
       }
       bounds = [.integer(start(year)), .integer(start(year + 1))]
     }
