@@ -5,11 +5,17 @@ extension SQLiteLibrary {
     try reading(orIfMissing: []) { try Self.goals(on: $0) }
   }
 
+  /// The goals, leaving out any whose year, books or pages are out of bounds (a library
+  /// edited by another program): such a goal is no goal bookclub could have set.
   static func goals(on connection: SQLiteConnection) throws -> [ReadingGoal] {
     try connection.all("SELECT year, books, pages FROM reading_goals ORDER BY year") {
-      ReadingGoal(
-        year: Int($0.int64(0)), books: Int($0.int64(1)), pages: $0.optionalInt64(2).map { Int($0) })
-    }
+      row -> ReadingGoal? in
+      guard let year = row.integer(0, in: ReadingGoal.yearLimit),
+        let books = row.integer(1, in: ReadingGoal.bookLimit),
+        row.isNull(2) || row.integer(2, in: ReadingGoal.pageLimit) != nil
+      else { return nil }
+      return ReadingGoal(year: year, books: books, pages: row.integer(2, in: ReadingGoal.pageLimit))
+    }.compactMap { $0 }
   }
 
   /// Sets the goal of its year, replacing the one there was.
@@ -48,7 +54,7 @@ extension SQLiteLibrary {
       let (books, pages) =
         try connection.first(
           """
-          SELECT count(*), coalesce(sum(b.page_count), 0)
+          SELECT count(*), coalesce(sum(\(StoredValue.pageCountSQL("b.page_count"))), 0)
           FROM book_readings r JOIN books b ON b.id = r.book_id
           WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
           """, [.text("\(year)-01-01"), .text("\(year)-12-31")]
