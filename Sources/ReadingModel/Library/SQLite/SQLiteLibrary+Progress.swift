@@ -66,6 +66,7 @@ extension SQLiteLibrary {
         [.integer(updated.dateUpdated.milliseconds), .integer(book.id)])
       _ = try apply(
         after, replacing: before, to: &updated, at: time.roundedToMilliseconds, on: connection)
+      try replaceUnknownStatus(of: bookID, with: updated.status, on: connection)
       return updated
     }
   }
