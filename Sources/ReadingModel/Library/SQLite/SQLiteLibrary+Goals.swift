@@ -5,17 +5,21 @@ extension SQLiteLibrary {
     try reading(orIfMissing: []) { try Self.goals(on: $0) }
   }
 
-  /// The goals, leaving out any whose year, books or pages are out of bounds (a library
-  /// edited by another program): such a goal is no goal bookclub could have set.
+  /// The goals. A library edited by another program may hold any numbers: a goal for a
+  /// year out of 1...9999 is left out, and books and pages are held within the limits a goal
+  /// may set.
   static func goals(on connection: SQLiteConnection) throws -> [ReadingGoal] {
     try connection.all("SELECT year, books, pages FROM reading_goals ORDER BY year") {
       row -> ReadingGoal? in
-      guard let year = row.integer(0, in: ReadingGoal.yearLimit),
-        let books = row.integer(1, in: ReadingGoal.bookLimit),
-        row.isNull(2) || row.integer(2, in: ReadingGoal.pageLimit) != nil
-      else { return nil }
-      return ReadingGoal(year: year, books: books, pages: row.integer(2, in: ReadingGoal.pageLimit))
+      guard let year = row.integer(0, in: ReadingGoal.yearLimit) else { return nil }
+      return ReadingGoal(
+        year: year, books: clamped(row.int64(1), to: ReadingGoal.bookLimit),
+        pages: row.optionalInt64(2).map { clamped($0, to: ReadingGoal.pageLimit) })
     }.compactMap { $0 }
+  }
+
+  private static func clamped(_ value: Int64, to range: ClosedRange<Int>) -> Int {
+    Int(min(max(value, Int64(range.lowerBound)), Int64(range.upperBound)))
   }
 
   /// Sets the goal of its year, replacing the one there was.
