@@ -5,15 +5,15 @@ import Testing
 
 /// Local days and minutes by arithmetic, checked against a zone with summer time.
 @Suite struct LocalTimeTests {
-  let newYork = TimeZone(identifier: "America/New_York")!
+  let newYork = TimeZoneRules(named: "America/New_York")!
 
   @Test func anInstantReadsAsTheLocalClockShowsIt() {
     // 2024-05-12 18:03 UTC is 14:03 in New York (UTC−4 in May).
     let date = Date(milliseconds: 1_715_536_980_000)
     #expect(LocalTime(date, in: newYork).description == "2024-05-12 14:03")
-    #expect(LocalTime(date, in: TimeZone(identifier: "UTC")!).description == "2024-05-12 18:03")
+    #expect(LocalTime(date, in: TimeZoneRules.utc).description == "2024-05-12 18:03")
     #expect(
-      LocalTime(Date(milliseconds: -1), in: TimeZone(identifier: "UTC")!).description
+      LocalTime(Date(milliseconds: -1), in: TimeZoneRules.utc).description
         == "1969-12-31 23:59")
   }
 

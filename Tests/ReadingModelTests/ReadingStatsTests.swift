@@ -40,12 +40,12 @@ import Testing
     let day = CalendarDay(year: 2025, month: 3, day: 4)!
     _ = try await library.setStatus(.finished, of: book.id, at: day.startInUTC, reread: nil)
     #expect(
-      try await library.stats(year: 2025, zone: TimeZone(identifier: "UTC")!).booksFinished == 1)
+      try await library.stats(year: 2025, zone: TimeZoneRules.utc).booksFinished == 1)
     _ = try await library.setStatus(.reading, of: book.id, at: day.startInUTC, reread: .reread)
     _ = try await library.setStatus(
       .finished, of: book.id, at: CalendarDay(year: 2025, month: 4, day: 1)!.startInUTC,
       reread: nil)
-    let stats = try await library.stats(year: 2025, zone: TimeZone(identifier: "UTC")!)
+    let stats = try await library.stats(year: 2025, zone: TimeZoneRules.utc)
     #expect(stats.booksFinished == 2)
     #expect(stats.byMonth[2].books == 1 && stats.byMonth[3].books == 1)
     _ = try await library.remove(book.id, at: Date())

@@ -23,6 +23,8 @@ struct BookclubProcess {
       "XDG_STATE_HOME": home.appendingPathComponent("state").path,
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "COLUMNS": "80",
+      // Local days and times are UTC unless a test says otherwise, whatever the machine's zone.
+      "TZ": "UTC",
       "TMPDIR": home.appendingPathComponent("tmp").path,
       // Tests never reach the internet: Open Library is nowhere unless a test serves it.
       "BOOKCLUB_OPENLIBRARY_URL": "http://127.0.0.1:9", "BOOKCLUB_COVERS_URL": "http://127.0.0.1:9",

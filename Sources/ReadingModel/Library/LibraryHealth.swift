@@ -9,6 +9,9 @@ public struct LibraryHealth: Sendable, Equatable {
     public var isIndex: Bool
     /// What is wrong, as SQLite says it.
     public var detail: String
+    /// For a value bookclub does not know (the file itself is sound), how to set a right
+    /// one; `nil` for damage, which `repair` recovers.
+    public var fix: String? = nil
   }
 
   public var problems: [Problem]

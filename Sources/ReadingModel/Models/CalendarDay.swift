@@ -73,10 +73,9 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     self.init(daysSinceEpoch: Int(date.milliseconds.floorDivided(by: 86_400_000).quotient))
   }
 
-  /// The day an instant falls on where the reader is (the machine's time zone).
+  /// The day an instant falls on where the reader is (``TimeZoneRules/current``).
   public init(local date: Date) {
-    let offset = TimeInterval(TimeZone.current.secondsFromGMT(for: date))
-    self.init(utc: date.addingTimeInterval(offset))
+    self = LocalTime(date).day
   }
 
   /// The instant the day starts in UTC: exports give days, the library keeps instants.

@@ -4,9 +4,10 @@
   import Foundation
 #endif
 
-/// A moment as the reader's clock shows it (the machine's time zone): a day and the minute
-/// of that day. Made with arithmetic and the zone's offset, no formatter, so showing a
-/// history of thousands of entries costs no more than reading it.
+/// A moment as the reader's clock shows it (the zone of `TZ` or `/etc/localtime`, see
+/// ``TimeZoneRules``): a day and the minute of that day. Made with arithmetic and the zone's
+/// offset, no formatter, so showing a history of thousands of entries costs no more than
+/// reading it.
 public struct LocalTime: Sendable, Hashable {
   public let day: CalendarDay
   /// Minutes since midnight, 0 to 1439.
@@ -18,7 +19,7 @@ public struct LocalTime: Sendable, Hashable {
   }
 
   /// The local day and minute of an instant.
-  public init(_ date: Date, in zone: TimeZone = .current) {
+  public init(_ date: Date, in zone: TimeZoneRules = .current) {
     let offset = Int64(zone.secondsFromGMT(for: date)) * 1000
     let (sum, overflow) = date.milliseconds.addingReportingOverflow(offset)
     let local = overflow ? (offset < 0 ? Int64.min : .max) : sum
@@ -29,7 +30,7 @@ public struct LocalTime: Sendable, Hashable {
 
   /// The instant this local time names, or `nil` when the clock skips it (a change to
   /// summer time).
-  public func date(in zone: TimeZone = .current) -> Date? {
+  public func date(in zone: TimeZoneRules = .current) -> Date? {
     let asUTC = Int64(day.daysSinceEpoch) * 86_400_000 + Int64(minuteOfDay) * 60_000
     // The zone's offset at the instant found with the offset of a first guess.
     let guess = Date(
@@ -68,5 +69,18 @@ public struct LocalTime: Sendable, Hashable {
       (0..<60).contains(minute)
     else { return nil }
     self.init(day: day, minuteOfDay: hour * 60 + minute)
+  }
+}
+
+extension CalendarDay {
+  /// When the day begins on the reader's clock: midnight, or the first quarter hour after
+  /// it that the clock shows where a change to summer time skips midnight.
+  ///
+  /// - Parameter zone: The reader's time zone.
+  public func start(in zone: TimeZoneRules = .current) -> Date {
+    for minute in stride(from: 0, to: 24 * 60, by: 15) {
+      if let date = LocalTime(day: self, minuteOfDay: minute).date(in: zone) { return date }
+    }
+    return startInUTC
   }
 }

@@ -8,8 +8,8 @@ public struct NewBook: Sendable, Equatable {
 
   /// Creates a draft, trimming whitespace and dropping empty author names.
   ///
-  /// - Throws: ``BookValidationError`` when the title or every author is blank, or the page
-  ///   count is not positive.
+  /// - Throws: ``BookValidationError`` when the title or every author is blank (nothing but
+  ///   whitespace, control and invisible characters), or the page count is out of range.
   public init(
     title: String,
     authors: [String],
@@ -18,10 +18,10 @@ public struct NewBook: Sendable, Equatable {
     status: ReadingStatus = .wantToRead
   ) throws(BookValidationError) {
     let title = title.collapsingWhitespace
-    guard !title.isEmpty else { throw .emptyTitle }
-    let authors = authors.map(\.collapsingWhitespace).filter { !$0.isEmpty }
+    guard title.hasVisibleCharacters else { throw .emptyTitle }
+    let authors = authors.map(\.collapsingWhitespace).filter(\.hasVisibleCharacters)
     guard !authors.isEmpty else { throw .noAuthor }
-    if let pageCount, !(1...100_000).contains(pageCount) {
+    if let pageCount, !StoredValue.pageCounts.contains(pageCount) {
       throw .pageCountOutOfRange(pageCount)
     }
     self.title = title
@@ -34,7 +34,7 @@ public struct NewBook: Sendable, Equatable {
 
 /// Why a book cannot be added as given.
 public enum BookValidationError: Error, Equatable, Sendable {
-  /// The title is empty or only whitespace.
+  /// The title is empty, or only whitespace, control or invisible characters.
   case emptyTitle
   /// No author has a name.
   case noAuthor

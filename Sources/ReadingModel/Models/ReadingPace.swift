@@ -13,7 +13,8 @@ public struct ReadingPace: Sendable, Equatable {
   public let fractionPerDay: Double
   /// Pages per day, when the book's page count is known.
   public let pagesPerDay: Double?
-  /// When the book would be finished at this pace; `nil` when finished or not moving.
+  /// When the book would be finished at this pace; `nil` when finished, not moving, or not
+  /// before the year 10000.
   public let estimatedFinish: Date?
 
   /// Measures pace over the positions of the 14 days that end with the newest: the forward
@@ -36,11 +37,10 @@ public struct ReadingPace: Sendable, Equatable {
     let perDay = forward / max(days, 1)
     fractionPerDay = perDay
     pagesPerDay = pageCount.map { perDay * Double($0) }
-    if perDay > 0, last.progress < 1 {
-      let remainingDays = (1 - last.progress) / perDay
-      estimatedFinish = last.time.addingTimeInterval(remainingDays * 86_400)
-    } else {
-      estimatedFinish = nil
+    let remainingDays = perDay > 0 && last.progress < 1 ? (1 - last.progress) / perDay : nil
+    // A pace so slow the book would be finished after the year 9999 gives no date.
+    estimatedFinish = remainingDays.map { last.time.addingTimeInterval($0 * 86_400) }.flatMap {
+      $0.milliseconds <= StoredValue.milliseconds.upperBound ? $0 : nil
     }
   }
 }

@@ -83,7 +83,8 @@ public struct SettingsStore: Sendable {
 
   /// Reads the file: an object whose values are kept both parsed and as written.
   static func parse(_ data: Data, path: String) throws(SettingsError) -> Settings {
-    let bytes = [UInt8](data)
+    // A byte order mark, which some editors on Windows write, says only that this is UTF-8.
+    let bytes = Array(data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...])
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       return Settings()  // An empty file is an empty set of settings.
     }
@@ -107,9 +108,7 @@ public struct SettingsStore: Sendable {
         } while try parser.skip(UInt8(ascii: ","))
         try parser.expect(UInt8(ascii: "}"), "',' or '}'")
       }
-      guard try parser.isAtEnd() else {
-        throw JSONError.syntax(line: 0, column: 0, detail: "there is text after the settings")
-      }
+      try parser.expectEnd("there is text after the settings")
     } catch let error as SettingsError {
       throw error
     } catch let error as JSONError {

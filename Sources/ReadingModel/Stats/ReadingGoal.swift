@@ -4,7 +4,8 @@ public struct ReadingGoal: Sendable, Equatable {
   public var books: Int
   public var pages: Int?
 
-  /// The books a goal may ask for, and the pages.
+  /// The years a goal may be for, the books it may ask for, and the pages.
+  public static let yearLimit = 1...9999
   public static let bookLimit = 1...100_000
   public static let pageLimit = 1...100_000_000
 

@@ -38,7 +38,10 @@ extension Bookclub {
       } else {
         for line in Self.lines(health, path: library.path) { context.output.line(line) }
       }
-      if !health.isSound { throw LibraryHealthError.damaged(path: library.path) }
+      if health.problems.contains(where: { $0.fix == nil }) {
+        throw LibraryHealthError.damaged(path: library.path)
+      }
+      if !health.isSound { throw LibraryHealthError.unknownValues(path: library.path) }
     }
 
     static func lines(_ health: LibraryHealth, path: String) -> [String] {
@@ -51,8 +54,12 @@ extension Bookclub {
           + (health.wasMarked && !health.isReadOnly
             ? ["It had been marked damaged; the mark is removed."] : []) + readOnly
       }
+      let damage = health.problems.filter { $0.fix == nil }
+      guard !damage.isEmpty else {
+        return valueLines(health, path: path, counts: counts) + readOnly
+      }
       var lines = ["The library '\(TerminalText.safe(path))' is damaged:"]
-      for problem in health.problems {
+      for problem in damage {
         let part = problem.part.map { "the \(problem.isIndex ? "index" : "table") \($0)" }
         let consequence =
           problem.isIndex
@@ -68,10 +75,22 @@ extension Bookclub {
       lines.append(
         "Run 'bookclub repair': it keeps the damaged file as a backup, then recovers every row "
           + "it can read.")
-      return lines + readOnly
+      return lines + valueLines(health, path: path, counts: counts).dropFirst() + readOnly
     }
 
-    /// `{"sound", "readOnly", "books", "entries", "problems": [{"part", "index", "detail"}]}`
+    /// The values bookclub does not know, in a file that is otherwise sound, and how to
+    /// set right ones.
+    private static func valueLines(_ health: LibraryHealth, path: String, counts: String)
+      -> [String]
+    {
+      let values = health.problems.filter { $0.fix != nil }
+      guard !values.isEmpty else { return [] }
+      return ["The library '\(TerminalText.safe(path))' holds values bookclub does not know:"]
+        + values.map { "  - \(TerminalText.safe($0.detail)); \($0.fix ?? "")" }
+    }
+
+    /// `{"sound", "readOnly", "books", "entries", "problems": [{"part", "index", "detail",
+    /// "fix"}]}`
     static func json(_ health: LibraryHealth) -> JSONOutput {
       .object([
         "sound": .bool(health.isSound),
@@ -82,7 +101,7 @@ extension Bookclub {
           health.problems.map {
             .object([
               "part": $0.part.map(JSONOutput.string) ?? .null, "index": .bool($0.isIndex),
-              "detail": .string($0.detail),
+              "detail": .string($0.detail), "fix": $0.fix.map(JSONOutput.string) ?? .null,
             ])
           }),
       ])
@@ -94,11 +113,15 @@ extension Bookclub {
 enum LibraryHealthError: Error, LocalizedError {
   /// The check found damage (described on stdout).
   case damaged(path: String)
+  /// The file is sound but holds values bookclub does not know (described on stdout).
+  case unknownValues(path: String)
 
   var errorDescription: String? {
     switch self {
     case .damaged(let path):
       "The library '\(path)' is damaged; 'bookclub repair' recovers what can be read."
+    case .unknownValues(let path):
+      "The library '\(path)' holds values bookclub does not know; set them as listed above."
     }
   }
 }

@@ -56,19 +56,20 @@ extension Bookclub {
       var fields = BookFields()
       if let text = values.string(Self.title) {
         let title = text.collapsingSpaces
-        guard !title.isEmpty else {
+        guard title.hasVisibleCharacters else {
           throw .invalidValue(text, for: Self.title.display, allowed: "A book needs a title.")
         }
         fields[.title] = title
       }
       let authors = values.strings(Self.author).map(\.collapsingSpaces)
       if !authors.isEmpty {
-        guard authors.allSatisfy({ !$0.isEmpty }) else {
-          throw .invalidValue("", for: Self.author.display, allowed: "An author needs a name.")
+        if let blank = authors.first(where: { !$0.hasVisibleCharacters }) {
+          throw .invalidValue(blank, for: Self.author.display, allowed: "An author needs a name.")
         }
         fields.setList(.authors, authors)
       }
-      addedAuthors = values.strings(Self.addAuthor).map(\.collapsingSpaces).filter { !$0.isEmpty }
+      addedAuthors = values.strings(Self.addAuthor).map(\.collapsingSpaces).filter(
+        \.hasVisibleCharacters)
       if let text = values.string(Self.pages) {
         guard text.isEmpty || (Int(text).map { (1...100_000).contains($0) } ?? false) else {
           throw .invalidValue(

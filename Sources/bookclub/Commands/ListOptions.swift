@@ -84,7 +84,7 @@ struct ListOptions: Sendable {
       guard let day = CalendarDay(text) else {
         throw .invalidValue(text, for: Self.addedOption.display, allowed: "Give a day: 2024-05-12.")
       }
-      addedSince = day.startInUTC
+      addedSince = day.start()
     }
     json = values.flag(Self.jsonFlag)
     let explicitSort = values.choice(Self.sortOption, as: BookSort.self)
@@ -145,7 +145,9 @@ struct ListOptions: Sendable {
       arguments += ["--rating-at-least", BookFields.text(rating: ratingAtLeast)]
     }
     if let finishedIn { arguments += ["--finished-in", String(finishedIn)] }
-    if let addedSince { arguments += ["--added-since", CalendarDay(utc: addedSince).description] }
+    if let addedSince {
+      arguments += ["--added-since", CalendarDay(local: addedSince).description]
+    }
     return arguments
   }
 }

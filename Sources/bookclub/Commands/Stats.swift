@@ -63,7 +63,7 @@ extension Bookclub {
 /// Years as `stats` and `goal` take them, and what they need to know of the reader's
 /// terminal.
 enum GoalYear {
-  static let years = 1...9999
+  static let years = ReadingGoal.yearLimit
 
   /// This year, where the reader is.
   static var current: Int { CalendarDay(local: Date()).year }

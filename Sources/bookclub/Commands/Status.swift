@@ -73,7 +73,8 @@ extension Bookclub {
 
     private func set(_ status: ReadingStatus, _ context: CommandContext) async throws {
       let (found, library) = try await target.resolve(in: context, writing: true)
-      guard found.status != status else {
+      let known = try await library.hasKnownStatus(found.id)
+      guard found.status != status || !known else {
         context.errors.line("“\(found.shownTitle)” is already \(status.displayName).")
         return
       }
@@ -81,7 +82,8 @@ extension Bookclub {
         try await library.setStatus(status, of: found.id, at: Date(), reread: $0)
       }
       context.output.line(
-        "\(updated.shownTitle): \(found.status.displayName) → \(updated.status.displayName)")
+        "\(updated.shownTitle): \(known ? found.status.displayName : "unknown status") → "
+          + updated.status.displayName)
       guard await ClubSharing.isSharing(library, context: context) else { return }
       let reading = CurrentlyReading(book: updated, library: library, notices: context.notices)
       await reading.load()

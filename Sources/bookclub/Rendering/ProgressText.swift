@@ -12,7 +12,7 @@ enum ProgressText {
   /// `page 460 of 880` or `52%`.
   static func position(_ fraction: Double, of book: Book) -> String {
     guard let pages = book.pageCount else { return "\(ProgressBar.percent(fraction))%" }
-    return "page \(Int((fraction * Double(pages)).rounded())) of \(pages)"
+    return "page \(Int((StoredValue.fraction(fraction) * Double(pages)).rounded())) of \(pages)"
   }
 
   /// `24 pages/day` or `3.5%/day`.
@@ -100,6 +100,7 @@ enum ProgressText {
   }
 
   private static func number(_ value: Double) -> String {
+    guard value.isFinite, abs(value) < 1e15 else { return value.isNaN ? "?" : "∞" }
     if abs(value) >= 10 { return String(Int(value.rounded())) }
     let tenths = Int((value * 10).rounded())
     return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"

@@ -63,6 +63,14 @@ public struct JSONParser {
     return try peek() == nil
   }
 
+  /// Skips whitespace and throws, naming the line and column of what follows, unless
+  /// nothing does.
+  ///
+  /// - Parameter what: What the text after the end is, in words.
+  public mutating func expectEnd(_ what: String) throws(JSONError) {
+    guard try isAtEnd() else { throw syntaxError(what) }
+  }
+
   /// Reads the next value, whole.
   public mutating func value() throws(JSONError) -> JSONValue {
     try skipWhitespace()

@@ -10,7 +10,8 @@ extension SQLiteLibrary {
     b.updated_ms
     """
 
-  /// Reads the nine columns of ``bookColumns`` of the current row, from `first` on.
+  /// Reads the nine columns of ``bookColumns`` of the current row, from `first` on, its
+  /// numbers within ``StoredValue``'s bounds.
   static func book(from row: SQLiteRow, at first: Int32) -> Book {
     Book(
       id: row.int64(first),
@@ -18,10 +19,10 @@ extension SQLiteLibrary {
       authors: row.text(first + 2).lineItems,
       isbn10: row.optionalText(first + 3),
       isbn13: row.optionalText(first + 4),
-      pageCount: row.optionalInt64(first + 5).map { Int($0) },
+      pageCount: row.pageCount(first + 5),
       status: ReadingStatus(rawValue: row.text(first + 6)) ?? .wantToRead,
-      dateAdded: Date(milliseconds: row.int64(first + 7)),
-      dateUpdated: Date(milliseconds: row.int64(first + 8))
+      dateAdded: row.date(first + 7),
+      dateUpdated: row.date(first + 8)
     )
   }
 

@@ -28,14 +28,14 @@ extension SQLiteLibrary {
       """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
     ) { row in
       found[row.int64(0)] = BookDetails(
-        rating: row.optionalDouble(1),
+        rating: row.rating(1),
         review: row.optionalText(2),
         tags: Self.lines(row.text(3)),
         readings: Self.lines(row.text(4)).map(ReadingPeriod.init(text:)),
-        readCount: row.optionalInt64(5).map { Int($0) },
+        readCount: row.integer(5, in: StoredValue.readCounts),
         publisher: row.optionalText(6),
-        publicationYear: row.optionalInt64(7).map { Int($0) },
-        editionYear: row.optionalInt64(10).map { Int($0) },
+        publicationYear: row.integer(7, in: StoredValue.years),
+        editionYear: row.integer(10, in: StoredValue.years),
         binding: row.optionalText(8),
         privateNotes: row.optionalText(9),
         contributors: Self.lines(row.text(11)),

@@ -5,11 +5,21 @@ extension SQLiteLibrary {
     try reading(orIfMissing: []) { try Self.goals(on: $0) }
   }
 
+  /// The goals. A library edited by another program may hold any numbers: a goal for a
+  /// year out of 1...9999 is left out, and books and pages are held within the limits a goal
+  /// may set.
   static func goals(on connection: SQLiteConnection) throws -> [ReadingGoal] {
     try connection.all("SELECT year, books, pages FROM reading_goals ORDER BY year") {
-      ReadingGoal(
-        year: Int($0.int64(0)), books: Int($0.int64(1)), pages: $0.optionalInt64(2).map { Int($0) })
-    }
+      row -> ReadingGoal? in
+      guard let year = row.integer(0, in: ReadingGoal.yearLimit) else { return nil }
+      return ReadingGoal(
+        year: year, books: clamped(row.int64(1), to: ReadingGoal.bookLimit),
+        pages: row.optionalInt64(2).map { clamped($0, to: ReadingGoal.pageLimit) })
+    }.compactMap { $0 }
+  }
+
+  private static func clamped(_ value: Int64, to range: ClosedRange<Int>) -> Int {
+    Int(min(max(value, Int64(range.lowerBound)), Int64(range.upperBound)))
   }
 
   /// Sets the goal of its year, replacing the one there was.
@@ -48,7 +58,7 @@ extension SQLiteLibrary {
       let (books, pages) =
         try connection.first(
           """
-          SELECT count(*), coalesce(sum(b.page_count), 0)
+          SELECT count(*), coalesce(sum(\(StoredValue.pageCountSQL("b.page_count"))), 0)
           FROM book_readings r JOIN books b ON b.id = r.book_id
           WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
           """, [.text("\(year)-01-01"), .text("\(year)-12-31")]

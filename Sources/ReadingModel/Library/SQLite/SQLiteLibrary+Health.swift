@@ -38,6 +38,8 @@ extension SQLiteLibrary {
     let books = try? connection.integer("SELECT count(*) FROM books NOT INDEXED")
     let entries = try? connection.integer("SELECT count(*) FROM progress_entries NOT INDEXED")
     if problems.isEmpty, marked { unlink(LibraryFile.damageMarker(of: realPath)) }
+    // Values bookclub does not know are no damage: the file stays unmarked.
+    problems += Self.statusProblems(connection)
     return LibraryHealth(
       problems: problems, books: books.map { Int($0) }, entries: entries.map { Int($0) },
       wasMarked: marked, isReadOnly: isReadOnly)

@@ -27,7 +27,7 @@ extension SQLiteLibrary {
     ) { row in
       history[row.int64(0), default: []].append(
         BookEvent(
-          time: Date(milliseconds: row.int64(1)),
+          time: row.date(1),
           kind: BookEvent.Kind(rawValue: row.text(2)) ?? .edit,
           detail: row.text(3)))
     }

@@ -15,7 +15,7 @@ extension SQLiteLibrary {
       let (sql, parameters) = Self.pageSQL(query, words: words)
       // One row more than asked for tells whether another page follows, without counting.
       let rows = try connection.all(sql, parameters) { row in
-        (ListedBook(book: Self.book(from: row), progress: row.optionalDouble(9)), row.text(10))
+        (ListedBook(book: Self.book(from: row), progress: row.optionalFraction(9)), row.text(10))
       }
       // Counted in the same read transaction: the total and the page agree.
       let total = try query.countsTotal ? count(query, words: words, on: connection) : nil

@@ -66,6 +66,7 @@ extension SQLiteLibrary {
         [.integer(updated.dateUpdated.milliseconds), .integer(book.id)])
       _ = try apply(
         after, replacing: before, to: &updated, at: time.roundedToMilliseconds, on: connection)
+      try replaceUnknownStatus(of: bookID, with: updated.status, on: connection)
       return updated
     }
   }
@@ -132,7 +133,7 @@ extension SQLiteLibrary {
       changes[row.int64(0), default: []].append(
         StatusChange(
           status: ReadingStatus(rawValue: row.text(1)) ?? .wantToRead,
-          time: Date(milliseconds: row.int64(2))))
+          time: row.date(2)))
     }
     return changes
   }
@@ -179,8 +180,8 @@ extension SQLiteLibrary {
   static func entry(from row: SQLiteRow, at first: Int32) -> ReadingProgress.Entry {
     ReadingProgress.Entry(
       id: UUID(uuidString: row.text(first)) ?? UUID(),
-      progress: row.double(first + 1),
-      time: Date(milliseconds: row.int64(first + 2)),
+      progress: row.fraction(first + 1),
+      time: row.date(first + 2),
       note: row.optionalText(first + 3),
       kind: ReadingProgress.Entry.Kind(rawValue: row.text(first + 4)) ?? .progress)
   }

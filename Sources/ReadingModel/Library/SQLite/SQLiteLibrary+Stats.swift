@@ -10,7 +10,7 @@ extension SQLiteLibrary {
   /// The stats of `year`, or of all time when `nil`.
   ///
   /// - Parameter zone: The reader's time zone: progress counts on the day it was local.
-  public func stats(year: Int?, zone: TimeZone = .current) throws -> ReadingStats {
+  public func stats(year: Int?, zone: TimeZoneRules = .current) throws -> ReadingStats {
     try reading(orIfMissing: ReadingStats(year: year)) { connection in
       var stats = ReadingStats(year: year)
       let range: [SQLiteValue?] =
@@ -43,7 +43,7 @@ extension SQLiteLibrary {
     let buckets = try connection.all(
       """
       SELECT CAST(substr(r.end_day, \(byYear ? 1 : 6), \(byYear ? 4 : 2)) AS INTEGER),
-        count(*), coalesce(sum(b.page_count), 0)
+        count(*), coalesce(sum(\(StoredValue.pageCountSQL("b.page_count"))), 0)
       FROM book_readings r JOIN books b ON b.id = r.book_id
       WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
       GROUP BY 1 ORDER BY 1
@@ -63,7 +63,7 @@ extension SQLiteLibrary {
     stats.averageRating =
       try connection.first(
         """
-        SELECT avg(rating) FROM books WHERE rating > 0 AND id IN (SELECT book_id FROM book_readings
+        SELECT avg(rating) FROM books WHERE rating > 0 AND rating <= 5 AND id IN (SELECT book_id FROM book_readings
           WHERE end_day BETWEEN ? AND ? AND abandoned = 0)
         """, range
       ) { $0.optionalDouble(0) } ?? nil
@@ -80,12 +80,13 @@ extension SQLiteLibrary {
   private static func standouts(
     into stats: inout ReadingStats, range: [SQLiteValue?], on connection: SQLiteConnection
   ) throws {
+    let pages = StoredValue.pageCountSQL("b.page_count")
     for descending in [true, false] {
       let book = try connection.first(
         """
-        SELECT b.id, b.title, b.page_count FROM book_readings r JOIN books b ON b.id = r.book_id
-        WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0 AND b.page_count IS NOT NULL
-        ORDER BY b.page_count \(descending ? "DESC" : "ASC"), b.id LIMIT 1
+        SELECT b.id, b.title, \(pages) FROM book_readings r JOIN books b ON b.id = r.book_id
+        WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0 AND \(pages) IS NOT NULL
+        ORDER BY 3 \(descending ? "DESC" : "ASC"), b.id LIMIT 1
         """, range
       ) { ReadingStats.Standout(id: $0.int64(0), title: $0.text(1), pages: Int($0.int64(2))) }
       if descending { stats.longest = book } else { stats.shortest = book }
@@ -112,14 +113,12 @@ extension SQLiteLibrary {
   /// Pages read each day of the year (all time: each day), from the progress entries: an
   /// entry reads the pages from the book's entry before it (from 0 for its first).
   private static func readingDays(
-    into stats: inout ReadingStats, zone: TimeZone, on connection: SQLiteConnection
+    into stats: inout ReadingStats, zone: TimeZoneRules, on connection: SQLiteConnection
   ) throws {
     var bounds: [SQLiteValue?] = [.integer(Int64.min), .integer(Int64.max)]
     if let year = stats.year {
       func start(_ year: Int) -> Int64 {
-        let day = CalendarDay(year: year, month: 1, day: 1)!
-        let midnight = LocalTime(day: day, minuteOfDay: 0).date(in: zone) ?? day.startInUTC
-        return midnight.milliseconds
+        CalendarDay(year: year, month: 1, day: 1)!.start(in: zone).milliseconds
       }
       bounds = [.integer(start(year)), .integer(start(year + 1))]
     }
@@ -134,9 +133,9 @@ extension SQLiteLibrary {
       WHERE e.time_ms >= ? AND e.time_ms < ? AND e.kind = 'progress'
       """, bounds
     ) { row in
-      let day = LocalTime(Date(milliseconds: row.int64(0)), in: zone).day
-      let read = max(0, row.double(1) - (row.optionalDouble(3) ?? 0))
-      let pages = Int((read * Double(row.optionalInt64(2) ?? 0)).rounded())
+      let day = LocalTime(row.date(0), in: zone).day
+      let read = max(0, row.fraction(1) - (row.optionalFraction(3) ?? 0))
+      let pages = Int((read * Double(row.pageCount(2) ?? 0)).rounded())
       stats.pagesByDay[day, default: 0] += pages
       stats.pagesByWeekday[day.weekdayFromMonday] += pages
     }

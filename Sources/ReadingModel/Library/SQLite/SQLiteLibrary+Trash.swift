@@ -47,7 +47,7 @@ extension SQLiteLibrary {
         let item = try? Self.item(fromTrash: row.text(4))
         return TrashedBook(
           trashID: row.int64(0), bookID: row.int64(1), title: row.text(2),
-          removed: Date(milliseconds: row.int64(3)), entries: item?.progress.entries.count ?? 0)
+          removed: row.date(3), entries: item?.progress.entries.count ?? 0)
       }
     }
   }
