@@ -18,12 +18,22 @@ public struct RGBImage: Sendable, Equatable {
     return (pixels[index], pixels[index + 1], pixels[index + 2])
   }
 
-  /// Decodes a PNG or a JPEG, told apart by their first bytes.
+  /// Decodes a PNG or a JPEG, told apart by their first bytes, within `options`: at full
+  /// size unless they let a JPEG be decoded smaller, and stopping when they say.
   ///
-  /// - Throws: ``ImageError``.
-  public static func decode(_ bytes: [UInt8]) throws(ImageError) -> RGBImage {
-    if bytes.starts(with: PNGDecoder.signature) { return try PNGDecoder.decode(bytes) }
-    if bytes.starts(with: JPEGDecoder.signature) { return try JPEGDecoder.decode(bytes) }
+  /// - Throws: ``ImageError``: ``ImageError/tooLarge(width:height:)``,
+  ///   ``ImageError/tooSlow`` and ``ImageError/cancelled`` for what `options` refuse.
+  public static func decode(_ bytes: [UInt8], options: DecodeOptions = .full) throws(ImageError)
+    -> RGBImage
+  {
+    let budget = DecodeBudget(options)
+    try budget.check()
+    if bytes.starts(with: PNGDecoder.signature) {
+      return try PNGDecoder.decode(bytes, options: options, budget: budget)
+    }
+    if bytes.starts(with: JPEGDecoder.signature) {
+      return try JPEGDecoder.decode(bytes, options: options, budget: budget)
+    }
     throw .unknownFormat
   }
 }
