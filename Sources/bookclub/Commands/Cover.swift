@@ -42,8 +42,9 @@ extension Bookclub {
         ?? CoverProtocol.detect(context.environment, askingTheTerminal: true)
       guard drawing != .none else { throw CoverError.noProtocol }
       let bytes = try Self.cachedCover(isbn, of: book, context: context)
-      let image = try RGBImage.decode(bytes)
       let columns = min(width, context.terminal.width)
+      // Pixels enough for the cells: one a column in half blocks, about ten in kitty.
+      let image = try CoverDecoding.decode(bytes, width: drawing == .kitty ? columns * 10 : columns)
       let rows = max(
         1, Int((Double(image.height) / Double(image.width) * Double(columns) / 2).rounded()))
       switch drawing {

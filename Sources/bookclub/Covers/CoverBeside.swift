@@ -75,7 +75,14 @@ enum CoverBeside {
       context.errors.line("No cover: \(error.explanation)")
       return nil
     }
-    guard let image = try? RGBImage.decode(file) else { return nil }
-    return (drawing, image, file)
+    // Pixels enough for the cells: one a column in half blocks, about ten in kitty.
+    let width = drawing == .kitty ? columns * 10 : columns
+    do {
+      return (drawing, try CoverDecoding.decode(file, width: width), file)
+    } catch {
+      // A cover past the limits is said; a damaged one is left out, as ever.
+      if error.isLimit { context.errors.line("No cover: \(error.explanation)") }
+      return nil
+    }
   }
 }
