@@ -5,12 +5,27 @@ public struct RGBImage: Sendable, Equatable {
   /// `width × height × 3` bytes.
   public internal(set) var pixels: [UInt8]
 
+  /// The size the file declares: larger than `width × height` when the image was decoded
+  /// at a reduced scale (whose rounding up would bend its proportions a little).
+  public let sourceWidth: Int
+  public let sourceHeight: Int
+
   public init(width: Int, height: Int, pixels: [UInt8]) {
+    self.init(
+      width: width, height: height, pixels: pixels, sourceWidth: width, sourceHeight: height)
+  }
+
+  init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int, sourceHeight: Int) {
     precondition(pixels.count == width * height * 3, "3 bytes a pixel")
     self.width = width
     self.height = height
     self.pixels = pixels
+    self.sourceWidth = sourceWidth
+    self.sourceHeight = sourceHeight
   }
+
+  /// The picture's height for a width of 1, as the file declares it.
+  public var heightPerWidth: Double { Double(sourceHeight) / Double(sourceWidth) }
 
   /// The pixel at column `x`, row `y`.
   public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {

@@ -37,7 +37,9 @@ enum JPEGPixels {
         }
       }
     }
-    return RGBImage(width: width, height: height, pixels: pixels)
+    return RGBImage(
+      width: width, height: height, pixels: pixels, sourceWidth: frame.width,
+      sourceHeight: frame.height)
   }
 
   /// One row of samples, component after component, to RGB.

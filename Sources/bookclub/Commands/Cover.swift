@@ -43,10 +43,10 @@ extension Bookclub {
       guard drawing != .none else { throw CoverError.noProtocol }
       let bytes = try Self.cachedCover(isbn, of: book, context: context)
       let columns = min(width, context.terminal.width)
-      // Pixels enough for the cells: one a column in half blocks, about ten in kitty.
-      let image = try CoverDecoding.decode(bytes, width: drawing == .kitty ? columns * 10 : columns)
+      let image = try CoverDecoding.decode(
+        bytes, width: CoverDecoding.width(columns, drawing: drawing))
       let rows = max(
-        1, Int((Double(image.height) / Double(image.width) * Double(columns) / 2).rounded()))
+        1, Int((image.heightPerWidth * Double(columns) / 2).rounded()))
       switch drawing {
       case .halfblocks:
         for line in HalfBlocks.lines(image, columns: columns) { context.output.line(line) }

@@ -27,7 +27,7 @@ enum CoverBeside {
       return
     }
     let rows = max(
-      1, Int((Double(image.height) / Double(image.width) * Double(columns) / 2).rounded()))
+      1, Int((image.heightPerWidth * Double(columns) / 2).rounded()))
     let gap = String(repeating: " ", count: 2)
     switch drawing {
     case .halfblocks:
@@ -75,9 +75,8 @@ enum CoverBeside {
       context.errors.line("No cover: \(error.explanation)")
       return nil
     }
-    // Pixels enough for the cells: one a column in half blocks, about ten in kitty.
-    let width = drawing == .kitty ? columns * 10 : columns
     do {
+      let width = CoverDecoding.width(columns, drawing: drawing)
       return (drawing, try CoverDecoding.decode(file, width: width), file)
     } catch {
       // A cover past the limits is said; a damaged one is left out, as ever.

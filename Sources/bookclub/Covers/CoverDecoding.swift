@@ -11,6 +11,16 @@ enum CoverDecoding {
   /// The longest a decode may take; a cover that needs longer is not shown.
   static let timeLimit: Duration = .seconds(2)
 
+  /// The pixels across a cover `columns` wide needs drawn this way: one a column in half
+  /// blocks, about ten in kitty; for iTerm2, which is sent the file, only its proportions.
+  static func width(_ columns: Int, drawing: CoverProtocol) -> Int {
+    switch drawing {
+    case .kitty: columns * 10
+    case .halfblocks: columns
+    case .iterm, .none: 1
+    }
+  }
+
   /// Decodes `bytes` at least `width` pixels wide (or as wide as the image is).
   ///
   /// - Throws: ``CoverDecodeError``.

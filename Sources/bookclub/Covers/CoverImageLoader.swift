@@ -73,7 +73,7 @@ final class CoverImageLoader {
         let bytes = cache.image(isbn),
         let image = try? CoverDecoding.decode(bytes, width: columns, cancellation: cancellation)
       else { return Found(problem: problem) }
-      let rows = max(2, Int(Double(image.height) / Double(image.width) * Double(columns)) / 2 * 2)
+      let rows = max(2, Int(image.heightPerWidth * Double(columns)) / 2 * 2)
       return Found(image: image.scaled(toWidth: columns, height: rows), problem: problem)
     }
   }
