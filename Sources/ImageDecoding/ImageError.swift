@@ -10,8 +10,13 @@ public enum ImageError: Error, Equatable, Sendable {
   /// A feature the format allows that this library does not read (a preset zlib
   /// dictionary, a 12-bit JPEG), by name.
   case unsupported(String)
-  /// The declared size is beyond ``ImageLimits``.
+  /// The declared size is beyond ``ImageLimits``, or beyond the pixels
+  /// ``DecodeOptions/maxPixels`` allows at any scale this library decodes it at.
   case tooLarge(width: Int, height: Int)
+  /// Decoding took longer than ``DecodeOptions/timeLimit``.
+  case tooSlow
+  /// ``DecodeOptions/cancellation`` was cancelled.
+  case cancelled
 }
 
 /// The largest image decoded: covers are a few hundred pixels a side; anything declaring

@@ -27,6 +27,11 @@ final class TerminalSession {
     try process.run()
   }
 
+  /// A session a test gave up on (it timed out) ends with it: `script` ends its program.
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+
   /// Waits until the screen shows `text`, `times` times.
   ///
   /// - Throws: ``Timeout`` after `seconds`, with what the screen showed.

@@ -5,7 +5,18 @@
 enum JPEGDecoder {
   static let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
-  static func decode(_ bytes: [UInt8]) throws(ImageError) -> RGBImage {
+  /// - Throws: ``ImageError``, the budget's among them.
+  static func decode(_ bytes: [UInt8], options: DecodeOptions, budget: DecodeBudget)
+    throws(ImageError) -> RGBImage
+  {
+    try bytes.withUnsafeBufferPointer { (bytes) throws(ImageError) in
+      try decode(bytes, options: options, budget: budget)
+    }
+  }
+
+  private static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions, budget: DecodeBudget
+  ) throws(ImageError) -> RGBImage {
     var index = 2
     var quantization = [[Int32]?](repeating: nil, count: 4)
     var dcTables = [JPEGHuffman?](repeating: nil, count: 4)
@@ -30,7 +41,7 @@ enum JPEGDecoder {
       guard index + 2 <= bytes.count else { throw .truncated }
       let length = Int(bytes[index]) << 8 | Int(bytes[index + 1])
       guard length >= 2, index + length <= bytes.count else { throw .truncated }
-      let segment = bytes[(index + 2)..<(index + length)]
+      let segment = ArraySlice(bytes[(index + 2)..<(index + length)])
       index += length
       switch marker {
       case 0xDB: try readQuantization(segment, into: &quantization)
@@ -41,27 +52,27 @@ enum JPEGDecoder {
           Int(segment[segment.startIndex]) << 8 | Int(segment[segment.startIndex + 1])
       case 0xC0, 0xC1, 0xC2:
         guard frame == nil else { throw .malformed("a JPEG with two frames") }
-        frame = try JPEGFrame(segment, progressive: marker == 0xC2)
+        frame = try JPEGFrame(segment, progressive: marker == 0xC2, options: options)
       case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
         throw .unsupported("lossless, hierarchical or arithmetic-coded JPEG")
       case 0xEE:
         // Adobe's APP14: transform 0 means the three components are RGB, not YCbCr.
         adobeRGB = segment.count >= 12 && segment.starts(with: "Adobe".utf8) && segment.last == 0
       case 0xDA:
-        guard var current = frame else { throw .malformed("a JPEG scan before its frame") }
+        guard let frame else { throw .malformed("a JPEG scan before its frame") }
         // A progressive image has about ten scans; thousands would each walk every block.
         scans += 1
         guard scans <= 100 else { throw .malformed("a JPEG with more than 100 scans") }
-        let scan = try JPEGScan(segment, frame: current)
+        let scan = try JPEGScan(segment, frame: frame)
         index = try scan.decode(
-          bytes, from: index, into: &current, dcTables: dcTables, acTables: acTables,
-          restartInterval: restartInterval)
-        frame = current
+          bytes, from: index, into: frame, dcTables: dcTables, acTables: acTables,
+          restartInterval: restartInterval, budget: budget)
       default: break  // APPn, COM and others: nothing the pixels need
       }
     }
     guard let frame else { throw .truncated }
-    return try JPEGPixels.image(of: frame, quantization: quantization, rgb: adobeRGB)
+    return try JPEGPixels.image(
+      of: frame, quantization: quantization, rgb: adobeRGB, budget: budget)
   }
 
   private static func readQuantization(

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// From a frame's coefficients to RGB: dequantise, inverse DCT, upsample the chroma to
-/// full size, convert YCbCr (JFIF) to RGB.
+/// From a frame's coefficients to RGB: dequantise, inverse DCT (at the frame's scale),
+/// upsample the chroma to full size, convert YCbCr (JFIF) to RGB.
 enum JPEGPixels {
   /// Zigzag position k → natural (row-major) position in the 8×8 block.
   static let zigzag: [Int] = [
@@ -14,103 +8,92 @@ enum JPEGPixels {
     59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
   ]
 
-  /// cos((2x + 1) u π / 16) × C(u) / 2, for the separable inverse DCT.
-  private static let basis: [Double] = (0..<64).map { index in
-    let (x, u) = (index / 8, index % 8)
-    let scale: Double = u == 0 ? 1 / 2.0.squareRoot() : 1.0
-    let angle = Double(2 * x + 1) * Double(u) * Double.pi / 16
-    return scale * cos(angle) / 2
-  }
-
-  static func image(of frame: JPEGFrame, quantization: [[Int32]?], rgb: Bool) throws(ImageError)
-    -> RGBImage
-  {
-    let planes = try frame.components.map { (component) throws(ImageError) -> [UInt8] in
+  /// - Throws: ``ImageError/malformed(_:)`` for a component without its quantisation
+  ///   table; the budget's errors (checked every row of blocks and of pixels).
+  static func image(
+    of frame: JPEGFrame, quantization: [[Int32]?], rgb: Bool, budget: DecodeBudget
+  ) throws(ImageError) -> RGBImage {
+    var planes: [[UInt8]] = []
+    for component in frame.components {
       guard let table = quantization[component.quantization] else {
         throw ImageError.malformed("a JPEG component without its quantisation table")
       }
-      return plane(component, table)
+      planes.append(try plane(component, table, budget: budget))
     }
-    var pixels = [UInt8](repeating: 0, count: frame.width * frame.height * 3)
-    for y in 0..<frame.height {
-      for x in 0..<frame.width {
-        let samples = frame.components.indices.map { index -> Double in
-          sample(planes[index], frame.components[index], frame, x: x, y: y)
-        }
-        let out = (y * frame.width + x) * 3
-        if samples.count == 1 {
-          let gray = clamp(samples[0])
-          (pixels[out], pixels[out + 1], pixels[out + 2]) = (gray, gray, gray)
-        } else if rgb {
-          (pixels[out], pixels[out + 1], pixels[out + 2]) =
-            (clamp(samples[0]), clamp(samples[1]), clamp(samples[2]))
-        } else {
-          let (luma, cb, cr) = (samples[0], samples[1] - 128, samples[2] - 128)
-          pixels[out] = clamp(luma + 1.402 * cr)
-          pixels[out + 1] = clamp(luma - 0.344136 * cb - 0.714136 * cr)
-          pixels[out + 2] = clamp(luma + 1.772 * cb)
+    let (width, height) = (frame.scaledWidth, frame.scaledHeight)
+    let upsamplers = frame.components.map { JPEGUpsampler($0, frame) }
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    var samples = [Double](repeating: 0, count: 3 * width)
+    try pixels.withUnsafeMutableBufferPointer { (pixels) throws(ImageError) in
+      try samples.withUnsafeMutableBufferPointer { (samples) throws(ImageError) in
+        let (out, row) = (pixels.baseAddress!, samples.baseAddress!)
+        for y in 0..<height {
+          try budget.check()
+          for (index, upsampler) in upsamplers.enumerated() {
+            upsampler.row(y, of: planes[index], into: row + index * width)
+          }
+          convert(
+            row, width: width, components: upsamplers.count, rgb: rgb, into: out + y * width * 3)
         }
       }
     }
-    return RGBImage(width: frame.width, height: frame.height, pixels: pixels)
+    return RGBImage(
+      width: width, height: height, pixels: pixels, sourceWidth: frame.width,
+      sourceHeight: frame.height)
   }
 
-  /// The component's sample at full-size pixel (`x`, `y`). Chroma at half the size in a
-  /// direction is interpolated there as libjpeg's "fancy" upsampling does (¾ of the nearest
-  /// sample, ¼ of the next one over), so colour edges are not blocky; other ratios repeat.
-  private static func sample(
-    _ plane: [UInt8], _ component: JPEGFrame.Component, _ frame: JPEGFrame, x: Int, y: Int
-  ) -> Double {
-    let stride = component.blocksWide * 8
-    let xRatio = frame.maxHorizontal / component.horizontal
-    let yRatio = frame.maxVertical / component.vertical
-    let sx = x * component.horizontal / frame.maxHorizontal
-    let sy = y * component.vertical / frame.maxVertical
-    let lastX =
-      (frame.width * component.horizontal + frame.maxHorizontal - 1) / frame.maxHorizontal - 1
-    let lastY = (frame.height * component.vertical + frame.maxVertical - 1) / frame.maxVertical - 1
-    let nx = xRatio == 2 ? min(lastX, max(0, x % 2 == 0 ? sx - 1 : sx + 1)) : sx
-    let ny = yRatio == 2 ? min(lastY, max(0, y % 2 == 0 ? sy - 1 : sy + 1)) : sy
-    func at(_ column: Int, _ row: Int) -> Double { Double(plane[row * stride + column]) }
-    let wx = xRatio == 2 ? 0.75 : 1.0
-    let wy = yRatio == 2 ? 0.75 : 1.0
-    return wx * wy * at(sx, sy) + (1 - wx) * wy * at(nx, sy) + wx * (1 - wy) * at(sx, ny)
-      + (1 - wx) * (1 - wy) * at(nx, ny)
+  /// One row of samples, component after component, to RGB.
+  private static func convert(
+    _ samples: UnsafeMutablePointer<Double>, width: Int, components: Int, rgb: Bool,
+    into out: UnsafeMutablePointer<UInt8>
+  ) {
+    let (first, second, third) = (samples, samples + width, samples + 2 * width)
+    for x in 0..<width {
+      let at = out + x * 3
+      if components == 1 {
+        let gray = clamp(first[x])
+        (at[0], at[1], at[2]) = (gray, gray, gray)
+      } else if rgb {
+        (at[0], at[1], at[2]) = (clamp(first[x]), clamp(second[x]), clamp(third[x]))
+      } else {
+        let (luma, cb, cr) = (first[x], second[x] - 128, third[x] - 128)
+        at[0] = clamp(luma + 1.402 * cr)
+        at[1] = clamp(luma - 0.344136 * cb - 0.714136 * cr)
+        at[2] = clamp(luma + 1.772 * cb)
+      }
+    }
   }
 
-  /// A component's samples, `blocksWide × 8` a row.
-  private static func plane(_ component: JPEGFrame.Component, _ table: [Int32]) -> [UInt8] {
-    let stride = component.blocksWide * 8
-    var plane = [UInt8](repeating: 0, count: stride * component.blocksHigh * 8)
-    var block = [Double](repeating: 0, count: 64)
-    var temporary = [Double](repeating: 0, count: 64)
-    for by in 0..<component.blocksHigh {
-      for bx in 0..<component.blocksWide {
-        let base = (by * component.blocksWide + bx) * 64
-        for k in 0..<64 {
-          block[zigzag[k]] = Double(component.coefficients[base + k]) * Double(table[k])
-        }
-        // Rows, then columns: 8 + 8 one-dimensional transforms of 8.
-        for row in 0..<8 {
-          for x in 0..<8 {
-            var sum = 0.0
-            for u in 0..<8 { sum += basis[x * 8 + u] * block[row * 8 + u] }
-            temporary[row * 8 + x] = sum
-          }
-        }
-        for column in 0..<8 {
-          for y in 0..<8 {
-            var sum = 0.0
-            for v in 0..<8 { sum += basis[y * 8 + v] * temporary[v * 8 + column] }
-            plane[(by * 8 + y) * stride + bx * 8 + column] = clamp(sum + 128)
-          }
+  /// A component's samples, `sideWide × sideHigh` a block, `blocksWide × sideWide` a row.
+  private static func plane(
+    _ component: JPEGFrame.Component, _ table: [Int32], budget: DecodeBudget
+  ) throws(ImageError) -> [UInt8] {
+    let (wide, high) = (component.sideWide, component.sideHigh)
+    let stride = component.blocksWide * wide
+    var plane = [UInt8](repeating: 0, count: stride * component.blocksHigh * high)
+    let quantization = table.map(Double.init)
+    let coefficients = component.coefficients
+    try plane.withUnsafeMutableBufferPointer { (plane) throws(ImageError) in
+      var transform = JPEGInverseDCT(wide: wide, high: high)
+      for by in 0..<component.blocksHigh {
+        try budget.check()
+        for bx in 0..<component.blocksWide {
+          transform.block(
+            coefficients.block(by * component.blocksWide + bx), kept: coefficients.perBlock,
+            quantization, into: plane.baseAddress! + by * high * stride + bx * wide, stride: stride)
         }
       }
     }
     return plane
   }
 
-  private static func clamp(_ value: Double) -> UInt8 {
-    UInt8(max(0, min(255, value.rounded())))
+  /// The nearest whole number, halves away from zero (as `rounded()`), within 0...255:
+  /// without a call to the C library's `round`, once a sample.
+  @inline(__always)
+  static func clamp(_ value: Double) -> UInt8 {
+    guard value >= 0.5 else { return 0 }
+    guard value < 254.5 else { return 255 }
+    let whole = Int(value)
+    return UInt8(value - Double(whole) >= 0.5 ? whole + 1 : whole)
   }
 }

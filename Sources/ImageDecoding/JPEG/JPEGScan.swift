@@ -32,48 +32,75 @@ struct JPEGScan {
     approximationHigh = Int(bytes[at + 2] >> 4)
     approximationLow = Int(bytes[at + 2] & 0x0F)
     guard spectralStart <= spectralEnd, spectralEnd < 64, approximationLow < 14,
-      !frame.progressive || spectralStart == 0 || components.count == 1
+      !frame.progressive || spectralStart == 0 || components.count == 1,
+      // A progressive DC scan has DC alone (G.1.1.1.1): an AC coefficient is never written
+      // into a block that keeps only its DC one.
+      !frame.progressive || spectralStart > 0 || spectralEnd == 0
     else { throw .malformed("a JPEG scan's spectral selection") }
   }
 
-  /// Decodes the scan's data from `index` into `frame`.
+  /// What the scan needs of one of its components, looked up once.
+  private struct Part {
+    let coefficients: JPEGCoefficients
+    let blocksWide: Int
+    let horizontal: Int
+    let vertical: Int
+    let dc: JPEGHuffman?
+    let ac: JPEGHuffman?
+    /// The last DC value, for the next block's difference.
+    var predictor = 0
+  }
+
+  /// Decodes the scan's data from `index` into `frame`'s coefficients. A progressive AC
+  /// scan of an image decoded at 1/8 (its DC coefficients alone) is skipped, not decoded.
   ///
   /// - Returns: Where the data ended (at the next marker).
-  /// - Throws: ``ImageError``.
+  /// - Throws: ``ImageError``, the budget's among them (checked every row of blocks).
   func decode(
-    _ bytes: [UInt8], from index: Int, into frame: inout JPEGFrame,
-    dcTables: [JPEGHuffman?], acTables: [JPEGHuffman?], restartInterval: Int
+    _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, into frame: JPEGFrame,
+    dcTables: [JPEGHuffman?], acTables: [JPEGHuffman?], restartInterval: Int,
+    budget: DecodeBudget
   ) throws(ImageError) -> Int {
-    var reader = JPEGBitReader(bytes, from: index)
+    var parts: [Part] = []
     for component in components {
-      frame.components[component.index].predictor = 0
       guard spectralStart > 0 || dcTables[component.dc] != nil || approximationHigh > 0,
         spectralEnd == 0 || acTables[component.ac] != nil
       else { throw .malformed("a JPEG scan without its Huffman table") }
+      let frameComponent = frame.components[component.index]
+      parts.append(
+        Part(
+          coefficients: frameComponent.coefficients, blocksWide: frameComponent.blocksWide,
+          horizontal: frameComponent.horizontal, vertical: frameComponent.vertical,
+          dc: dcTables[component.dc], ac: acTables[component.ac]))
     }
+    if frame.progressive, spectralStart > 0, parts[0].coefficients.perBlock == 1 {
+      return try JPEGBitReader.end(of: bytes, from: index, budget: budget)
+    }
+    var reader = JPEGBitReader(bytes, from: index)
     var endOfBands = 0
     let single = components.count == 1
     let component = frame.components[components[0].index]
-    let units =
-      single ? component.usedWide * component.usedHigh : frame.mcusWide * frame.mcusHigh
+    let unitsWide = single ? component.usedWide : frame.mcusWide
+    let units = single ? unitsWide * component.usedHigh : unitsWide * frame.mcusHigh
     for unit in 0..<units {
+      if unit % unitsWide == 0 { try budget.check() }
       if restartInterval > 0, unit > 0, unit % restartInterval == 0 {
         guard reader.restart() else { throw .malformed("a missing JPEG restart marker") }
-        for component in components { frame.components[component.index].predictor = 0 }
+        for index in parts.indices { parts[index].predictor = 0 }
         endOfBands = 0
       }
+      if reader.isExhausted() { continue }  // cut short: up to the next restart, if any
+      let (x, y) = (unit % unitsWide, unit / unitsWide)
       if single {
-        let (x, y) = (unit % component.usedWide, unit / component.usedWide)
-        try block(x, y, components[0], &frame, &reader, dcTables, acTables, &endOfBands)
+        try block(x, y, &parts[0], frame.progressive, &reader, &endOfBands)
       } else {
-        let (mcuX, mcuY) = (unit % frame.mcusWide, unit / frame.mcusWide)
-        for scanned in components {
-          let part = frame.components[scanned.index]
-          for v in 0..<part.vertical {
-            for h in 0..<part.horizontal {
+        for index in parts.indices {
+          let (h, v) = (parts[index].horizontal, parts[index].vertical)
+          for row in 0..<v {
+            for column in 0..<h {
               try block(
-                mcuX * part.horizontal + h, mcuY * part.vertical + v, scanned, &frame, &reader,
-                dcTables, acTables, &endOfBands)
+                x * h + column, y * v + row, &parts[index], frame.progressive, &reader,
+                &endOfBands)
             }
           }
         }
@@ -82,40 +109,37 @@ struct JPEGScan {
     return reader.index
   }
 
+  @inline(__always)
   private func block(
-    _ x: Int, _ y: Int, _ scanned: (index: Int, dc: Int, ac: Int), _ frame: inout JPEGFrame,
-    _ reader: inout JPEGBitReader, _ dcTables: [JPEGHuffman?], _ acTables: [JPEGHuffman?],
+    _ x: Int, _ y: Int, _ part: inout Part, _ progressive: Bool, _ reader: inout JPEGBitReader,
     _ endOfBands: inout Int
   ) throws(ImageError) {
-    let base = (y * frame.components[scanned.index].blocksWide + x) * 64
+    let coefficients = part.coefficients.block(y * part.blocksWide + x)
     if spectralStart == 0 {
       if approximationHigh == 0 {
-        guard let table = dcTables[scanned.dc] else { throw .malformed("a JPEG DC table") }
+        guard let table = part.dc else { throw .malformed("a JPEG DC table") }
         let size = try table.decode(&reader)
         guard size <= 11 else { throw .malformed("a JPEG DC difference") }
-        frame.components[scanned.index].predictor += reader.signed(size)
-        let value = frame.components[scanned.index].predictor << approximationLow
-        frame.components[scanned.index].coefficients[base] = Int32(truncatingIfNeeded: value)
+        part.predictor += reader.signed(size)
+        coefficients[0] = Int16(truncatingIfNeeded: part.predictor << approximationLow)
       } else if reader.bit() == 1 {
-        frame.components[scanned.index].coefficients[base] |= Int32(1 << approximationLow)
+        coefficients[0] |= Int16(truncatingIfNeeded: 1 << approximationLow)
       }
     }
-    guard spectralEnd > 0, let table = acTables[scanned.ac] else { return }
-    let progressive = frame.progressive
-    try frame.components[scanned.index].coefficients.withUnsafeMutableBufferPointer {
-      (coefficients) throws(ImageError) in
-      if !progressive {
-        try baselineAC(coefficients, base, table, &reader)
-      } else if approximationHigh == 0 {
-        try firstAC(coefficients, base, table, &reader, &endOfBands)
-      } else {
-        try refineAC(coefficients, base, table, &reader, &endOfBands)
-      }
+    guard spectralEnd > 0, let table = part.ac else { return }
+    if !progressive {
+      try baselineAC(part.coefficients.perBlock == 64 ? coefficients : nil, table, &reader)
+    } else if approximationHigh == 0 {
+      try firstAC(coefficients, table, &reader, &endOfBands)
+    } else {
+      try refineAC(coefficients, table, &reader, &endOfBands)
     }
   }
 
+  /// A baseline block's AC coefficients, kept in `coefficients` unless it is `nil` (only
+  /// the DC ones are kept: they are decoded, to reach the next block, and dropped).
   private func baselineAC(
-    _ coefficients: UnsafeMutableBufferPointer<Int32>, _ base: Int, _ table: JPEGHuffman,
+    _ coefficients: UnsafeMutablePointer<Int16>?, _ table: JPEGHuffman,
     _ reader: inout JPEGBitReader
   ) throws(ImageError) {
     var k = max(1, spectralStart)
@@ -129,13 +153,14 @@ struct JPEGScan {
       }
       k += run
       guard k <= 63 else { throw .malformed("a JPEG block past its 64 coefficients") }
-      coefficients[base + k] = Int32(reader.signed(size))
+      let value = reader.signed(size)
+      coefficients?[k] = Int16(truncatingIfNeeded: value)
       k += 1
     }
   }
 
   private func firstAC(
-    _ coefficients: UnsafeMutableBufferPointer<Int32>, _ base: Int, _ table: JPEGHuffman,
+    _ coefficients: UnsafeMutablePointer<Int16>, _ table: JPEGHuffman,
     _ reader: inout JPEGBitReader, _ endOfBands: inout Int
   ) throws(ImageError) {
     if endOfBands > 0 {
@@ -156,7 +181,7 @@ struct JPEGScan {
       }
       k += run
       guard k <= 63 else { throw .malformed("a JPEG block past its 64 coefficients") }
-      coefficients[base + k] = Int32(reader.signed(size) * (1 << approximationLow))
+      coefficients[k] = Int16(truncatingIfNeeded: reader.signed(size) * (1 << approximationLow))
       k += 1
     }
   }
@@ -164,16 +189,16 @@ struct JPEGScan {
   /// AC successive approximation (G.1.2.3): a bit more for every coefficient already
   /// nonzero, and new ones of ±1 placed among the zeros.
   private func refineAC(
-    _ coefficients: UnsafeMutableBufferPointer<Int32>, _ base: Int, _ table: JPEGHuffman,
+    _ coefficients: UnsafeMutablePointer<Int16>, _ table: JPEGHuffman,
     _ reader: inout JPEGBitReader, _ endOfBands: inout Int
   ) throws(ImageError) {
-    let positive = Int32(1 << approximationLow)
+    let positive = Int16(truncatingIfNeeded: 1 << approximationLow)
     let negative = -positive
     var k = spectralStart
     func refine(_ index: Int, _ reader: inout JPEGBitReader) {
-      let value = coefficients[base + index]
+      let value = coefficients[index]
       if reader.bit() == 1, value & positive == 0 {
-        coefficients[base + index] = value >= 0 ? value + positive : value + negative
+        coefficients[index] = value >= 0 ? value &+ positive : value &+ negative
       }
     }
     if endOfBands == 0 {
@@ -181,7 +206,7 @@ struct JPEGScan {
         let symbol = try table.decode(&reader)
         var run = symbol >> 4
         let size = symbol & 0x0F
-        var value: Int32 = 0
+        var value: Int16 = 0
         if size == 0 {
           if run < 15 {
             endOfBands = (1 << run) + reader.bits(run)
@@ -192,11 +217,11 @@ struct JPEGScan {
           value = reader.bit() == 1 ? positive : negative
         }
         while k <= spectralEnd {
-          if coefficients[base + k] != 0 {
+          if coefficients[k] != 0 {
             refine(k, &reader)
           } else {
             if run == 0 {
-              if value != 0 { coefficients[base + k] = value }
+              if value != 0 { coefficients[k] = value }
               k += 1
               break
             }
@@ -208,7 +233,7 @@ struct JPEGScan {
     }
     if endOfBands > 0 {
       while k <= spectralEnd {
-        if coefficients[base + k] != 0 { refine(k, &reader) }
+        if coefficients[k] != 0 { refine(k, &reader) }
         k += 1
       }
       endOfBands -= 1

@@ -7,8 +7,12 @@ enum CRC32 {
   }
 
   static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-    return crc ^ 0xFFFF_FFFF
+    table.withUnsafeBufferPointer { table in
+      bytes.withUnsafeBufferPointer { bytes in
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+      }
+    }
   }
 }

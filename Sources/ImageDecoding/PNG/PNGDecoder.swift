@@ -4,12 +4,19 @@
 enum PNGDecoder {
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-  static func decode(_ bytes: [UInt8]) throws(ImageError) -> RGBImage {
+  /// - Throws: ``ImageError``: ``ImageError/tooLarge(width:height:)`` before any pixel
+  ///   data is read when the image has more pixels than `options` allow.
+  static func decode(_ bytes: [UInt8], options: DecodeOptions, budget: DecodeBudget)
+    throws(ImageError) -> RGBImage
+  {
     var chunks = PNGChunks(bytes)
     guard let first = try chunks.next(), first.type == "IHDR" else {
       throw .malformed("a PNG that does not start with its header")
     }
     let header = try PNGHeader(first.data)
+    guard header.width * header.height <= options.maxPixels else {
+      throw .tooLarge(width: header.width, height: header.height)
+    }
     var palette: [UInt8] = []
     var transparency: [UInt8] = []
     var compressed: [UInt8] = []
@@ -39,25 +46,38 @@ enum PNGDecoder {
         throw .malformed("the PNG palette")
       }
     }
-    let raw = try Inflate.zlib(compressed, limit: header.decompressedSize)
+    try budget.check()
+    var raw = try Inflate.zlib(compressed, limit: header.decompressedSize, budget: budget)
     guard raw.count == header.decompressedSize else { throw .truncated }
-    var samples = PNGSamples(header: header, palette: palette, transparency: transparency)
+    let samples = PNGSamples(header: header, palette: palette, transparency: transparency)
+    var pixels = [UInt8](repeating: 0, count: header.width * header.height * 3)
+    try raw.withUnsafeMutableBufferPointer { (raw) throws(ImageError) in
+      try pixels.withUnsafeMutableBufferPointer { (pixels) throws(ImageError) in
+        try unfilterAndWrite(raw, header, samples, into: pixels, budget: budget)
+      }
+    }
+    return RGBImage(width: header.width, height: header.height, pixels: pixels)
+  }
+
+  /// Each pass's rows unfiltered in place, then laid out as pixels where the pass puts them.
+  private static func unfilterAndWrite(
+    _ raw: UnsafeMutableBufferPointer<UInt8>, _ header: PNGHeader, _ samples: PNGSamples,
+    into pixels: UnsafeMutableBufferPointer<UInt8>, budget: DecodeBudget
+  ) throws(ImageError) {
+    guard let base = raw.baseAddress, let out = pixels.baseAddress else { return }
     var offset = 0
     for pass in header.passes where pass.width > 0 && pass.height > 0 {
       let rowBytes = header.rowBytes(pass.width)
-      let rows = try PNGFilter.unfilter(
-        raw[offset..<offset + pass.height * (1 + rowBytes)], rowBytes: rowBytes,
-        bytesPerPixel: max(1, header.bitsPerPixel / 8))
-      offset += pass.height * (1 + rowBytes)
+      try PNGFilter.unfilter(
+        raw, from: offset, rows: pass.height, rowBytes: rowBytes,
+        bytesPerPixel: max(1, header.bitsPerPixel / 8), budget: budget)
       for row in 0..<pass.height {
-        let line = rows[(row * rowBytes)..<((row + 1) * rowBytes)]
-        for column in 0..<pass.width {
-          samples.write(
-            pixel: column, of: line, toX: pass.x + column * pass.dx, y: pass.y + row * pass.dy)
-        }
+        samples.write(
+          row: base + offset + row * (rowBytes + 1) + 1, count: pass.width, into: out, x: pass.x,
+          y: pass.y + row * pass.dy, step: pass.dx)
       }
+      offset += pass.height * (1 + rowBytes)
     }
-    return samples.image
   }
 }
 

@@ -42,10 +42,11 @@ extension Bookclub {
         ?? CoverProtocol.detect(context.environment, askingTheTerminal: true)
       guard drawing != .none else { throw CoverError.noProtocol }
       let bytes = try Self.cachedCover(isbn, of: book, context: context)
-      let image = try RGBImage.decode(bytes)
       let columns = min(width, context.terminal.width)
+      let image = try CoverDecoding.decode(
+        bytes, width: CoverDecoding.width(columns, drawing: drawing))
       let rows = max(
-        1, Int((Double(image.height) / Double(image.width) * Double(columns) / 2).rounded()))
+        1, Int((image.heightPerWidth * Double(columns) / 2).rounded()))
       switch drawing {
       case .halfblocks:
         for line in HalfBlocks.lines(image, columns: columns) { context.output.line(line) }

@@ -27,7 +27,7 @@ enum CoverBeside {
       return
     }
     let rows = max(
-      1, Int((Double(image.height) / Double(image.width) * Double(columns) / 2).rounded()))
+      1, Int((image.heightPerWidth * Double(columns) / 2).rounded()))
     let gap = String(repeating: " ", count: 2)
     switch drawing {
     case .halfblocks:
@@ -75,7 +75,13 @@ enum CoverBeside {
       context.errors.line("No cover: \(error.explanation)")
       return nil
     }
-    guard let image = try? RGBImage.decode(file) else { return nil }
-    return (drawing, image, file)
+    do {
+      let width = CoverDecoding.width(columns, drawing: drawing)
+      return (drawing, try CoverDecoding.decode(file, width: width), file)
+    } catch {
+      // A cover past the limits is said; a damaged one is left out, as ever.
+      if error.isLimit { context.errors.line("No cover: \(error.explanation)") }
+      return nil
+    }
   }
 }

@@ -88,8 +88,13 @@ struct CoverCache: Sendable {
       lastModified: known?.missing == false ? known?.lastModified : nil)
     switch response.status {
     case 200:
-      // Only an image this bookclub can draw is kept: an HTML page sent as a cover is not.
-      guard (try? RGBImage.decode(response.body)) != nil else { throw LookupError.notAnImage }
+      // Only an image this bookclub can draw is kept: an HTML page sent as a cover is not,
+      // nor one past the limits of decoding (checked at the smallest scale: quickly).
+      do {
+        _ = try CoverDecoding.decode(response.body, width: 1)
+      } catch {
+        throw error.isLimit ? error : LookupError.notAnImage
+      }
       try write(response.body, to: imagePath(isbn))
       try save(
         Entry(

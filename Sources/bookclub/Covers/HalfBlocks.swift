@@ -8,7 +8,7 @@ enum HalfBlocks {
   static func lines(_ image: RGBImage, columns: Int) -> [String] {
     let width = max(1, columns)
     let pixelRows = max(
-      2, Int((Double(image.height) / Double(image.width) * Double(width)).rounded()))
+      2, Int((image.heightPerWidth * Double(width)).rounded()))
     let rows = (pixelRows + 1) / 2
     let scaled = image.scaled(toWidth: width, height: rows * 2)
     return (0..<rows).map { row in

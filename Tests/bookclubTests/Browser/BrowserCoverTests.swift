@@ -51,7 +51,7 @@ import Testing
 
   @Test func loadersOfOneCoverShareOneLoadAndACancelledOneDeliversNothing() async throws {
     let gate = DispatchSemaphore(value: 0)
-    let work: CoverImageLoader.Work = {
+    let work: CoverImageLoader.Work = { _ in
       gate.wait()
       return CoverImageLoader.Found(image: Self.cover)
     }
