@@ -133,9 +133,15 @@ extension Bookclub.Add {
     }
     guard let found else { throw LookupError.unknown(isbn.isbn13) }
     let authors = found.authors.isEmpty ? ["Unknown"] : found.authors
-    let book = try Self.book(
-      title: found.title, authors: authors, isbn: isbn, pages: pages ?? found.pageCount,
-      status: status)
+    let book: NewBook
+    do {
+      book = try Self.book(
+        title: found.title, authors: authors, isbn: isbn, pages: pages ?? found.pageCount,
+        status: status)
+    } catch {
+      // Open Library's record, not the command line, lacks a title one can see.
+      throw AddError.unusableRecord(isbn: isbn.isbn13)
+    }
     let pages = book.pageCount.map { ", \($0) pages" } ?? ""
     context.errors.line(
       "Filled in from Open Library: “\(TerminalText.safe(book.title))” by "
@@ -150,9 +156,14 @@ enum AddError: Error, LocalizedError {
   case duplicate(Book)
   /// Open Library could not be asked for the details of an `--isbn` given alone.
   case lookupFailed(FetchError, isbn: String)
+  /// Open Library's record of the ISBN has no title or author that can be shown.
+  case unusableRecord(isbn: String)
 
   var errorDescription: String? {
     switch self {
+    case .unusableRecord(let isbn):
+      "Open Library's record of \(isbn) has no title or author one can see; nothing was added. "
+        + "Give them yourself: bookclub add <title> --author <name> --isbn \(isbn) --offline"
     case .lookupFailed(let error, let isbn):
       error.explanation + " Or give the details yourself: bookclub add <title> --author <name> "
         + "--isbn \(isbn) --offline"

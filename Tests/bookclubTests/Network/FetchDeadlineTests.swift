@@ -27,7 +27,9 @@ struct FetchDeadlineTests {
     // One byte a second, of a record that would take a day: 15 s, not the day.
     let run = try await runWithin(60, ["lookup", "9780000000088"])
     #expect(!run.killed, "lookup was still running after 60 s")
-    #expect(run.seconds < 30, "lookup took \(run.seconds) s")
+    // Well short of the guard, though the suite runs many processes at once: the deadline
+    // ended it, not the guard.
+    #expect(run.seconds < 45, "lookup took \(run.seconds) s")
     #expect(run.status == 1)
     #expect(run.stderr.contains("did not answer in time"), "\(run.stderr)")
   }
@@ -37,7 +39,7 @@ struct FetchDeadlineTests {
     let run = try await runWithin(
       60, ["lookup", "9780000000132"], ["BOOKCLUB_NETWORK_TIMEOUT": "3"])
     #expect(!run.killed, "lookup was still running after 60 s")
-    #expect(run.seconds < 20, "lookup took \(run.seconds) s")
+    #expect(run.seconds < 40, "lookup took \(run.seconds) s")
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("Pride and Prejudice\nISBN 9780000000132"), "\(run.stdout)")
   }

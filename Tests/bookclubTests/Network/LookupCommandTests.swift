@@ -58,6 +58,17 @@ struct LookupCommandTests {
     #expect(typed.status == 0, "\(typed.stderr)")
   }
 
+  @Test func aTitleFromOpenLibraryWithNothingToSeeAddsNoBook() async throws {
+    let added = try await run(["add", "--isbn", "9780000000149"])
+    #expect(added.status == 1)
+    #expect(
+      added.stderr.hasPrefix(
+        "Error: Open Library's record of 9780000000149 has no title or author one can see"),
+      "\(added.stderr)")
+    let list = try await run(["list", "--json"])
+    #expect(list.stdout.contains("\"books\":[]"), "\(list.stdout)")
+  }
+
   @Test func aRedirectIsFollowed() async throws {
     let result = try await run(["lookup", "9780000000071"])
     #expect(result.status == 0, "\(result.stderr)")

@@ -27,6 +27,8 @@ EDITIONS = {
     # Control characters in the data: bookclub must not print them raw.
     "9780140449136": {"title": "Crime and\u001b[31m Punishment",
                       "authors": [{"key": "/authors/OL22242A"}], "number_of_pages": 671},
+    # A title with nothing to see in it: no book can be made of it.
+    "9780000000149": {"title": "\u0000\u0000", "authors": [{"key": "/authors/OL21594A"}]},
 }
 AUTHORS = {"OL21594A": {"name": "Jane Austen"}, "OL22242A": {"name": "Fyodor Dostoevsky"}}
 UNKNOWN, SLOW, GARBAGE, BUSY, BROKEN, HUGE = (
