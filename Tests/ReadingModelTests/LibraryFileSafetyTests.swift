@@ -91,14 +91,4 @@ import Testing
   func fill(_ library: SQLiteLibrary, count: Int) async throws {
     try await library.bulkAdd((0..<count).map(sampleBook))
   }
-
-  /// Runs SQL on a file with SQLite directly, as another program would.
-  func runSQL(_ path: String, _ sql: String) throws {
-    var handle: OpaquePointer?
-    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw SQLiteFailure() }
-    defer { sqlite3_close(handle) }
-    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw SQLiteFailure() }
-  }
-
-  struct SQLiteFailure: Error {}
 }

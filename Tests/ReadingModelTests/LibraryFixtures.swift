@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import ReadingModel
 
@@ -74,3 +75,14 @@ func exportArchive(_ library: SQLiteLibrary) async throws -> Data {
   }
   return data + writer.footer()
 }
+
+/// Runs SQL on a file with SQLite directly, as another program would.
+func runSQL(_ path: String, _ sql: String) throws {
+  var handle: OpaquePointer?
+  guard sqlite3_open(path, &handle) == SQLITE_OK else { throw SQLiteFailure() }
+  defer { sqlite3_close(handle) }
+  guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw SQLiteFailure() }
+}
+
+/// SQLite refused what a test asked of it directly.
+struct SQLiteFailure: Error {}

@@ -118,7 +118,7 @@ import Testing
 
   @Test func aVersion1LibraryIsMigratedForward() async throws {
     let path = folder.path("old.sqlite")
-    try LibraryFileSafetyTests().runSQL(
+    try runSQL(
       path,
       Schema.migrations[0].sql + """
         ;INSERT INTO schema_migrations VALUES (1, 0);

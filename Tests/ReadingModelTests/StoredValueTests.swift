@@ -141,14 +141,4 @@ import Testing
       #expect(shown.hasVisibleCharacters, "\(shown)")
     }
   }
-
-  /// Runs SQL on a file with SQLite directly, as another program would.
-  func runSQL(_ path: String, _ sql: String) throws {
-    var handle: OpaquePointer?
-    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw SQLiteFailure() }
-    defer { sqlite3_close(handle) }
-    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw SQLiteFailure() }
-  }
-
-  struct SQLiteFailure: Error {}
 }

@@ -160,3 +160,15 @@ final class TestHome {
 
   func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
+
+extension TestHome {
+  /// Runs `arguments` as this member until stderr contains `text`, for up to 20 s: what a
+  /// background sync did is seen by a later command.
+  func waitUntil(_ arguments: [String], saysOnStderr text: String) async throws -> Bool {
+    for _ in 0..<100 {
+      if try await bookclub.run(arguments).stderr.contains(text) { return true }
+      try await Task.sleep(for: .milliseconds(200))
+    }
+    return false
+  }
+}

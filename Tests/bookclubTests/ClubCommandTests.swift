@@ -42,18 +42,6 @@ struct ClubCommandTests {
     for member in members { try await run(member, ["settings", "set", "clubAutoSync", "false"]) }
   }
 
-  /// Runs `arguments` as `member` until its stderr contains `text`, for up to 20 s: what a
-  /// background sync did is seen by a later command.
-  func waitUntil(_ member: TestHome, _ arguments: [String], saysOnStderr text: String)
-    async throws -> Bool
-  {
-    for _ in 0..<100 {
-      if try await member.bookclub.run(arguments).stderr.contains(text) { return true }
-      try await Task.sleep(for: .milliseconds(200))
-    }
-    return false
-  }
-
   /// Ann's git club (``makeGitClub()``) with Bo in it, both with Middlemarch, Ann's pick.
   ///
   /// - Returns: The remote's path.
@@ -205,8 +193,8 @@ struct ClubCommandTests {
     let away = shared.path("moved.git")
     try FileManager.default.moveItem(atPath: remote, toPath: away)
     try await run(ann, ["progress", "set", "Middlemarch", "616"])  // 70%
-    let told = try await waitUntil(
-      ann, ["club", "status"], saysOnStderr: "The background sync of “Bookworms” failed")
+    let told = try await ann.waitUntil(
+      ["club", "status"], saysOnStderr: "The background sync of “Bookworms” failed")
     #expect(told)
     let again = try await run(ann, ["club", "status"])
     #expect(!again.stderr.contains("background sync"), "told once: \(again.stderr)")

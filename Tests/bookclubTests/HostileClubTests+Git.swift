@@ -63,17 +63,6 @@ extension HostileClub {
     return (remote, annClone, boClone)
   }
 
-  /// Runs `arguments` as `member` until stderr contains `text`, for up to 20 s.
-  func waitUntil(_ member: TestHome, _ arguments: [String], saysOnStderr text: String)
-    async throws -> Bool
-  {
-    for _ in 0..<100 {
-      if try await member.bookclub.run(arguments).stderr.contains(text) { return true }
-      try await Task.sleep(for: .milliseconds(200))
-    }
-    return false
-  }
-
   /// Issue item 1: `git clone <url>` took a URL starting with `-` as an option of its own.
   func urlThatIsAnOption() async throws {
     let canary = canary(named: "upload-pack")
@@ -203,8 +192,8 @@ extension HostileClub {
     try await git(["-C", boClone, "push", "--quiet"])
 
     try await run(ann, ["progress", "set", "Middlemarch", "528"])  // 60%, synced in the background
-    let told = try await waitUntil(
-      ann, ["club", "status"], saysOnStderr: "The background sync of “Bookworms” failed")
+    let told = try await ann.waitUntil(
+      ["club", "status"], saysOnStderr: "The background sync of “Bookworms” failed")
     #expect(told)
     #expect(!FileManager.default.fileExists(atPath: annClone + "/.git/rebase-merge"))
     #expect(!FileManager.default.fileExists(atPath: annClone + "/.git/rebase-apply"))
