@@ -10,6 +10,7 @@ import os
 import sys
 import threading
 import time
+import zlib
 
 # Nothing of the test process may live on here (it starts this with every descriptor
 # close-on-exec, but another thread may open one meanwhile): a descriptor of another test's
@@ -18,6 +19,39 @@ os.closerange(3, os.sysconf("SC_OPEN_MAX"))
 
 COVER = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                           "ImageDecodingTests", "Fixtures", "jpeg-420.jpg"), "rb").read()
+
+
+def claiming(side):
+    """The cover with its frame header (SOF0) claiming `side` × `side`: its data ends long
+    before such an image would."""
+    frame = COVER.index(b"\xff\xc0")
+    size = bytes([side >> 8, side & 0xFF, side >> 8, side & 0xFF])
+    return COVER[:frame + 5] + size + COVER[frame + 9:]
+
+
+def png_bomb(side):
+    """A PNG of `side` × `side` 16-bit RGBA pixels, all zero: 4096 a side is 128 MiB of
+    pixels in about 130 KB. A mebibyte of zeros is compressed once, flushed so that the
+    next starts afresh, and its bytes repeated: milliseconds of work, not seconds."""
+    def chunk(kind, data):
+        return (len(data).to_bytes(4, "big") + kind + data
+                + zlib.crc32(kind + data).to_bytes(4, "big"))
+    size = side * (1 + side * 8)  # each row: its filter byte (0: none), then the pixels
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    mebibyte = compressor.compress(bytes(1 << 20)) + compressor.flush(zlib.Z_FULL_FLUSH)
+    rest = compressor.compress(bytes(size % (1 << 20))) + compressor.flush()
+    adler = (size % 65521) << 16 | 1  # of zeros: a stays 1, b adds it once a byte
+    stream = b"\x78\x01" + mebibyte * (size >> 20) + rest + adler.to_bytes(4, "big")
+    header = side.to_bytes(4, "big") * 2 + bytes([16, 6, 0, 0, 0])
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", stream)
+            + chunk(b"IEND", b""))
+
+
+# Covers that once held `covers fetch` for minutes, made at start (nothing this size is
+# committed).
+CLAIMING_COVER, BOMB_COVER = "9780000000156", "9780000000163"
+LARGE_COVERS = {CLAIMING_COVER: (claiming(4096), "image/jpeg"),
+                BOMB_COVER: (png_bomb(4096), "image/png")}
 
 EDITIONS = {
     "9780141439518": {"title": "Pride and Prejudice", "subtitle": "",
@@ -161,7 +195,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def cover(self, isbn):
         """Pride and Prejudice has a cover (ETag "v1": asked again with it, 304); Crime
         and Punishment's "cover" is a web page; ISBNs from 979-10-0 (a shelf of test books)
-        have one that takes a fifth of a second; the rest have none."""
+        have one that takes a fifth of a second; two have one that took minutes to decode
+        whole (a JPEG header claiming 4096², a PNG bomb); the rest have none."""
+        if isbn in LARGE_COVERS:
+            return self.send(200, *LARGE_COVERS[isbn])
         if isbn.startswith("979100"):
             time.sleep(0.2)
             return self.send(200, COVER, "image/jpeg")
