@@ -62,8 +62,8 @@ import Testing
     let details = json["details"] as? [String: Any]
     #expect(details?["publisher"] as? String == "Penguin Classics")
     #expect((details?["sourceIDs"] as? [String: String])?["goodreads"] == "2000002")
-    #expect(BookReport.stars(3.75) == "★★★½☆ 3.75")
-    #expect(BookReport.stars(5) == "★★★★★ 5")
+    #expect(Rating.display(3.75) == "★★★½☆ 3.75")
+    #expect(Rating.display(5) == "★★★★★ 5")
   }
 
   @Test func exportImportExportIsByteIdentical() async throws {

@@ -68,9 +68,7 @@ extension ClubEvent {
       // A rating as bookclub gives them, 0.25 to 5 in quarters, or none: anything else
       // (a negative, 1e308) is not a rating, and the line is skipped.
       let rating = fields["rating"]?.double
-      if let rating, !(0.25...5).contains(rating) || (rating * 4).rounded() != rating * 4 {
-        return nil
-      }
+      if let rating, Rating(given: rating) == nil { return nil }
       kind = .rated(book, rating: rating)
     case ("picked", nil), ("progress", nil), ("note", nil), ("finished", nil),
       ("abandoned", nil), ("rated", nil):

@@ -27,8 +27,7 @@ public enum StoredValue {
 
   /// `raw` when it is a rating (above 0, to 5 stars); `nil` otherwise.
   public static func rating(_ raw: Double?) -> Double? {
-    guard let raw, raw > 0, raw <= 5 else { return nil }
-    return raw
+    raw.flatMap(Rating.init(stored:))?.value
   }
 
   /// A fraction of a book, from 0 to 1: 0 for a value that is not a number.

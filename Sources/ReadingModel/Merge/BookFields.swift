@@ -52,10 +52,10 @@ public struct BookFields: Sendable, Equatable {
   /// An optional number in canonical form: empty when `nil`.
   public static func text(_ number: Int?) -> String { number.map(String.init) ?? "" }
 
-  /// A rating in canonical form: `4`, `3.75`, or empty.
+  /// A rating in canonical form (``Rating/text``): `4`, `3.75`, or empty when `nil` or no
+  /// rating (not above 0 to 5).
   public static func text(rating: Double?) -> String {
-    guard let rating else { return "" }
-    return rating == rating.rounded() ? String(Int(rating)) : String(rating)
+    rating.flatMap(Rating.init(stored:))?.text ?? ""
   }
 }
 
@@ -112,7 +112,7 @@ extension BookFields {
         }
         details.dateAddedUnknown = false
         if day != CalendarDay(utc: book.dateAdded) { book.dateAdded = day.startInUTC }
-      case .rating: details.rating = Double(value).flatMap { $0 > 0 && $0 <= 5 ? $0 : nil }
+      case .rating: details.rating = Rating(storedText: value)?.value
       case .readings: details.readings = list(.readings).map(ReadingPeriod.init(text:))
       case .readCount: details.readCount = Int(value)
       case .tags: details.tags = list(.tags)

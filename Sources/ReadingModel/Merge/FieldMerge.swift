@@ -136,10 +136,9 @@ public struct FieldMerge: Sendable {
 
   /// Whether `whole` is a whole number of stars that `fraction`, a fractional rating, rounds to.
   static func isRounding(_ whole: String, of fraction: String) -> Bool {
-    guard let whole = Double(whole), whole == whole.rounded(), let fraction = Double(fraction),
-      fraction != fraction.rounded()
+    guard let whole = Rating(storedText: whole), let fraction = Rating(storedText: fraction)
     else { return false }
-    return fraction.rounded() == whole
+    return whole.isRounding(of: fraction)
   }
 
   /// A first meeting: the library's values stand, empty ones are filled.

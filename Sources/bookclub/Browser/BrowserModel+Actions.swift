@@ -188,19 +188,20 @@ extension BrowserModel {
   }
 
   private func rate(_ text: String, on book: Book) {
-    guard let value = Double(text.trimmingWhitespace()), value == 0 || (0.25...5).contains(value),
-      (value * 4).rounded() == value * 4
-    else {
+    let typed = text.trimmingWhitespace()
+    let given = Rating(typed)
+    // 0 is no rating but is how the browser clears one.
+    guard given != nil || Double(typed) == 0 else {
       prompt?.error = "Give stars from 0.25 to 5 in quarters (4, 3.75), or 0 to clear."
       return
     }
-    let rating = value == 0 ? nil : value
+    let rating = given?.value
     let (library, progress) = (self.library, listedProgress(of: book.id))
     let share = shareWithClubs
     write(book.id) {
       let result = try await library.edit(book.id, as: .rate) { current in
         var next = current
-        next[.rating] = BookFields.text(rating: rating)
+        next[.rating] = given?.text ?? ""
         return next
       }
       var shared: String?
@@ -210,7 +211,7 @@ extension BrowserModel {
             { [.rated($0, rating: rating)] }
           })
       }
-      let stars = rating.map(BookReport.stars) ?? "not rated"
+      let stars = given?.display ?? "not rated"
       return (result.book, progress, Self.telling("“\(book.title)”: \(stars)", shared))
     }
   }

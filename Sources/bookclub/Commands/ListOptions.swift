@@ -120,12 +120,11 @@ struct ListOptions: Sendable {
   /// A rating people type: 0.25 to 5 stars, in quarter steps.
   static func rating(_ text: String?, for option: OptionSpec) throws(UsageError) -> Double? {
     guard let text else { return nil }
-    guard let value = Double(text), value >= 0.25, value <= 5, (value * 4).rounded() == value * 4
-    else {
+    guard let given = Rating(text) else {
       throw .invalidValue(
         text, for: option.display, allowed: "Give stars from 0.25 to 5, in quarters: 4, 3.75.")
     }
-    return value
+    return given.value
   }
 
   var hasFilters: Bool {

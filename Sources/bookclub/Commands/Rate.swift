@@ -23,7 +23,7 @@ extension Bookclub {
     static let clear = OptionSpec.flag("clear", help: "Take the rating away.")
 
     let target: BookTarget
-    let rating: Double?
+    let rating: Rating?
     let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
@@ -36,25 +36,23 @@ extension Bookclub {
         throw .invalidValue(text ?? "", for: "<stars>", allowed: "Give stars or --clear, not both.")
       case (nil, true): rating = nil
       case (let text?, false):
-        guard let value = Double(text), value >= 0.25, value <= 5,
-          (value * 4).rounded() == value * 4
-        else {
+        guard let given = Rating(text) else {
           throw .invalidValue(
             text, for: "<stars>", allowed: "Give stars from 0.25 to 5, in quarters: 4, 3.75.")
         }
-        rating = value
+        rating = given
       }
     }
 
     func run(_ context: CommandContext) async throws {
       let (book, library) = try await target.resolve(in: context, writing: true)
-      let text = BookFields.text(rating: rating)
+      let text = rating?.text ?? ""
       let result = try await library.edit(book.id, as: .rate) { current in
         var next = current
         next[.rating] = text
         return next
       }
-      let rating = self.rating
+      let rating = self.rating?.value
       if !result.changes.isEmpty {
         await ClubSharing.share(
           { [.rated($0, rating: rating)] }, about: result.book, library: library,
@@ -64,7 +62,7 @@ extension Bookclub {
         EditReport.print(result, json: json, context: context)
       } else {
         context.output.line(
-          "\(result.book.shownTitle): " + (rating.map(BookReport.stars) ?? "not rated"))
+          "\(result.book.shownTitle): " + (self.rating?.display ?? "not rated"))
       }
     }
   }

@@ -60,7 +60,7 @@ struct BookReport {
     field("Status", "\(book.status.displayName) since \(DateText.day(statusSince))")
     let page = reading.currentPage.map { "  page \($0) of \(book.pageCount ?? $0)" } ?? ""
     field("Progress", ProgressBar().render(reading.currentFraction) + page)
-    field("Rating", details.rating.map(Self.stars))
+    field("Rating", details.rating.map(Rating.display))
     field("Tags", details.tags.joined(separator: ", "))
     field("Added", DateText.day(book.dateAdded))
     field("Started", reading.started.map(DateText.day))
@@ -149,13 +149,4 @@ struct BookReport {
     TerminalText.safeLines(text).map { $0.isEmpty ? "" : "  " + $0 }
   }
 
-  /// `★★★★☆ 4` or `★★★¾☆ 3.75`
-  nonisolated static func stars(_ rating: Double) -> String {
-    let whole = Int(rating.rounded(.down))
-    let part = rating - Double(whole) >= 0.5 ? "½" : ""
-    let empty = max(0, 5 - whole - (part.isEmpty ? 0 : 1))
-    let number = rating == rating.rounded() ? String(Int(rating)) : String(rating)
-    return String(repeating: "★", count: whole) + part + String(repeating: "☆", count: empty)
-      + " " + number
-  }
 }

@@ -49,7 +49,7 @@ struct ClubReport {
     }
     if member.finished { parts.append("finished") }
     if member.abandoned { parts.append("abandoned") }
-    if let rating = member.rating { parts.append(BookReport.stars(rating)) }
+    if let rating = member.rating { parts.append(Rating.display(rating)) }
     if let perDay = member.fractionPerDay, perDay > 0, !member.finished {
       let pages = status.book?.pageCount.map { Double($0) * perDay }
       parts.append(

@@ -17,7 +17,7 @@ struct StatsReport {
     lines.append(
       "\(stats.booksFinished) \(stats.booksFinished == 1 ? "book" : "books") · "
         + "\(Self.grouped(stats.pagesFinished)) pages finished"
-        + (stats.averageRating.map { " · average rating " + BookReport.stars(Self.tenth($0)) } ?? "")
+        + (stats.averageRating.map { " · average rating " + Rating.display(Self.tenth($0)) } ?? "")
     )
     if let year = stats.year, stats.booksFinished > 0 {
       lines += section("Books finished per month", monthChart(year, \.books))

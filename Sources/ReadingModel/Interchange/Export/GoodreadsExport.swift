@@ -129,7 +129,7 @@ public enum GoodreadsExport {
       authors.dropFirst().joined(separator: ", "),
       "=\"\(fields[.isbn10] ?? "")\"",
       "=\"\(fields[.isbn13] ?? "")\"",
-      Double(fields[.rating] ?? "").map { String(Int($0.rounded())) } ?? "0",
+      Rating(storedText: fields[.rating] ?? "").map { String($0.wholeStars) } ?? "0",
       fields[.publisher] ?? "",
       fields[.binding] ?? "",
       fields[.pageCount] ?? "",

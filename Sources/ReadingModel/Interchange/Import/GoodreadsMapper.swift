@@ -68,8 +68,7 @@ struct GoodreadsMapper: CSVRowMapper {
       fields[.dateAdded] = CalendarDay(row.value(columns.dateAdded))?.description ?? ""
     }
     if columns.myRating.exists {
-      fields[.rating] =
-        Int(row.value(columns.myRating)).flatMap { (1...5).contains($0) ? String($0) : nil } ?? ""
+      fields[.rating] = Rating(wholeStarsText: row.value(columns.myRating))?.text ?? ""
     }
     if columns.dateRead.exists {
       fields.setList(

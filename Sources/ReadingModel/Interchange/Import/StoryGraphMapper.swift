@@ -65,8 +65,7 @@ struct StoryGraphMapper: CSVRowMapper {
     if row.has("Read Count") {
       fields[.readCount] = Int(row.value("Read Count")).map(String.init) ?? ""
     }
-    fields[.rating] = BookFields.text(
-      rating: Double(row.value("Star Rating")).flatMap { $0 > 0 && $0 <= 5 ? $0 : nil })
+    fields[.rating] = Rating(storedText: row.value("Star Rating"))?.text ?? ""
     if row.has("Review") { fields[.review] = HTMLText.plain(row.value("Review")) }
     if row.has("Format") { fields[.binding] = row.text("Format") }
     return .book(
