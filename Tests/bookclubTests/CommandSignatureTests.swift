@@ -138,4 +138,22 @@ import Testing
       #expect(result.stdout.isEmpty, "\(path.displayName)")
     }
   }
+
+  /// With a settings file that cannot be read, the settings commands (and only they, by
+  /// ``ParsableCommand/warnsAboutSettings``) fail naming it instead of warning first.
+  @Test func onlyTheSettingsCommandsSkipTheSettingsWarning() async throws {
+    let paths = Self.everyCommand().filter { !$0.commands.allSatisfy { $0.warnsAboutSettings } }
+    #expect(Set(paths.map(\.displayName)).allSatisfy { $0.hasPrefix("bookclub settings") })
+    #expect(paths.count == 1 + Bookclub.Settings.signature.subcommands.count)
+    let settingsFile = URL(fileURLWithPath: home.path("config/bookclub/settings.json"))
+    try FileManager.default.createDirectory(
+      at: settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("{,".utf8).write(to: settingsFile)
+    let got = try await home.bookclub.run(["settings", "get", "color"])
+    #expect(got.status == 1)
+    #expect(!got.stderr.contains("warning: "), "\(got.stderr)")
+    let listed = try await home.bookclub.run(
+      ["list"], extraEnvironment: ["BOOKCLUB_LIBRARY": home.path("library.sqlite")])
+    #expect(listed.stderr.contains("Using default settings."), "\(listed.stderr)")
+  }
 }
