@@ -3,8 +3,8 @@ import ReadingModel
 /// The club a command acts on: `[club]` (or `--club`), else your only club, in the library
 /// `--library` names. What `leave`, `status`, `notes`, `sync` and `pick` share.
 struct ClubTarget {
-  static let argument = ArgumentSpec(
-    name: "club", help: "The club's name. Default: your only club.", isOptional: true)
+  static let argument = OptionalArgument(
+    name: "club", help: "The club's name. Default: your only club.")
 
   let name: String?
   let libraryPath: String?

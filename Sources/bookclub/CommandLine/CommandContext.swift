@@ -67,7 +67,7 @@ extension CommandContext {
   }
 
   /// Warns, once, that the settings file could not be used and defaults apply. Settings
-  /// commands do not warn: they fail, naming the problem.
+  /// commands do not warn (``ParsableCommand/warnsAboutSettings``): they fail, naming it.
   func warnAboutSettings() {
     let path = SettingsStore.defaultPath(environment: environment)
     if let settingsProblem {

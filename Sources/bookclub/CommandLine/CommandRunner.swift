@@ -44,11 +44,7 @@ struct CommandRunner {
       var context = self.context
       context.commandPath = path
       defer { context.printNotices() }
-      if !path.commands.contains(where: {
-        ObjectIdentifier($0) == ObjectIdentifier(Bookclub.Settings.self)
-      }) {
-        context.warnAboutSettings()
-      }
+      if path.commands.allSatisfy({ $0.warnsAboutSettings }) { context.warnAboutSettings() }
       do {
         try await command.run(context)
         try context.output.checkWritten()

@@ -7,9 +7,23 @@ struct CommandSignature {
   var abstract: String
   /// Paragraphs shown in the command's help after the overview.
   var discussion: String?
-  var arguments: [ArgumentSpec] = []
-  var options: [OptionSpec] = []
-  var subcommands: [any ParsableCommand.Type] = []
+  /// Declared through ``RequiredArgument``, ``OptionalArgument`` or ``RepeatingArgument``.
+  var arguments: [ArgumentSpec]
+  var options: [OptionSpec]
+  var subcommands: [any ParsableCommand.Type]
+
+  init(
+    name: String, abstract: String, discussion: String? = nil,
+    arguments: [any ArgumentDeclaration] = [], options: [OptionSpec] = [],
+    subcommands: [any ParsableCommand.Type] = []
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = arguments.map(\.spec)
+    self.options = options
+    self.subcommands = subcommands
+  }
 }
 
 /// What a value is, so that shells can complete it (`bookclub __complete`).
@@ -32,20 +46,6 @@ enum CompletionKind: Equatable {
   case file
   /// One of these words.
   case words([String])
-}
-
-/// A positional argument.
-struct ArgumentSpec {
-  /// Shown as `<name>`.
-  var name: String
-  var help: String
-  var isOptional = false
-  /// Takes every remaining positional value.
-  var isRepeating = false
-  /// What completes it.
-  var completion: CompletionKind = .none
-
-  var display: String { "<\(name)>" + (isRepeating ? " ..." : "") }
 }
 
 /// A named option (`--limit <limit>`) or flag (`--json`).

@@ -4,6 +4,11 @@
 protocol ParsableCommand: Sendable {
   static var signature: CommandSignature { get }
 
+  /// Whether a settings file that cannot be used is a warning before the command runs
+  /// (defaults apply). The settings commands say no: they fail instead, naming the problem,
+  /// and so do the commands under them.
+  static var warnsAboutSettings: Bool { get }
+
   /// Builds the command from what the parser read.
   ///
   /// - Throws: ``UsageError`` when a value is not acceptable (exit 64).
@@ -13,6 +18,10 @@ protocol ParsableCommand: Sendable {
   ///
   /// - Throws: ``UsageError`` for usage problems found late, any other error for failures.
   func run(_ context: CommandContext) async throws
+}
+
+extension ParsableCommand {
+  static var warnsAboutSettings: Bool { true }
 }
 
 /// A command that only groups subcommands: run bare, it prints its help.

@@ -21,11 +21,24 @@ struct ParsedValues {
   /// Every value given for a repeating option, in order.
   func strings(_ spec: OptionSpec) -> [String] { options[declared(spec)] ?? [] }
 
-  /// The value of a positional argument.
-  func argument(_ spec: ArgumentSpec) -> String? { arguments[declared(spec)]?.first }
+  /// The value of a required positional argument: the parser refused a command line
+  /// without one, so there is always one.
+  func argument(_ argument: RequiredArgument) -> String {
+    guard let value = arguments[declared(argument.spec)]?.first else {
+      preconditionFailure("'\(signature.name)' was built without its \(argument.display)")
+    }
+    return value
+  }
 
-  /// Every value of a repeating positional argument.
-  func arguments(_ spec: ArgumentSpec) -> [String] { arguments[declared(spec)] ?? [] }
+  /// The value of an optional positional argument, when given.
+  func argument(_ argument: OptionalArgument) -> String? {
+    arguments[declared(argument.spec)]?.first
+  }
+
+  /// Every value of a repeating positional argument, in order.
+  func arguments(_ argument: RepeatingArgument) -> [String] {
+    arguments[declared(argument.spec)] ?? []
+  }
 
   /// An integer option, checked against `range`.
   ///
@@ -55,7 +68,10 @@ struct ParsedValues {
 
   private func declared(_ spec: ArgumentSpec) -> String {
     precondition(
-      signature.arguments.contains { $0.name == spec.name },
+      signature.arguments.contains {
+        $0.name == spec.name && $0.isOptional == spec.isOptional
+          && $0.isRepeating == spec.isRepeating
+      },
       "'\(signature.name)' reads <\(spec.name)>, which its signature does not declare")
     return spec.name
   }

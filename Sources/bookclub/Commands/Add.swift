@@ -19,9 +19,8 @@ extension Bookclub {
       ]
     )
 
-    static let title = ArgumentSpec(
-      name: "title", help: "The book's title; with --isbn alone, Open Library's.",
-      isOptional: true)
+    static let title = OptionalArgument(
+      name: "title", help: "The book's title; with --isbn alone, Open Library's.")
     static let author = OptionSpec.value(
       "author", short: "a", valueName: "name",
       help: "An author; repeat for each author (required with a title).", isRepeating: true)
@@ -64,9 +63,9 @@ extension Bookclub {
       self.isbn = isbn
       self.pages = pages
       status = values.choice(Self.status, as: ReadingStatus.self) ?? .wantToRead
-      let title = values.argument(Self.title) ?? ""
+      let title = values.argument(Self.title)
       let authors = values.strings(Self.author)
-      if title.isEmpty, authors.isEmpty, isbn != nil {
+      if title?.isEmpty ?? true, authors.isEmpty, isbn != nil {
         guard !values.flag(Self.offline) else {
           throw .invalidValue(
             "--offline", for: "<title>",
@@ -74,9 +73,7 @@ extension Bookclub {
         }
         book = nil
       } else {
-        guard values.argument(Self.title) != nil else {
-          throw .missingArgument(Self.title.display)
-        }
+        guard let title else { throw .missingArgument(Self.title.display) }
         guard !authors.isEmpty else { throw .missingArgument(Self.author.display) }
         book = try Self.book(
           title: title, authors: authors, isbn: isbn, pages: pages, status: status)

@@ -9,22 +9,28 @@ import ReadingModel
 /// The book a command works on: `<book>` when given, else this terminal's selected book
 /// (`bookclub select`), in the library of `--library`.
 struct BookTarget {
-  static let argument = ArgumentSpec(
+  static let argument = OptionalArgument(
     name: "book",
     help: "The book: its id, its ISBN, or words from its title. Default: the selected book.",
-    isOptional: true, completion: .book)
+    completion: .book)
 
   /// `<book>` where a book must be named: no selection stands in.
-  static let required = ArgumentSpec(
+  static let required = RequiredArgument(
     name: "book", help: "The book: its id, its ISBN, or words from its title.",
     completion: .book)
 
   let reference: String?
   let libraryPath: String?
 
-  /// - Parameter argument: The command's `<book>`: ``argument`` unless it names ``required``.
-  init(_ values: ParsedValues, argument: ArgumentSpec = BookTarget.argument) {
-    reference = values.argument(argument)
+  /// Reads ``argument``: the book, or the selection when it is left out.
+  init(_ values: ParsedValues) {
+    reference = values.argument(Self.argument)
+    libraryPath = LibraryOption.value(in: values)
+  }
+
+  /// Reads ``required``: a command that needs a book named, not the selection.
+  init(requiring values: ParsedValues) {
+    reference = values.argument(Self.required)
     libraryPath = LibraryOption.value(in: values)
   }
 

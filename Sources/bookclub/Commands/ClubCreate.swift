@@ -9,7 +9,7 @@ import ReadingModel
 extension Bookclub.Club {
   /// `bookclub club create <folder> --name <club> --as <you>`
   struct Create: ParsableCommand {
-    static let pathArgument = ArgumentSpec(
+    static let pathArgument = RequiredArgument(
       name: "folder",
       help: "Where the club lives: a new folder, or one git or a sync tool carries.",
       completion: .file)
@@ -34,7 +34,7 @@ extension Bookclub.Club {
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      path = values.argument(Self.pathArgument) ?? ""
+      path = values.argument(Self.pathArgument)
       name = (values.string(Self.nameOption) ?? "").collapsingSpaces
       memberName = (values.string(asOption) ?? "").collapsingSpaces
       sharesNotes = values.flag(shareNotesFlag)

@@ -15,7 +15,7 @@ import ReadingModel
 extension Bookclub.Club {
   /// `bookclub club join <folder or git URL> --as <you>`
   struct Join: ParsableCommand {
-    static let whereArgument = ArgumentSpec(
+    static let whereArgument = RequiredArgument(
       name: "folder-or-url",
       help: "The club folder, or a git URL to clone it from (into $XDG_DATA_HOME/bookclub/clubs).",
       completion: .file)
@@ -32,7 +32,7 @@ extension Bookclub.Club {
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      location = values.argument(Self.whereArgument) ?? ""
+      location = values.argument(Self.whereArgument)
       memberName = (values.string(asOption) ?? "").collapsingSpaces
       sharesNotes = values.flag(shareNotesFlag)
       libraryPath = LibraryOption.value(in: values)

@@ -18,7 +18,7 @@ extension Bookclub.Club {
     let club: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(values, argument: BookTarget.required)
+      target = BookTarget(requiring: values)
       club = values.string(clubOption)
     }
 

@@ -10,9 +10,9 @@ import ReadingModel
 extension Bookclub.Covers {
   /// `bookclub covers fetch [--all | <book>...]`
   struct Fetch: ParsableCommand {
-    static let books = ArgumentSpec(
+    static let books = RepeatingArgument(
       name: "book", help: "Books to fetch covers for: an id, an ISBN or words of the title.",
-      isOptional: true, isRepeating: true, completion: .book)
+      isOptional: true, completion: .book)
     static let allFlag = OptionSpec.flag("all", help: "Every book with an ISBN.")
 
     static let signature = CommandSignature(

@@ -51,7 +51,7 @@ extension Bookclub {
     let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(values, argument: BookTarget.required)
+      target = BookTarget(requiring: values)
       json = values.flag(CommonOptions.anyJSON)
       var fields = BookFields()
       if let text = values.string(Self.title) {

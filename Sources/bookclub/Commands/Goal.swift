@@ -9,8 +9,8 @@ import ReadingModel
 extension Bookclub {
   /// `bookclub goal [year]`: where a year stands against its reading goal.
   struct Goal: CommandGroup {
-    static let yearArgument = ArgumentSpec(
-      name: "year", help: "The goal's year. Default: this year.", isOptional: true)
+    static let yearArgument = OptionalArgument(
+      name: "year", help: "The goal's year. Default: this year.")
     static let jsonFlag = CommonOptions.json(
       "Print JSON: {\"year\", \"books\", \"pages\", \"booksFinished\", \"booksAhead\", ...}.")
 

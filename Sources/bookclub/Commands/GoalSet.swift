@@ -3,8 +3,8 @@ import ReadingModel
 extension Bookclub.Goal {
   /// `bookclub goal set <year> <books> [--pages N]`
   struct Set: ParsableCommand {
-    static let yearArgument = ArgumentSpec(name: "year", help: "The goal's year.")
-    static let booksArgument = ArgumentSpec(name: "books", help: "Books to finish that year.")
+    static let yearArgument = RequiredArgument(name: "year", help: "The goal's year.")
+    static let booksArgument = RequiredArgument(name: "books", help: "Books to finish that year.")
     static let pagesOption = OptionSpec.value(
       "pages", valueName: "pages", help: "Pages to finish that year, too.")
 
@@ -18,9 +18,7 @@ extension Bookclub.Goal {
     init(_ values: ParsedValues) throws(UsageError) {
       guard let year = try GoalYear.parse(values.argument(Self.yearArgument), option: "<year>")
       else { throw .missingArgument(Self.yearArgument.display) }
-      guard let text = values.argument(Self.booksArgument) else {
-        throw .missingArgument(Self.booksArgument.display)
-      }
+      let text = values.argument(Self.booksArgument)
       guard let books = Int(text), ReadingGoal.bookLimit.contains(books) else {
         throw .invalidValue(text, for: "<books>", allowed: "Give a number of books from 1.")
       }
@@ -50,8 +48,8 @@ extension Bookclub.Goal {
 
   /// `bookclub goal clear [year]`
   struct Clear: ParsableCommand {
-    static let yearArgument = ArgumentSpec(
-      name: "year", help: "The goal's year. Default: this year.", isOptional: true)
+    static let yearArgument = OptionalArgument(
+      name: "year", help: "The goal's year. Default: this year.")
 
     static let signature = CommandSignature(
       name: "clear", abstract: "Remove a year's reading goal.",

@@ -28,7 +28,7 @@ extension Bookclub {
       ]
     )
 
-    static let fileArgument = ArgumentSpec(
+    static let fileArgument = RequiredArgument(
       name: "file", help: "The export file.", completion: .file)
     static let format = OptionSpec.value(
       "format", valueName: "format", help: "The file's format; detected when not given.",
@@ -52,7 +52,7 @@ extension Bookclub {
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      file = values.argument(Self.fileArgument) ?? ""
+      file = values.argument(Self.fileArgument)
       guard !file.isEmpty else {
         throw .invalidValue(file, for: "<file>", allowed: "Please give the path of an export file.")
       }

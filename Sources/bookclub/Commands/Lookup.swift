@@ -3,7 +3,7 @@ import ReadingModel
 extension Bookclub {
   /// `bookclub lookup <isbn> [--json]`
   struct Lookup: ParsableCommand {
-    static let isbnArgument = ArgumentSpec(name: "isbn", help: "An ISBN-10 or ISBN-13.")
+    static let isbnArgument = RequiredArgument(name: "isbn", help: "An ISBN-10 or ISBN-13.")
     static let jsonFlag = CommonOptions.json(
       "Print JSON: {\"authors\", \"isbn13\", \"pageCount\", \"publisher\", \"subjects\", \"title\", \"year\"}."
     )
@@ -21,7 +21,7 @@ extension Bookclub {
     let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
-      let text = values.argument(Self.isbnArgument) ?? ""
+      let text = values.argument(Self.isbnArgument)
       guard let isbn = ISBN(text) else {
         throw .invalidValue(
           text, for: "<isbn>",

@@ -8,7 +8,7 @@ extension Bookclub {
     )
 
     /// `<entry-id>`, as `note list` prints it.
-    static let entryArgument = ArgumentSpec(
+    static let entryArgument = RequiredArgument(
       name: "entry-id",
       help: "The entry, by the id 'bookclub note list' prints (or a longer prefix).",
       completion: .entry)

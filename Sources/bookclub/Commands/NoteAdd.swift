@@ -26,7 +26,7 @@ extension Bookclub.Note {
       help: "Share the note with the clubs reading this book (shown to each member once they "
         + "have read as far).")
 
-    static let text = ArgumentSpec(name: "text", help: "The note.")
+    static let text = RequiredArgument(name: "text", help: "The note.")
     static let atPage = OptionSpec.value(
       "at-page", valueName: "page", help: "Keep the note at this page instead.")
     static let atPercent = OptionSpec.value(
@@ -40,7 +40,7 @@ extension Bookclub.Note {
     init(_ values: ParsedValues) throws(UsageError) {
       target = BookTarget(values)
       shares = values.flag(Self.shareFlag)
-      text = values.argument(Self.text) ?? ""
+      text = values.argument(Self.text)
       guard !text.trimmingWhitespace().isEmpty else {
         throw .invalidValue(text, for: "<text>", allowed: "A note needs some text.")
       }

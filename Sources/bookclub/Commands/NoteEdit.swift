@@ -16,15 +16,15 @@ extension Bookclub.Note {
       options: [LibraryOption.spec]
     )
 
-    static let text = ArgumentSpec(name: "text", help: "The new note.")
+    static let text = RequiredArgument(name: "text", help: "The new note.")
 
     let entryID: String
     let text: String
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      entryID = values.argument(Bookclub.Note.entryArgument) ?? ""
-      text = values.argument(Self.text) ?? ""
+      entryID = values.argument(Bookclub.Note.entryArgument)
+      text = values.argument(Self.text)
       guard !text.trimmingWhitespace().isEmpty else {
         throw .invalidValue(
           text, for: "<text>",

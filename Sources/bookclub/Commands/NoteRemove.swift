@@ -19,7 +19,7 @@ extension Bookclub.Note {
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      entryID = values.argument(Bookclub.Note.entryArgument) ?? ""
+      entryID = values.argument(Bookclub.Note.entryArgument)
       force = values.flag(CommonOptions.anyForce)
       libraryPath = LibraryOption.value(in: values)
     }

@@ -24,7 +24,7 @@ extension Bookclub.Progress {
       options: [note, at] + RereadOption.specs + [LibraryOption.spec]
     )
 
-    static let value = ArgumentSpec(
+    static let value = RequiredArgument(
       name: "value", help: "Where you are: 123, 45%, +20, -5 or done.")
     static let note = OptionSpec.value(
       "note", valueName: "text", help: "A note to keep with this entry.")
@@ -41,7 +41,7 @@ extension Bookclub.Progress {
     init(_ values: ParsedValues) throws(UsageError) {
       target = BookTarget(values)
       do {
-        value = try ProgressInput(parsing: values.argument(Self.value) ?? "")
+        value = try ProgressInput(parsing: values.argument(Self.value))
       } catch {
         throw .invalidProgress(error.errorDescription ?? "")
       }

@@ -62,7 +62,7 @@ extension Bookclub.Progress {
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      entryID = values.argument(Bookclub.Note.entryArgument) ?? ""
+      entryID = values.argument(Bookclub.Note.entryArgument)
       force = values.flag(CommonOptions.anyForce)
       json = values.flag(CommonOptions.anyJSON)
       libraryPath = LibraryOption.value(in: values)

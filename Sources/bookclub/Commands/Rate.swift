@@ -18,8 +18,7 @@ extension Bookclub {
       ]
     )
 
-    static let stars = ArgumentSpec(
-      name: "stars", help: "0.25 to 5: 4, 4.5, 3.75.", isOptional: true)
+    static let stars = OptionalArgument(name: "stars", help: "0.25 to 5: 4, 4.5, 3.75.")
     static let clear = OptionSpec.flag("clear", help: "Take the rating away.")
 
     let target: BookTarget
@@ -27,7 +26,7 @@ extension Bookclub {
     let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(values, argument: BookTarget.required)
+      target = BookTarget(requiring: values)
       json = values.flag(CommonOptions.anyJSON)
       let text = values.argument(Self.stars)
       switch (text, values.flag(Self.clear)) {

@@ -27,7 +27,7 @@ extension Bookclub {
     let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(values, argument: BookTarget.required)
+      target = BookTarget(requiring: values)
       force = values.flag(CommonOptions.anyForce)
       json = values.flag(CommonOptions.anyJSON)
     }

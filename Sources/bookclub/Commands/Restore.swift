@@ -12,20 +12,20 @@ extension Bookclub {
     static let signature = CommandSignature(
       name: "restore",
       abstract: "Bring a book back from the trash, under its own id.",
-      arguments: [
-        ArgumentSpec(
-          name: "book", help: "The trash number, the book's old id, or words from its title.",
-          completion: .trashed)
-      ],
+      arguments: [bookArgument],
       options: [CommonOptions.json("Print JSON: the book restored."), LibraryOption.spec]
     )
+
+    static let bookArgument = RequiredArgument(
+      name: "book", help: "The trash number, the book's old id, or words from its title.",
+      completion: .trashed)
 
     let reference: String
     let json: Bool
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      reference = values.argument(Self.signature.arguments[0]) ?? ""
+      reference = values.argument(Self.bookArgument)
       json = values.flag(CommonOptions.anyJSON)
       libraryPath = LibraryOption.value(in: values)
     }

@@ -17,9 +17,9 @@ extension Bookclub {
         <book>, prints the selected book.
         """,
       arguments: [
-        ArgumentSpec(
+        OptionalArgument(
           name: "book", help: "The book: its id, its ISBN, or words from its title.",
-          isOptional: true, completion: .book)
+          completion: .book)
       ],
       options: [clear, LibraryOption.spec]
     )

@@ -13,7 +13,11 @@ extension Bookclub {
       subcommands: [List.self, Get.self, Set.self, Toggle.self, Reset.self]
     )
 
-    static let keyArgument = ArgumentSpec(
+    /// The settings commands fail on a settings file they cannot use; a warning first would
+    /// say the same twice.
+    static let warnsAboutSettings = false
+
+    static let keyArgument = RequiredArgument(
       name: "key", help: SettingKey.allCases.map(\.rawValue).joined(separator: ", ") + ".",
       completion: .settingKey(booleanOnly: false))
 
@@ -25,11 +29,18 @@ extension Bookclub {
 
     /// Reads `<key>`, ignoring case.
     ///
+    /// - Parameter argument: The command's `<key>`: ``keyArgument`` or one like it.
     /// - Throws: ``UsageError/unknownSetting(_:suggestion:)`` naming the closest key.
-    static func key(_ values: ParsedValues, _ argument: ArgumentSpec = keyArgument)
+    static func key(_ values: ParsedValues, _ argument: RequiredArgument = keyArgument)
       throws(UsageError) -> SettingKey
     {
-      let text = values.argument(argument) ?? ""
+      try key(named: values.argument(argument))
+    }
+
+    /// The setting `text` names, ignoring case.
+    ///
+    /// - Throws: ``UsageError/unknownSetting(_:suggestion:)`` naming the closest key.
+    static func key(named text: String) throws(UsageError) -> SettingKey {
       if let key = SettingKey.allCases.first(where: {
         $0.rawValue.lowercased() == text.lowercased()
       }) {

@@ -7,21 +7,19 @@ extension Bookclub.Settings {
       name: "reset",
       abstract: "Put one setting, or all of them, back to the default.",
       discussion: "Resetting all settings asks first at a terminal; elsewhere it needs --force.",
-      arguments: [
-        ArgumentSpec(
-          name: "key", help: "The setting to reset; all of them when omitted.", isOptional: true,
-          completion: .settingKey(booleanOnly: false))
-      ],
+      arguments: [keyArgument],
       options: [CommonOptions.force("Reset all settings without asking.")]
     )
+
+    static let keyArgument = OptionalArgument(
+      name: "key", help: "The setting to reset; all of them when omitted.",
+      completion: .settingKey(booleanOnly: false))
 
     let key: SettingKey?
     let force: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
-      key =
-        values.argument(Self.signature.arguments[0]) == nil
-        ? nil : try Bookclub.Settings.key(values, Self.signature.arguments[0])
+      key = try values.argument(Self.keyArgument).map(Bookclub.Settings.key(named:))
       force = values.flag(CommonOptions.anyForce)
     }
 

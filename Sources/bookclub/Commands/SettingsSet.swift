@@ -12,7 +12,7 @@ extension Bookclub.Settings {
       ]
     )
 
-    static let value = ArgumentSpec(
+    static let value = RequiredArgument(
       name: "value", help: "The new value; 'settings list' shows what each takes.",
       completion: .settingValue)
 
@@ -21,7 +21,7 @@ extension Bookclub.Settings {
 
     init(_ values: ParsedValues) throws(UsageError) {
       key = try Bookclub.Settings.key(values)
-      let text = values.argument(Self.value) ?? ""
+      let text = values.argument(Self.value)
       do {
         value = try key.parse(text)
       } catch {

@@ -9,7 +9,7 @@ extension Bookclub.Settings {
       arguments: [key]
     )
 
-    static let key = ArgumentSpec(
+    static let key = RequiredArgument(
       name: "key", help: Bookclub.Settings.keyArgument.help,
       completion: .settingKey(booleanOnly: true))
 

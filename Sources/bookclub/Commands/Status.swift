@@ -25,8 +25,8 @@ extension Bookclub {
       options: [CommonOptions.json("Print JSON.")] + RereadOption.specs + [LibraryOption.spec]
     )
 
-    static let status = ArgumentSpec(
-      name: "status", help: "want, reading, finished or abandoned.", isOptional: true,
+    static let status = OptionalArgument(
+      name: "status", help: "want, reading, finished or abandoned.",
       completion: .words(ReadingStatus.allCases.map(\.rawValue)))
 
     let target: BookTarget

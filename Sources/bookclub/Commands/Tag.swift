@@ -75,8 +75,8 @@ extension Bookclub {
 
 /// What `tag` and `untag` share: `<book> <name>...`, and the change to the book's tags.
 struct TagChange {
-  static let names = ArgumentSpec(
-    name: "name", help: "A tag; several may follow.", isRepeating: true, completion: .tag)
+  static let names = RepeatingArgument(
+    name: "name", help: "A tag; several may follow.", completion: .tag)
 
   static func signature(name: String, abstract: String) -> CommandSignature {
     CommandSignature(
@@ -90,7 +90,7 @@ struct TagChange {
   let json: Bool
 
   init(_ values: ParsedValues, adding: Bool) throws(UsageError) {
-    target = BookTarget(values, argument: BookTarget.required)
+    target = BookTarget(requiring: values)
     tags = values.arguments(Self.names).map(\.collapsingSpaces).filter { !$0.isEmpty }
     guard !tags.isEmpty else { throw .missingArgument(Self.names.display) }
     self.adding = adding
