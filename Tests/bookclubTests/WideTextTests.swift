@@ -65,6 +65,21 @@ import Testing
     #expect(result.stdout.contains("  Ring\\x07\\x07… "))
     #expect(!result.stdout.contains("\u{07}"))
   }
+
+  @Test func tagCountsLineUpAfterWideTagNames() async throws {
+    try await home.bookclub.run(["add", "Emma", "--author", "Austen", "--library", library])
+    let tagged = try await home.bookclub.run(
+      ["tag", "1", "小说", "sf", "📚", "émigré", "--library", library])
+    #expect(tagged.status == 0, "\(tagged.stderr)")
+    let result = try await home.bookclub.run(["tags", "--library", library])
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 4)
+    // Each count stands two columns after the widest name ("émigré", six columns).
+    for line in lines {
+      #expect(line.hasSuffix("  1"), "\(line)")
+      #expect(DisplayWidth.of(line.dropLast()) == 8, "\(line)")
+    }
+  }
 }
 
 /// ``DisplayWidth`` and the padding and cutting built on it.
