@@ -140,6 +140,8 @@ import Testing
     #expect(
       TerminalText.fitted("Evil\u{1B}[2J", to: 20) == "Evil\\e[2J"
         + String(repeating: " ", count: 11))
+    #expect(TerminalText.shortened("三体人", to: 4) == "三…")
+    #expect(TerminalText.shortened("三体", to: 4) == "三体")
     #expect(TerminalText.padded("三体", to: 6) == "三体  ")
     #expect(TerminalText.padded("Middlemarch", to: 4) == "Middlemarch")
   }

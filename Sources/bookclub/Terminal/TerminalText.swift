@@ -46,14 +46,29 @@ enum TerminalText {
   ///   - alignRight: Whether the padding goes before the text, for numbers.
   /// - Returns: The safe, fitted text.
   static func fitted(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+    let (shown, used) = cut(text, to: width)
+    let padding = String(repeating: " ", count: max(0, width - used))
+    return alignRight ? padding + shown : shown + padding
+  }
+
+  /// `text` made safe and, when it is wider than `width` terminal columns, cut with an
+  /// ellipsis to fit, as ``fitted(_:to:alignRight:)`` cuts it but without padding.
+  ///
+  /// - Parameters:
+  ///   - text: Text from data, as it is stored.
+  ///   - width: The most columns the result takes.
+  /// - Returns: The safe text, whole or cut.
+  static func shortened(_ text: String, to width: Int) -> String {
+    cut(text, to: width).text
+  }
+
+  /// The safe pieces of `text` that fit in `width` columns, with an ellipsis when some are
+  /// left out, and the columns they take.
+  private static func cut(_ text: String, to width: Int) -> (text: String, width: Int) {
     let pieces = shownPieces(text)
     let widths = pieces.map { DisplayWidth.of($0) }
     let total = widths.reduce(0, +)
-    if total <= width {
-      let padding = String(repeating: " ", count: width - total)
-      let shown = pieces.joined()
-      return alignRight ? padding + shown : shown + padding
-    }
+    if total <= width { return (pieces.joined(), total) }
     let room = max(0, width - 1)  // one column for the ellipsis
     var kept = ""
     var used = 0
@@ -62,7 +77,7 @@ enum TerminalText {
       kept += piece
       used += pieceWidth
     }
-    return kept + "…" + String(repeating: " ", count: room - used)
+    return (kept + "…", used + 1)
   }
 
   /// What each grapheme cluster of `text` prints as: the cluster itself, or the visible
