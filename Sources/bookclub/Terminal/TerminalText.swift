@@ -65,11 +65,16 @@ enum TerminalText {
   /// The safe pieces of `text` that fit in `width` columns, with an ellipsis when some are
   /// left out, and the columns they take.
   private static func cut(_ text: String, to width: Int) -> (text: String, width: Int) {
+    let room = max(0, width - 1)  // one column for the ellipsis
+    if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {  // printable ASCII: one each
+      let count = text.utf8.count
+      return count <= width ? (text, count) : (text.prefix(room) + "…", room + 1)
+    }
+    let shown = safe(text)
+    let total = DisplayWidth.of(shown)
+    if total <= width { return (shown, total) }
     let pieces = shownPieces(text)
     let widths = pieces.map { DisplayWidth.of($0) }
-    let total = widths.reduce(0, +)
-    if total <= width { return (pieces.joined(), total) }
-    let room = max(0, width - 1)  // one column for the ellipsis
     var kept = ""
     var used = 0
     for (piece, pieceWidth) in zip(pieces, widths) {
