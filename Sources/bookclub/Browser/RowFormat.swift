@@ -57,6 +57,6 @@ struct RowFormat {
   }
 
   private func pad(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
+    TerminalText.padded(text, to: width)
   }
 }

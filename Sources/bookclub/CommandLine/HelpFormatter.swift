@@ -71,8 +71,8 @@ struct HelpFormatter {
     let lines = entries.map { entry -> String in
       let label = "  " + entry.label
       let text = wrap(entry.text, startColumn: column, indent: column)
-      if label.count < column - 1 {
-        return label + String(repeating: " ", count: column - label.count) + text
+      if DisplayWidth.of(label) < column - 1 {
+        return TerminalText.padded(label, to: column) + text
       }
       return label + "\n" + String(repeating: " ", count: column) + text
     }
@@ -93,7 +93,7 @@ struct HelpFormatter {
       var line = ""
       var column = startColumn
       for word in paragraph.split(separator: " ") {
-        if !line.isEmpty, column + line.count + 1 + word.count > limit {
+        if !line.isEmpty, column + DisplayWidth.of(line) + 1 + DisplayWidth.of(word) > limit {
           lines.append(line)
           line = ""
           column = indent

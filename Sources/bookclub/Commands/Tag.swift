@@ -63,11 +63,11 @@ extension Bookclub {
         context.errors.line("No tags yet. Add one: bookclub tag <book> <name>")
         return
       }
-      let width = tags.map { TerminalText.safe($0.tag).count }.max() ?? 0
+      let width = tags.map { DisplayWidth.of(TerminalText.safe($0.tag)) }.max() ?? 0
       for tag in tags {
         let name = TerminalText.safe(tag.tag)
         context.output.line(
-          name + String(repeating: " ", count: width - name.count + 2) + "\(tag.books)")
+          TerminalText.padded(name, to: width + 2) + "\(tag.books)")
       }
     }
   }

@@ -30,8 +30,8 @@ struct BookTable {
       let fraction = listed.progress ?? (book.status == .finished ? 1 : 0)
       return [
         pad(String(book.id), idWidth, right: true),
-        pad(book.shownTitle, titleWidth),
-        pad(book.shownAuthors, authorWidth),
+        pad(book.title, titleWidth),
+        pad(book.authorLine, authorWidth),
         styledStatus(book.status),
         bar.render(fraction),
       ].joined(separator: Self.gap)
@@ -62,11 +62,9 @@ struct BookTable {
     return style?.apply(text, enabled: colors) ?? text
   }
 
-  /// `text` cut with an ellipsis or padded with spaces to exactly `width` characters.
+  /// `text` made safe and cut with an ellipsis or padded with spaces to exactly `width`
+  /// terminal columns (``TerminalText/fitted(_:to:alignRight:)``).
   private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-    let count = text.count
-    if count > width { return text.prefix(max(0, width - 1)) + "…" }
-    let padding = String(repeating: " ", count: width - count)
-    return right ? padding + text : text + padding
+    TerminalText.fitted(text, to: width, alignRight: right)
   }
 }

@@ -30,7 +30,7 @@ struct ClubReport {
     }
     lines.append("")
     let members = status.members.filter { !$0.hasLeft }
-    let width = members.map { memberName($0).count }.max() ?? 0
+    let width = members.map { DisplayWidth.of(memberName($0)) }.max() ?? 0
     for member in members {
       lines.append(
         "  " + TerminalText.padded(memberName(member), to: width) + "  " + standing(member))

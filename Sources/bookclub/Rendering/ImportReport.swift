@@ -87,7 +87,7 @@ enum ImportReport {
   /// A value on one line, long ones shortened: reviews can run to pages.
   private static func shown(_ field: BookField, _ value: String) -> String {
     let text = field.display(value).split(separator: "\n").joined(separator: " ")
-    return text.count > 60 ? String(text.prefix(59)) + "…" : text
+    return TerminalText.shortened(text, to: 60)
   }
 
   /// `{"added", "updated", "unchanged", "skipped": [{"line", "reason"}], "changes",

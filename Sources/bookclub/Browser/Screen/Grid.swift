@@ -30,20 +30,22 @@ struct Grid: Equatable, Sendable {
   ) -> Int {
     guard (0..<height).contains(row), column >= 0, column < width else { return column }
     let end = min(width, column + (limit ?? width))
-    let safe = TerminalText.safe(text)
-    let fits = DisplayWidth.of(safe) <= end - column
+    let pieces = TerminalText.shownPieces(text)
+    let fits = pieces.reduce(0) { $0 + DisplayWidth.of($1) } <= end - column
+    let room = fits ? end : end - 1  // keep a column for the ellipsis
     var position = column
-    for character in safe {
-      let size = DisplayWidth.of(character)
-      if size == 0 { continue }
-      let room = fits ? end : end - 1  // keep a column for the ellipsis
-      if position + size > room {
+    for piece in pieces where DisplayWidth.of(piece) > 0 {
+      // A piece (a cluster, or an escape such as `\e`) is written whole or not at all.
+      if position + DisplayWidth.of(piece) > room {
         if !fits, position < end { put("…", at: row, position, style) }
         return fits ? position : position + 1
       }
-      put(String(character), at: row, position, style)
-      if size == 2 { put("", at: row, position + 1, style) }
-      position += size
+      for character in piece {
+        let size = DisplayWidth.of(character)
+        put(String(character), at: row, position, style)
+        if size == 2 { put("", at: row, position + 1, style) }
+        position += size
+      }
     }
     return position
   }

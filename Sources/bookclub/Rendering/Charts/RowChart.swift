@@ -14,7 +14,7 @@ struct RowChart {
 
   /// The chart in at most `width` columns.
   func lines(width: Int) -> [String] {
-    let labelWidth = rows.map(\.label.count).max() ?? 0
+    let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
     let valueWidth = rows.map { String($0.value).count }.max() ?? 0
     let room = max(1, width - labelWidth - valueWidth - 2)
     let highest = max(1, rows.map(\.value).max() ?? 1)
@@ -28,7 +28,7 @@ struct RowChart {
         bar = String(repeating: "█", count: shown / 8)
         if shown % 8 > 0 { bar += Self.eighths[shown % 8 - 1] }
       }
-      let padded = row.label + String(repeating: " ", count: labelWidth - row.label.count)
+      let padded = TerminalText.padded(row.label, to: labelWidth)
       let drawn = TextStyle.cyan.apply(bar, enabled: colors && !bar.isEmpty)
       return padded + " " + drawn + (bar.isEmpty ? "" : " ") + String(row.value)
     }
