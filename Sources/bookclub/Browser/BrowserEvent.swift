@@ -1,5 +1,5 @@
 /// What the browser's event loop reacts to, from every source, in one stream.
-enum BrowserEvent: Sendable {
+enum BrowserEvent: Equatable, Sendable {
   case key(Key)
   /// The terminal changed size (SIGWINCH).
   case resize

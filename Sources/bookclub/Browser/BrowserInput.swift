@@ -11,14 +11,16 @@ import Synchronization
 /// ``BrowserEvent``s. Reading runs on a queue of its own, so the main thread stays free for
 /// the stores' results; it pauses while an editor has the terminal.
 ///
-/// SIGTERM, SIGHUP and a terminal that is gone also set ``ending`` at once, so the loop ends
-/// without working through keys queued behind them, and reading stops for good.
+/// SIGTERM, SIGHUP and a terminal that is gone also set ``ending`` at once, and reading stops
+/// for good: the loop applies the keys read before them, without drawing, and ends.
 final class BrowserInput: Sendable {
   let events: AsyncStream<BrowserEvent>
   private let continuation: AsyncStream<BrowserEvent>.Continuation
   private let queue: DispatchQueue
   /// The decoder, and a count of reads so that a late Escape timer knows more bytes came.
   private let decoding = Mutex<(decoder: KeyDecoder, reads: Int)>((KeyDecoder(), 0))
+  /// Whether another program has the terminal (``pause()``): its keys are not ours.
+  private let isPaused = Mutex(false)
   /// The event that ends the browser, once one has come.
   private let endingEvent = Mutex<BrowserEvent?>(nil)
   /// Dispatch sources are thread-safe, though not marked `Sendable`.
@@ -47,7 +49,13 @@ final class BrowserInput: Sendable {
       signal(number, SIG_IGN)
       switch number {
       case SIGWINCH: source.setEventHandler { [continuation] in continuation.yield(.resize) }
-      case SIGTERM: source.setEventHandler { [self] in end(with: .terminate) }
+      case SIGTERM:
+        source.setEventHandler { [self] in
+          // Keys typed before the signal still count (a prompt's Enter is a write): they
+          // come first, if the signal woke this queue before stdin did.
+          readTypedAhead()
+          end(with: .terminate)
+        }
       default: source.setEventHandler { [self] in end(with: .hangUp) }
       }
       source.resume()
@@ -92,6 +100,7 @@ final class BrowserInput: Sendable {
   /// Stops reading stdin until ``resume()``: another program has the terminal. Returns once
   /// no read is under way.
   func pause() {
+    isPaused.withLock { $0 = true }
     reader.suspend()  // balanced by resume(), cancelled or not: dispatch requires it
     queue.sync {}
   }
@@ -99,6 +108,7 @@ final class BrowserInput: Sendable {
   /// Reads stdin again; what was half-decoded before the pause is forgotten.
   func resume() {
     decoding.withLock { $0.decoder = KeyDecoder() }
+    isPaused.withLock { $0 = false }
     reader.resume()
   }
 
@@ -108,6 +118,12 @@ final class BrowserInput: Sendable {
     repeat {
       guard readOnce() else { return }
     } while stdinHasMore()
+  }
+
+  /// Reads what stdin has now, without waiting for more.
+  private func readTypedAhead() {
+    guard !reader.isCancelled, !isPaused.withLock({ $0 }) else { return }
+    while stdinHasMore(), readOnce() {}
   }
 
   /// Whether stdin can be read at once: bytes wait, or it hung up or failed.

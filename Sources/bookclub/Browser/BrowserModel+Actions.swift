@@ -231,31 +231,35 @@ extension BrowserModel {
     shared.map { message + " " + $0 } ?? message
   }
 
-  /// Runs a write; on success closes the prompt, updates the row and the detail and shows
-  /// what changed; on failure shows why in the prompt, or as a notice.
+  /// Runs a write, counted in ``writes`` until it ends; a prompt it answers shows
+  /// "Saving…" and holds the keys typed meanwhile. On success closes the prompt, updates
+  /// the row and the detail and shows what changed; on failure shows why in the prompt, or
+  /// as a notice.
   private func write(
     _ bookID: Book.ID,
     _ work: @escaping @MainActor () async throws -> (Book, Double?, String)
   ) {
-    Task {
+    prompt?.isSaving = true
+    writes.start {
+      defer { self.prompt?.isSaving = false }
       do {
         let (book, progress, message) = try await work()
-        prompt = nil
-        notices.push(message)
-        updated(ListedBook(book: book, progress: progress))
+        self.prompt = nil
+        self.notices.push(message)
+        self.updated(ListedBook(book: book, progress: progress))
       } catch let question as BrowserRereadQuestion {
-        prompt = BrowserPrompt(
+        self.prompt = BrowserPrompt(
           purpose: .reread(pending: question.pending),
           label: "It is \(question.status.displayName): r a new reading, c the last one goes on",
           bookID: bookID)
       } catch {
-        if prompt != nil {
-          prompt?.error = error.explanation
+        if self.prompt != nil {
+          self.prompt?.error = error.explanation
         } else {
-          notices.push(error.explanation, level: .warning)
+          self.notices.push(error.explanation, level: .warning)
         }
       }
-      onChange()
+      self.onChange()
     }
   }
 

@@ -15,6 +15,23 @@ extension BrowserModel {
   /// - Returns: What the event loop must do.
   func handle(_ key: Key) -> BrowserCommand {
     if key == .control("c") { return .quit }
+    if prompt?.isSaving == true || !heldKeys.isEmpty {
+      heldKeys.append(key)
+      return .none
+    }
+    return apply(key)
+  }
+
+  /// Handles the oldest key held behind a prompt's write, once that write has ended.
+  ///
+  /// - Returns: What the event loop must do, or `nil` while the write is in flight or no
+  ///   key waits.
+  func handleHeldKey() -> BrowserCommand? {
+    guard prompt?.isSaving != true, !heldKeys.isEmpty else { return nil }
+    return apply(heldKeys.removeFirst())
+  }
+
+  private func apply(_ key: Key) -> BrowserCommand {
     if showsHelp {
       showsHelp = false  // any key closes it
       return key == .character("q") ? .quit : .none

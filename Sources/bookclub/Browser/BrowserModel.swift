@@ -27,6 +27,13 @@ final class BrowserModel {
   var cover: (book: Book.ID, image: RGBImage)?
   /// Called when work finishes outside a key press: a page, a detail, a write.
   var onChange: @MainActor () -> Void = {}
+  /// The writes in flight, which quitting waits for.
+  let writes = BrowserWrites()
+  /// Keys typed while a submitted prompt's write is in flight, in order: they wait for it,
+  /// so that a `q` after Enter quits after the write, and a key typed then is never lost.
+  var heldKeys: [Key] = []
+  /// Whether the browser is ending and waits for its writes: the status line says so.
+  var isSavingBeforeEnd = false
 
   /// The list on screen.
   private(set) var store: ReadingListStore {
@@ -118,7 +125,7 @@ final class BrowserModel {
       isEditingSearch: isEditingSearch, cursor: cursor, top: top, detail: detail?.lines,
       detailTop: detail?.top ?? 0,
       cover: cover.flatMap { $0.book == detail?.reading.book.id ? $0.image : nil },
-      prompt: prompt, notice: notices.current,
+      prompt: prompt, notice: notices.current, isSaving: isSavingBeforeEnd,
       showsHelp: showsHelp, tick: tick, colors: colors)
   }
 

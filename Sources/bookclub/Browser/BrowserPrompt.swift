@@ -32,6 +32,9 @@ struct BrowserPrompt: Equatable, Sendable {
   var text = ""
   /// Why the last submitted text was refused.
   var error: String?
+  /// Whether the text was submitted and its write is in flight: the prompt shows
+  /// "Saving…", and keys wait for the write (they may answer what it asks next).
+  var isSaving = false
 
   /// Whether a single key answers, without Enter.
   var isChoice: Bool {

@@ -38,6 +38,10 @@ extension BrowserScreen {
   /// The prompt, else the current notice, else where the list stands and the keys.
   func drawStatusLine(_ grid: inout Grid, _ layout: BrowserLayout) {
     let row = layout.statusRow
+    if isSaving {
+      grid.write("Saving…", row: row, column: 0, style: .bold)
+      return
+    }
     if let prompt {
       if let error = prompt.error {
         grid.write(String(repeating: " ", count: layout.width), row: row - 1, column: 0)
@@ -45,7 +49,11 @@ extension BrowserScreen {
       }
       var column = grid.write(prompt.label + " ", row: row, column: 0, style: .bold)
       column = grid.write(prompt.text, row: row, column: column, limit: layout.width - column - 1)
-      if !prompt.isChoice { grid.write("▏", row: row, column: column) }
+      if prompt.isSaving {
+        grid.write(" Saving…", row: row, column: column, style: .dim)
+      } else if !prompt.isChoice {
+        grid.write("▏", row: row, column: column)
+      }
       return
     }
     if let notice {

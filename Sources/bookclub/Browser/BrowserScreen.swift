@@ -33,6 +33,8 @@ struct BrowserScreen {
   var cover: RGBImage?
   var prompt: BrowserPrompt?
   var notice: Notice?
+  /// The browser is ending and waits for its writes.
+  var isSaving = false
   var showsHelp = false
   /// Advances the spinner.
   var tick = 0

@@ -59,7 +59,9 @@ final class BrowserSession {
     case hungUp
   }
 
-  /// Runs until the person quits, a signal asks to end or the terminal is gone.
+  /// Runs until the person quits, a signal asks to end or the terminal is gone; then waits
+  /// for the writes in flight (saying "Saving…" on a terminal still there), at most a
+  /// little longer than a write waits for the library's lock, and puts the terminal back.
   ///
   /// - Returns: How it ended.
   func run() async -> Ending {
@@ -74,22 +76,32 @@ final class BrowserSession {
     input.start()
     model.start()
     draw()
+    let ending = await loop()
+    await finishWrites(drawing: ending != .hungUp)
+    return ending
+  }
+
+  /// How long ending waits for the writes in flight: the lock's timeout, and time to write.
+  static let writeWait: Duration = SQLiteLibrary.lockTimeout + .seconds(5)
+
+  /// Takes events until the browser is to end.
+  private func loop() async -> Ending {
     for await event in input.events {
-      // Keys queued behind a hang-up are not worth drawing for a terminal that is gone.
-      switch input.ending {
-      case .terminate?: return .terminated
-      case .hangUp?: return .hungUp
-      default: break
+      if input.ending != nil {
+        // Keys read before the signal were typed before it, and come before it: a prompt's
+        // Enter still writes. Nothing is drawn for them, and none opens an editor or suspends.
+        switch event {
+        case .key(let key) where handleBeforeEnding(key): continue
+        case .key: return input.ending == .terminate ? .terminated : .hungUp
+        case .terminate: return .terminated
+        case .hangUp: return .hungUp
+        default: continue
+        }
       }
       let started = ContinuousClock.now
       switch event {
       case .key(let key):
-        switch model.handle(key) {
-        case .none: break
-        case .quit: return .quit
-        case .editNote(let bookID, let draft): editNote(bookID: bookID, draft: draft)
-        }
-        if key == .control("z") { suspendProcess() }
+        if let ending = perform(model.handle(key), after: key) { return ending }
       case .resize:
         model.layout = Self.measure()
         renderer.invalidate()
@@ -101,11 +113,45 @@ final class BrowserSession {
         model.tick += 1
         model.notices.update()
       }
+      // A prompt's write that ended lets the keys typed behind it through, in order.
+      while let command = model.handleHeldKey() {
+        if let ending = perform(command, after: nil) { return ending }
+      }
       draw()
       timings?.record(event, model: model, since: started)
       scheduleTick()
     }
     return .quit
+  }
+
+  /// Does what a key asked of the event loop.
+  ///
+  /// - Returns: `.quit` when the key quits, else `nil`.
+  private func perform(_ command: BrowserCommand, after key: Key?) -> Ending? {
+    switch command {
+    case .none: break
+    case .quit: return .quit
+    case .editNote(let bookID, let draft): editNote(bookID: bookID, draft: draft)
+    }
+    if key == .control("z") { suspendProcess() }
+    return nil
+  }
+
+  /// A key read before a signal or hang-up, applied to the model alone.
+  ///
+  /// - Returns: Whether more keys may follow (this one did not quit).
+  private func handleBeforeEnding(_ key: Key) -> Bool {
+    model.handle(key) != .quit
+  }
+
+  /// Waits for the writes in flight, drawing "Saving…" meanwhile when `drawing`.
+  private func finishWrites(drawing: Bool) async {
+    guard !model.writes.isEmpty else { return }
+    if drawing {
+      model.isSavingBeforeEnd = true
+      draw()
+    }
+    _ = await model.writes.settle(within: Self.writeWait)
   }
 
   /// Draws the frame; a screen that cannot be written (EIO, EPIPE) is a terminal gone.

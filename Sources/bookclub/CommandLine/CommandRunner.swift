@@ -49,6 +49,8 @@ struct CommandRunner {
         try await command.run(context)
         try context.output.checkWritten()
         return .success
+      } catch let ending as CommandEnding {
+        return ending.status
       } catch let error as UsageError {
         return report(error, path: path)
       } catch let error as ProgressInputError {

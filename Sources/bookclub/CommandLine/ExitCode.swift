@@ -4,8 +4,12 @@ enum ExitCode: Int32 {
   case failure = 1
   /// The command line could not be understood (sysexits' EX_USAGE).
   case usage = 64
+  /// The terminal hung up, or went away (128 + SIGHUP).
+  case hungUp = 129
   /// Interrupted with Ctrl-C (128 + SIGINT).
   case interrupted = 130
   /// The reader of a pipe went away (128 + SIGPIPE): ended quietly, as other tools end.
   case closedPipe = 141
+  /// Asked to end with SIGTERM (128 + SIGTERM).
+  case terminated = 143
 }

@@ -42,11 +42,11 @@ extension Bookclub {
       guard !term.isEmpty, term != "dumb" else { throw BrowseError.dumbTerminal }
       let library = context.library(flag: libraryPath)
       let session = BrowserSession(context: context, library: library)
-      // Ended by a signal or a hang-up: say so, as the signal would have.
+      // Ended by a signal or a hang-up, its writes saved: exit as the signal would have.
       switch await session.run() {
-      case .quit: break
-      case .terminated: exit(128 + SIGTERM)
-      case .hungUp: exit(128 + SIGHUP)
+      case .quit: return
+      case .terminated: throw CommandEnding(status: .terminated)
+      case .hungUp: throw CommandEnding(status: .hungUp)
       }
     }
   }
