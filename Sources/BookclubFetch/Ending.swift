@@ -18,11 +18,11 @@ enum Ending {
       var action = sigaction()
       #if os(Linux)
         action.__sigaction_handler.sa_handler = { number in
-          Ending.removeOutputAndExit(status: 128 + number)
+          Ending.removeOutputAndEnd(bySignal: number)
         }
       #else
         action.__sigaction_u.__sa_handler = { number in
-          Ending.removeOutputAndExit(status: 128 + number)
+          Ending.removeOutputAndEnd(bySignal: number)
         }
       #endif
       sigemptyset(&action.sa_mask)
@@ -43,6 +43,16 @@ enum Ending {
     }
     source.resume()
     lifelineSource = source
+  }
+
+  /// Removes the output file, then ends by the signal itself, so that bookclub sees it
+  /// stopped rather than a helper that exited saying nothing. Async-signal-safe: `unlink`,
+  /// `signal`, `raise` and `_exit` only.
+  private static func removeOutputAndEnd(bySignal number: Int32) -> Never {
+    if let outputPath { unlink(outputPath) }
+    signal(number, SIG_DFL)
+    raise(number)
+    _exit(128 + number)  // only when the signal is blocked
   }
 
   /// Async-signal-safe: `unlink` and `_exit` only.

@@ -29,6 +29,23 @@ import Testing
     }
   }
 
+  @Test func aFolderWhoseClubJSONNamesAnotherClubIsNeitherReadNorWritten() async throws {
+    let joined = ClubID.make()
+    let club = try makeClub(id: ClubID.make())  // another member swapped club.json
+    let member = ClubID.make()
+    let membership = ClubMembership(
+      clubID: joined, name: "Bookworms", path: club, memberID: member, memberName: "Ann",
+      sharesNotes: false)
+    #expect(throws: ClubError.idChanged(path: club)) {
+      try ClubExchange.folder(of: membership)
+    }
+    let exchange = ClubExchange(library: SQLiteLibrary(path: folder.path("library.sqlite")))
+    await #expect(throws: ClubError.idChanged(path: club)) {
+      try await exchange.refresh(membership)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: club + "/members").isEmpty)
+  }
+
   @Test func aClubIDThatIsNotAUUIDIsRefused() throws {
     let club = try makeClub(id: "/../../../x")
     #expect(

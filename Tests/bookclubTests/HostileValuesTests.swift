@@ -225,17 +225,26 @@ import Testing
     #expect(check.status == 1)
     #expect(check.stdout.contains("book 3 has the status 'paused'"), "\(check.stdout)")
     #expect(check.stdout.contains("bookclub status 3 <status>"), "\(check.stdout)")
+    // No damage: repair has nothing to do, and keeps no backup.
+    let repair = try await run(["repair"])
+    #expect(repair.status == 0, "\(repair.stderr)")
+    #expect(repair.stdout.contains("is sound; nothing to repair"), "\(repair.stdout)")
+    let beside = try FileManager.default.contentsOfDirectory(atPath: home.url.path)
+    #expect(!beside.contains { $0.contains(".damaged-") }, "\(beside)")
     #expect(try await run(["status", "3", "reading"]).status == 0)
     let after = try await run(["check"])
     #expect(after.status == 0, "\(after.stdout)")
   }
 
   @Test func aTagIsCompletedAsItsExactTextQuotedByTheShell() async throws {
-    let tag = "it's \"odd\" \u{1}x"
+    let tag = "it's \"odd\" $x"
     #expect(try await run(["add", "Emma", "-a", "Jane Austen"]).status == 0)
     #expect(try await run(["tag", "1", tag]).status == 0)
+    // A tag with an escape sequence is never a word the shell prints raw.
+    #expect(try await run(["tag", "1", "it\u{1B}[31m red"]).status == 0)
     let answer = try await run(["__complete", "untag", "1", "it"])
     #expect(answer.stdout.hasPrefix(tag + "\t"), "\(answer.stdout.debugDescription)")
+    #expect(!answer.stdout.contains("\u{1B}"), "\(answer.stdout.debugDescription)")
     // bash quotes the word as it inserts it; read back, it is the tag.
     let script = home.path("completion.bash")
     let generated = try await run(["--generate-completion-script", "bash"])

@@ -3,7 +3,9 @@ public enum Inflate {
   /// Decompresses a zlib stream, checking its header and Adler-32.
   ///
   /// - Parameter limit: The most bytes the output may have: the caller knows how many it
-  ///   expects, and a stream that would give more is refused rather than followed.
+  ///   expects, and a stream that would give more is refused rather than followed. So
+  ///   much is set aside at once (the output is written in place), so pass the size
+  ///   expected, not a generous cap.
   /// - Throws: ``ImageError``.
   public static func zlib(_ data: [UInt8], limit: Int) throws(ImageError) -> [UInt8] {
     try zlib(data, limit: limit, budget: .unlimited)

@@ -29,6 +29,8 @@ public enum ClubError: Error, Equatable, LocalizedError {
   case invalidID(String, source: String)
   /// A folder whose club id is that of a club you are in at another folder.
   case idInUse(name: String, joined: String, other: String)
+  /// The folder of a club you are in now holds another club's description.
+  case idChanged(path: String)
 
   public var errorDescription: String? {
     switch self {
@@ -52,6 +54,8 @@ public enum ClubError: Error, Equatable, LocalizedError {
       "\(path) \(reason), so the club cannot be read: a club.json is a regular file of at most \(SmallFile.limit >> 20) MiB. Restore it from the club's git history or another member's copy."
     case .invalidID(let id, let source):
       "\(source) gives the id “\(Self.shortened(id))”, which is not a lowercase UUID as bookclub makes them: it is refused, because file names are made from ids."
+    case .idChanged(let path):
+      "\(path)/club.json now names another club than the one you joined there; nothing was read or written. Restore it from the club's git history or another member's copy, or leave the club ('bookclub club leave')."
     case .idInUse(let name, let joined, let other):
       "\(other) has the id of “\(name)”, the club you are in at \(joined): one club cannot be two folders, so it is refused. Use 'bookclub club join \(joined)' for that club; a club of its own needs a club.json of its own ('bookclub club create')."
     }

@@ -21,11 +21,20 @@ public struct ClubExchange: Sendable {
   ///   stay queued for the next command.
   @discardableResult
   public func deliver(_ membership: ClubMembership) async throws -> Int {
-    let path = membership.path
     let member = membership.memberID
     return try await library.deliverClubOutbox(membership.clubID) { waiting in
-      try ClubFolder.open(path).journal(of: member).append(waiting)
+      try Self.folder(of: membership).journal(of: member).append(waiting)
     }
+  }
+
+  /// The club's folder, when it still holds the club `membership` joined: a member who
+  /// swaps `club.json` for another club's does not get your events, nor theirs into it.
+  ///
+  /// - Throws: ``ClubError/idChanged(path:)``, and what ``ClubFolder/open(_:)`` throws.
+  static func folder(of membership: ClubMembership) throws -> ClubFolder {
+    let folder = try ClubFolder.open(membership.path)
+    guard folder.id == membership.clubID else { throw ClubError.idChanged(path: membership.path) }
+    return folder
   }
 
   /// Reads what every member's journal gained since the last read, folding each journal's
@@ -34,7 +43,7 @@ public struct ClubExchange: Sendable {
   ///
   /// - Returns: The lines that were skipped, and why.
   public func refresh(_ membership: ClubMembership) async throws -> [String] {
-    let folder = try ClubFolder.open(membership.path)
+    let folder = try Self.folder(of: membership)
     let points = try await library.clubReadPoints(membership.clubID)
     let names = try await library.clubMemberNames(membership.clubID)
     var problems: [String] = []
@@ -42,8 +51,13 @@ public struct ClubExchange: Sendable {
       let start = points[journal.member] ?? .start
       var fold = ClubJournalFold()
       let reading = journal.read(after: start) { fold.add($0) }
-      problems += journal.naming(
-        reading.problems, memberName: fold.memberName ?? names[journal.member])
+      var said = reading.problems
+      if reading.wasRewritten {
+        said.append(
+          "\(journal.label): it no longer holds what was read before (rolled back or replaced); "
+            + "it was read again from its start")
+      }
+      problems += journal.naming(said, memberName: fold.memberName ?? names[journal.member])
       guard reading.end != start else { continue }
       try await library.ingestClubFold(
         fold, of: journal.member, in: membership.clubID, through: reading.end)

@@ -59,6 +59,8 @@ extension ClubJournal {
       if try !file.stillHolds(point) {
         scan.point = .start
         reading.wasRewritten = true
+      } else if file.size == point.offset {
+        return reading  // nothing new: most journals, on most commands
       }
       try scan.run(file, each: each)
       reading.end = try file.checked(scan.point)

@@ -33,14 +33,29 @@ enum TemporaryFiles {
     return pid
   }
 
-  /// Removes the temporary files of `target` that processes now gone left behind.
+  /// Removes the temporary files of `target` that processes now gone left behind, and
+  /// untouched for an hour: in a folder a sync tool shares, a pid names a process of this
+  /// machine only, and another machine's write in progress is recent.
   static func removeStale(of target: String) {
     let folder = PathName.folder(of: target)
     let base = PathName.lastComponent(of: target)
+    let hourAgo = Int(time(nil)) - 3600
     for name in names(in: folder) {
       guard let pid = owner(of: name, madeFor: base), !isRunning(pid) else { continue }
-      removeFile(folder.isEmpty ? name : "\(folder)/\(name)")
+      let path = folder.isEmpty ? name : "\(folder)/\(name)"
+      var info = stat()
+      guard lstat(path, &info) == 0, modified(info) < hourAgo else { continue }
+      removeFile(path)
     }
+  }
+
+  /// When a file was last modified, in seconds since 1970.
+  private static func modified(_ info: stat) -> Int {
+    #if canImport(Darwin)
+      Int(info.st_mtimespec.tv_sec)
+    #else
+      Int(info.st_mtim.tv_sec)
+    #endif
   }
 
   /// The names in `folder` (the current folder when empty); none when it cannot be read.

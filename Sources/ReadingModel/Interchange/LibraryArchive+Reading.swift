@@ -92,7 +92,7 @@ extension LibraryArchive.Item {
   private static func details(_ object: ArchiveObject) throws(ArchiveError) -> BookDetails {
     let rating = try object.optionalNumber("rating")
     if let rating, Rating(stored: rating) == nil {
-      throw object.invalid("rating", "must be from 0.25 to 5 stars")
+      throw object.invalid("rating", "must be above 0 and at most 5 stars")
     }
     let readings = try object.objects("readings").map { reading throws(ArchiveError) in
       ReadingPeriod(

@@ -26,6 +26,10 @@ public struct LibraryHealth: Sendable, Equatable {
 
   public var isSound: Bool { problems.isEmpty }
 
+  /// Whether part of the file cannot be read, which `repair` recovers (a value bookclub does
+  /// not know is no damage: its problem says how to set a right one).
+  public var isDamaged: Bool { problems.contains { $0.fix == nil } }
+
   /// Whether every problem is in an index: the rows are all there.
   public var onlyIndexes: Bool { !problems.isEmpty && problems.allSatisfy(\.isIndex) }
 }

@@ -54,7 +54,9 @@ final class LibraryLock: Sendable {
   {
     // A lock needs no write permission: read-only, so anyone who may write the library can
     // lock it whoever made the lock file.
-    let descriptor = open(lockPath, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    // Never waits on a FIFO put there, and never follows a symbolic link.
+    let descriptor = open(
+      lockPath, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
     guard descriptor >= 0 else {
       let error = errno
       if error == EACCES || error == EROFS || error == EPERM { throw .readOnly(path: library) }
@@ -62,11 +64,24 @@ final class LibraryLock: Sendable {
         path: library,
         detail: "cannot open its lock '\(lockPath)' (\(String(cString: strerror(error))))")
     }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw .cannotOpen(
+        path: library, detail: "its lock '\(lockPath)' is not a regular file; remove it")
+    }
     while flock(descriptor, kind.operation | LOCK_NB) != 0 {
-      guard errno == EINTR else {
-        close(descriptor)
-        return nil
+      let error = errno
+      if error == EINTR { continue }
+      close(descriptor)
+      // Held the other way: worth waiting for. Anything else (a file system without
+      // locks) will not go away by waiting.
+      guard error == EWOULDBLOCK else {
+        throw .cannotOpen(
+          path: library,
+          detail: "cannot lock '\(lockPath)' (\(String(cString: strerror(error))))")
       }
+      return nil
     }
     return LibraryLock(descriptor: descriptor)
   }

@@ -30,7 +30,8 @@ final class BrowserModel {
   /// The writes in flight, which quitting waits for.
   let writes = BrowserWrites()
   /// Keys typed while a submitted prompt's write is in flight, in order: they wait for it,
-  /// so that a `q` after Enter quits after the write, and a key typed then is never lost.
+  /// so that a `q` after Enter quits after the write. A signal or a hang-up that ends the
+  /// browser meanwhile drops them (the write itself is waited for).
   var heldKeys: [Key] = []
   /// Whether the browser is ending and waits for its writes: the status line says so.
   var isSavingBeforeEnd = false

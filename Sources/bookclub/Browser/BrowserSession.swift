@@ -77,9 +77,13 @@ final class BrowserSession {
     model.start()
     draw()
     let ending = await loop()
-    await finishWrites(drawing: ending != .hungUp)
+    savedEverything = await finishWrites(drawing: ending != .hungUp)
     return ending
   }
+
+  /// Whether every write had ended when the browser did; `false` when the wait for one ran
+  /// out, and it may not have been kept.
+  private(set) var savedEverything = true
 
   /// How long ending waits for the writes in flight: the lock's timeout, and time to write.
   static let writeWait: Duration = SQLiteLibrary.lockTimeout + .seconds(5)
@@ -145,13 +149,15 @@ final class BrowserSession {
   }
 
   /// Waits for the writes in flight, drawing "Saving…" meanwhile when `drawing`.
-  private func finishWrites(drawing: Bool) async {
-    guard !model.writes.isEmpty else { return }
+  ///
+  /// - Returns: Whether every write ended within the wait.
+  private func finishWrites(drawing: Bool) async -> Bool {
+    guard !model.writes.isEmpty else { return true }
     if drawing {
       model.isSavingBeforeEnd = true
       draw()
     }
-    _ = await model.writes.settle(within: Self.writeWait)
+    return await model.writes.settle(within: Self.writeWait)
   }
 
   /// Draws the frame; a screen that cannot be written (EIO, EPIPE) is a terminal gone.

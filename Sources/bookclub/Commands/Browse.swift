@@ -42,9 +42,12 @@ extension Bookclub {
       guard !term.isEmpty, term != "dumb" else { throw BrowseError.dumbTerminal }
       let library = context.library(flag: libraryPath)
       let session = BrowserSession(context: context, library: library)
-      // Ended by a signal or a hang-up, its writes saved: exit as the signal would have.
-      switch await session.run() {
-      case .quit: return
+      let ending = await session.run()
+      // A write still under way when the wait ran out is never passed over in silence.
+      if !session.savedEverything { context.errors.line(BrowseError.unsaved.explanation) }
+      // Ended by a signal or a hang-up: exit as the signal would have.
+      switch ending {
+      case .quit: if !session.savedEverything { throw CommandEnding(status: .failure) }
       case .terminated: throw CommandEnding(status: .terminated)
       case .hungUp: throw CommandEnding(status: .hungUp)
       }
@@ -52,12 +55,14 @@ extension Bookclub {
   }
 }
 
-/// Why `bookclub browse` cannot start.
+/// Why `bookclub browse` cannot start, or ended short of saving.
 enum BrowseError: Error, LocalizedError {
   /// stdin or stdout is not a terminal.
   case notATerminal
   /// `TERM` is `dumb` or unset: the screen cannot be drawn.
   case dumbTerminal
+  /// A change was still being saved when the browser ended.
+  case unsaved
 
   var errorDescription: String? {
     switch self {
@@ -66,6 +71,9 @@ enum BrowseError: Error, LocalizedError {
     case .dumbTerminal:
       "browse needs a terminal that can move the cursor, and TERM says this one cannot "
         + "(it is dumb or unset). Use 'bookclub list', or set TERM (TERM=xterm-256color)."
+    case .unsaved:
+      "A change was still being saved when the browser ended, and it may not have been kept "
+        + "(the library stayed locked). Check the book with 'bookclub show'."
     }
   }
 }

@@ -38,7 +38,7 @@ extension Bookclub {
       } else {
         for line in Self.lines(health, path: library.path) { context.output.line(line) }
       }
-      if health.problems.contains(where: { $0.fix == nil }) {
+      if health.isDamaged {
         throw LibraryHealthError.damaged(path: library.path)
       }
       if !health.isSound { throw LibraryHealthError.unknownValues(path: library.path) }

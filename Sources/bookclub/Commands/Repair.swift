@@ -31,10 +31,9 @@ extension Bookclub {
 
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
-      let health = try await library.check()
-      if health.isReadOnly { throw LibraryError.readOnly(path: library.path) }
-      // Checked again under the repair's lock: another repair may have come first.
-      guard !health.isSound, let report = try await library.repair() else {
+      // Checked under the repair's lock (another repair may have come first); a library
+      // that cannot be written is refused before.
+      guard let report = try await library.repair() else {
         context.output.line(
           "The library '\(TerminalText.safe(library.path))' is sound; nothing to repair.")
         return

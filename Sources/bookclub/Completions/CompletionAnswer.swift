@@ -105,13 +105,12 @@ extension CompletionAnswer {
           description: "book \($0.bookID) · " + TerminalText.safe($0.title))
       }
     case .tag:
-      // The word is the tag's exact text, for the shell to quote as it inserts it; what the
-      // word cannot show is shown, escaped, in the description.
-      return try await library.tags().filter { canCarry($0.tag) }.map { tag in
-        let count = tag.books == 1 ? "1 book" : "\(tag.books) books"
-        let shown = TerminalText.safe(tag.tag)
-        return Candidate(
-          word: tag.tag, description: shown == tag.tag ? count : shown + " · " + count)
+      // The word is the tag's exact text, for the shell to quote as it inserts it. Shells
+      // print their candidates raw, so a tag that cannot be shown as it is (a control
+      // character, an escape sequence from a club member's data) is not offered, as titles
+      // that cannot be typed back are not.
+      return try await library.tags().filter { TerminalText.safe($0.tag) == $0.tag }.map {
+        Candidate(word: $0.tag, description: $0.books == 1 ? "1 book" : "\($0.books) books")
       }
     case .settingKey(let booleanOnly):
       return SettingKey.allCases.filter { !booleanOnly || $0.kind == .boolean }.map {
@@ -124,12 +123,6 @@ extension CompletionAnswer {
       case .integer, nil: return []
       }
     }
-  }
-
-  /// Whether a word can be a line's first field: NUL, tab, line feed and carriage return
-  /// would end or split it (and no shell holds a NUL in a word).
-  static func canCarry(_ word: String) -> Bool {
-    !word.utf8.contains { $0 == 0x00 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
   }
 
   /// Titles as they can be typed back; a book whose title cannot be (it shares it with

@@ -78,7 +78,8 @@ struct CoverCache: Sendable {
   /// Fetches (or revalidates) the cover of `isbn` into the cache.
   ///
   /// - Parameter timeoutLimit: Seconds to wait for an answer at most.
-  /// - Throws: ``FetchError``, ``LookupError`` (a busy or failing server).
+  /// - Throws: ``FetchError``, ``LookupError`` (a busy or failing server),
+  ///   ``CoverDecodeError`` (a cover past the pixels a cover may have).
   func fetch(_ isbn: String, now: Int64, timeoutLimit: Double? = nil) throws -> Outcome {
     let known = entry(isbn)
     let helper = FetchHelper(environment: environment, timeoutLimit: timeoutLimit)
@@ -89,11 +90,16 @@ struct CoverCache: Sendable {
     switch response.status {
     case 200:
       // Only an image this bookclub can draw is kept: an HTML page sent as a cover is not,
-      // nor one past the limits of decoding (checked at the smallest scale: quickly).
+      // nor one past the pixels a cover may have (checked at the smallest scale). No time
+      // limit here: a busy machine is no reason to refuse a cover for good.
       do {
-        _ = try CoverDecoding.decode(response.body, width: 1)
+        _ = try CoverDecoding.decode(response.body, width: 1, timeLimit: nil)
       } catch {
-        throw error.isLimit ? error : LookupError.notAnImage
+        guard error.isLimit else { throw LookupError.notAnImage }
+        // Told once: remembered as no cover to draw, so the next runs do not fetch it again
+        // until the cache's entry is stale.
+        try save(Entry(fetchedMs: now, missing: true), isbn)
+        throw error
       }
       try write(response.body, to: imagePath(isbn))
       try save(

@@ -25,7 +25,8 @@ enum CoverDecoding {
   ///
   /// - Throws: ``CoverDecodeError``.
   static func decode(
-    _ bytes: [UInt8], width: Int, cancellation: DecodeCancellation? = nil
+    _ bytes: [UInt8], width: Int, timeLimit: Duration? = timeLimit,
+    cancellation: DecodeCancellation? = nil
   ) throws(CoverDecodeError) -> RGBImage {
     let options = DecodeOptions(
       minimumWidth: max(1, width), maxPixels: maxPixels, timeLimit: timeLimit,

@@ -65,7 +65,8 @@ enum TerminalText {
   /// The safe pieces of `text` that fit in `width` columns, with an ellipsis when some are
   /// left out, and the columns they take.
   private static func cut(_ text: String, to width: Int) -> (text: String, width: Int) {
-    let room = max(0, width - 1)  // one column for the ellipsis
+    guard width > 0 else { return ("", 0) }  // not even an ellipsis fits
+    let room = width - 1  // one column for the ellipsis
     if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {  // printable ASCII: one each
       let count = text.utf8.count
       return count <= width ? (text, count) : (text.prefix(room) + "…", room + 1)

@@ -137,8 +137,9 @@ struct CSVRow {
   /// - Parameter column: The column's name; a column the file lacks is an empty list.
   /// - Returns: The items, in order.
   func quotedList(_ column: String) -> [String] {
-    QuotedCommaList.items(HTMLText.plain(value(self.column(column))))
-      .map(\.collapsingWhitespace).filter { !$0.isEmpty }
+    // Split before entities are decoded: a `&quot;` in a name is text, not list quoting.
+    QuotedCommaList.items(value(self.column(column)))
+      .map { HTMLText.plain($0).collapsingWhitespace }.filter { !$0.isEmpty }
   }
 
   /// Why the row cannot be a book, when it has no title or no author.

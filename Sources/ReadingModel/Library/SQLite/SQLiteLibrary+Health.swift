@@ -27,7 +27,15 @@ extension SQLiteLibrary {
       return LibraryHealth(problems: [], books: 0, entries: 0, wasMarked: marked)
     }
     let isReadOnly = !LibraryFile.isWritable(realPath)
-    if !isReadOnly { RepairLitter.remove(beside: realPath) }
+    // What a killed repair left, only while no repair runs (a running one's backup is
+    // made beside the library piece by piece).
+    if !isReadOnly,
+      let lock = try? LibraryLock.attempt(
+        .exclusive, at: LibraryLock.path(of: realPath), library: path)
+    {
+      RepairLitter.remove(beside: realPath)
+      extendLifetime(lock)
+    }
     var problems = Self.integrityProblems(connection)
     if !problems.isEmpty {
       // SQLite stops at the first broken page: look at each part to say which are whole.

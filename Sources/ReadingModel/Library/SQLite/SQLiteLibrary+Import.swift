@@ -85,6 +85,7 @@ extension SQLiteLibrary {
   {
     var imported = row
     if !imported.hasOwnID {
+      imported.makeBase()  // made once: to tell the row from its file's others, then kept
       guard let standIn = run.standInID(for: imported) else { return }  // repeated: skipped
       imported.sourceID = standIn
     }

@@ -44,7 +44,7 @@ extension SQLiteLibrary {
       timeout: .busy(path: path))
     defer { extendLifetime(lock) }
     RepairLitter.remove(beside: realPath)
-    guard try !check().isSound else { return nil }
+    guard try check().isDamaged else { return nil }
     let backup = try keepBackup(of: realPath, now: now)
     var report = RepairReport(backup: backup, recovered: [:], lost: [])
     try mapErrors {
@@ -129,9 +129,17 @@ extension SQLiteLibrary {
   {
     let columns = try Self.sharedColumns(of: table, on: fresh)
     guard !columns.isEmpty else { return 0 }
+    // A status bookclub does not know (another program wrote it; `check` lists it) would
+    // break the fresh table's check: it is copied as what it reads as, want to read.
+    let selected =
+      table == "books"
+      ? columns.replacing(
+        "\"status\"",
+        with: "CASE WHEN \"status\" IN (\(Self.knownStatusesSQL)) THEN \"status\" ELSE 'want' END")
+      : columns
     let copy = """
       INSERT OR REPLACE INTO main.\(table) (rowid, \(columns))
-      SELECT rowid, \(columns) FROM damaged.\(table) NOT INDEXED WHERE rowid > ?
+      SELECT rowid, \(selected) FROM damaged.\(table) NOT INDEXED WHERE rowid > ?
       ORDER BY rowid LIMIT ?
       """
     var after = Int64.min
