@@ -85,8 +85,9 @@ final class BrowserSession {
   /// out, and it may not have been kept.
   private(set) var savedEverything = true
 
-  /// How long ending waits for the writes in flight: the lock's timeout, and time to write.
-  static let writeWait: Duration = SQLiteLibrary.lockTimeout + .seconds(5)
+  /// How long ending waits for the writes in flight: the lock's timeout, and time to write
+  /// on a machine that is very busy (a write that is still under way then is said).
+  static let writeWait: Duration = SQLiteLibrary.lockTimeout + .seconds(30)
 
   /// Takes events until the browser is to end.
   private func loop() async -> Ending {

@@ -17,8 +17,10 @@ struct RowFormat {
   private var authorWidth: Int { flexible - titleWidth }
 
   var header: String {
-    var line = " " + pad("STATUS", Self.statusWidth) + "  " + pad("TITLE", titleWidth)
-    if showsAuthors { line += "  " + pad("AUTHOR", authorWidth) }
+    var line =
+      " " + TerminalText.padded("STATUS", to: Self.statusWidth) + "  "
+      + TerminalText.padded("TITLE", to: titleWidth)
+    if showsAuthors { line += "  " + TerminalText.padded("AUTHOR", to: authorWidth) }
     return line + "  PROGRESS"
   }
 
@@ -36,7 +38,7 @@ struct RowFormat {
     column += titleWidth + Self.gap
     if showsAuthors {
       grid.write(
-        book.authors.joined(separator: ", "), row: row, column: column, limit: authorWidth,
+        book.authorLine, row: row, column: column, limit: authorWidth,
         style: .dim)
       column += authorWidth + Self.gap
     }
@@ -54,9 +56,5 @@ struct RowFormat {
     case .abandoned: .dim
     case .wantToRead: .plain
     }
-  }
-
-  private func pad(_ text: String, _ width: Int) -> String {
-    TerminalText.padded(text, to: width)
   }
 }

@@ -1,4 +1,5 @@
 import ReadingModel
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -55,7 +56,11 @@ struct FetchHelper: Sendable {
     let seconds = try secondsLeft(for: url)
     let folder = UserFolder.state.path(environment: environment)
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    Self.removeStaleOutputs(in: folder)
+    Self.staleOutputsRemoved.withLock { removed in
+      guard !removed else { return }  // once a process: covers fetch asks for hundreds
+      Self.removeStaleOutputs(in: folder)
+      removed = true
+    }
     let output = folder + "/fetch-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     defer { unlink(output) }
     let arguments =
@@ -105,6 +110,9 @@ struct FetchHelper: Sendable {
 
   /// Removes the files of helpers whose bookclub is gone (killed before it could clean
   /// up): `fetch-<pid>-<random>` whose process no longer runs.
+  /// Whether this process has removed what killed runs left in the state folder.
+  private static let staleOutputsRemoved = Mutex(false)
+
   static func removeStaleOutputs(in folder: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
       return
