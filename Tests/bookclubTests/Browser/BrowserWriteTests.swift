@@ -55,7 +55,7 @@ struct BrowserWriteTests {
     for attempt in 1...20 {
       let tmux = try start()
       try tmux.press("p", "4", "4", "0", "Enter", "q")
-      let after = try tmux.waitFor("EXITED:", seconds: 30)
+      let after = try tmux.waitFor("EXITED:", seconds: Self.endingWait)
       #expect(after.contains("EXITED:0"), "attempt \(attempt)")
       let recorded = try await entries()
       #expect(recorded == attempt, "after attempt \(attempt), \(recorded) entries")
@@ -63,12 +63,16 @@ struct BrowserWriteTests {
     }
   }
 
+  /// Longer than the browser's own wait for its writes (40 s): a very busy run is slow, and
+  /// only a browser that never ends fails.
+  static let endingWait = 60.0
+
   @Test func progressThenCtrlCInOneBurstIsWritten() async throws {
     try await fill()
     for attempt in 1...5 {
       let tmux = try start()
       try tmux.press("p", "4", "4", "0", "Enter", "C-c")
-      let after = try tmux.waitFor("EXITED:", seconds: 30)
+      let after = try tmux.waitFor("EXITED:", seconds: Self.endingWait)
       #expect(after.contains("EXITED:0"), "attempt \(attempt)")
       #expect(try !tmux.isOnAlternateScreen())
       let recorded = try await entries()
@@ -84,7 +88,7 @@ struct BrowserWriteTests {
       let pid = try #require(ProcessTable.matching(browser).first)
       try tmux.press("p", "4", "4", "0", "Enter")
       kill(pid, SIGTERM)
-      let after = try tmux.waitFor("EXITED:", seconds: 30)
+      let after = try tmux.waitFor("EXITED:", seconds: Self.endingWait)
       #expect(after.contains("EXITED:143"), "attempt \(attempt)")
       #expect(after.contains(TmuxSession.before))
       #expect(try !tmux.isOnAlternateScreen())
@@ -100,7 +104,7 @@ struct BrowserWriteTests {
     // The second prompt opens only once the first write has closed its prompt; in the old
     // browser "p 450" was typed into the first prompt, still open, after its text.
     try tmux.press("p", "4", "4", "0", "Enter", "p", "4", "5", "0", "Enter", "q")
-    let after = try tmux.waitFor("EXITED:", seconds: 30)
+    let after = try tmux.waitFor("EXITED:", seconds: Self.endingWait)
     #expect(after.contains("EXITED:0"))
     let written = try await SQLiteLibrary(path: library).progress(of: 1)
     let positions = written.entries.map { ($0.progress * 880).rounded() }
