@@ -15,6 +15,8 @@ struct Spinner {
     let output = self.output
     let message = self.message
     let delay = self.delay
+    // Returns whether a frame was drawn: work that ended before the first frame (on a busy
+    // machine the frame's turn can come after the work) leaves nothing to erase.
     let spinning = Task { @MainActor in
       do { try await Task.sleep(for: delay) } catch { return false }
       var frame = 0
@@ -24,7 +26,7 @@ struct Spinner {
         frame += 1
         do { try await Task.sleep(for: .milliseconds(80)) } catch { break }
       }
-      return true
+      return frame > 0
     }
     let result: Result<T, any Error>
     do {
