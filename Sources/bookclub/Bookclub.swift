@@ -26,7 +26,7 @@ struct Bookclub: CommandGroup {
       Rate.self, Tag.self, Untag.self, Tags.self, Remove.self, Restore.self, Trash.self,
       Select.self, Settings.self, Club.self, Stats.self, Goal.self, Lookup.self, Cover.self,
       Covers.self, Import.self, Export.self,
-      Check.self, Repair.self, Demo.self,
+      Undo.self, Redo.self, Check.self, Repair.self, Demo.self,
     ]
   )
 

@@ -12,7 +12,11 @@ struct FailingWritesLibrary: Library {
   struct WriteFailed: Error {}
 
   func page(_ query: PageQuery) async throws -> BookPage { try await base.page(query) }
-  func add(_ book: NewBook) async throws -> Book { throw WriteFailed() }
+  func apply(_ change: LibraryChange) async throws -> AppliedChange { throw WriteFailed() }
+  func undo(of bookID: Book.ID?, expecting expected: Int64?) async throws -> AppliedChange {
+    throw WriteFailed()
+  }
+  func redo(expecting expected: Int64?) async throws -> AppliedChange { throw WriteFailed() }
   func book(id: Book.ID) async throws -> Book? { try await base.book(id: id) }
   func progress(of bookID: Book.ID) async throws -> ReadingProgress {
     await progressGate?.pass()
@@ -20,17 +24,6 @@ struct FailingWritesLibrary: Library {
   }
   func restore(_ archive: LibraryArchive) async throws { throw WriteFailed() }
   func find(_ reference: String) async throws -> BookLookup { try await base.find(reference) }
-  func appendEntry(
-    to bookID: Book.ID, reread: ReadingState.Reread?,
-    _ makeDraft: @Sendable (Book, ReadingProgress.Entry?) throws -> EntryDraft
-  ) async throws -> RecordedEntry { throw WriteFailed() }
-  func setStatus(
-    _ status: ReadingStatus, of bookID: Book.ID, at time: Date, reread: ReadingState.Reread?
-  ) async throws -> Book { throw WriteFailed() }
-  func edit(
-    _ bookID: Book.ID, as kind: BookEvent.Kind,
-    _ change: @Sendable (BookFields) throws -> BookFields
-  ) async throws -> EditResult { throw WriteFailed() }
   func history(of bookID: Book.ID) async throws -> [BookEvent] {
     try await base.history(of: bookID)
   }
@@ -45,12 +38,7 @@ struct FailingWritesLibrary: Library {
     try await base.entries(startingWith: prefix, limit: limit)
   }
   func duplicate(of book: NewBook) async throws -> Book? { try await base.duplicate(of: book) }
-  func remove(_ bookID: Book.ID, at time: Date) async throws -> TrashedBook { throw WriteFailed() }
   func trash(at time: Date) async throws -> [TrashedBook] { try await base.trash(at: time) }
-  func restoreFromTrash(_ trashID: Int64, at time: Date) async throws -> Book {
-    throw WriteFailed()
-  }
-  func removeEntry(_ id: UUID) async throws -> RemovedEntry { throw WriteFailed() }
   func overview(notes: Int) async throws -> LibraryOverview {
     try await base.overview(notes: notes)
   }
@@ -58,9 +46,6 @@ struct FailingWritesLibrary: Library {
     try await base.statusChanges(of: bookID)
   }
   func entry(_ idOrPrefix: String) async throws -> EntryLookup { try await base.entry(idOrPrefix) }
-  func setNote(_ note: String?, ofEntry id: UUID) async throws -> ReadingProgress.Entry {
-    throw WriteFailed()
-  }
   func details(of bookID: Book.ID) async throws -> BookDetails {
     try await base.details(of: bookID)
   }

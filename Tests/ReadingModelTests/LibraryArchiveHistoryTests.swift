@@ -86,7 +86,7 @@ import Testing
     #expect(
       throws: ArchiveError.invalidBook(
         "book 1 ('Emma 1')",
-        reason: "'history kind' must be edit, rate, tags, undo, restore or import")
+        reason: "'history kind' must be edit, rate, tags, undo, redo, restore or import")
     ) { try refused.get() }
     #expect(try reader.next()?.get().book.title == "Emma 2")
     #expect(try reader.next() == nil)

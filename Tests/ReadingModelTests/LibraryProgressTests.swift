@@ -61,46 +61,37 @@ import Testing
   @Test func appendingEntriesMovesStatusAndLogsChanges() async throws {
     let library = try await library(with: ["Middlemarch"])
     let start = Date(milliseconds: 1_700_000_000_000)
-    let first = try await library.appendEntry(to: 1, reread: nil) { _, _ in
-      EntryDraft(progress: 0.1, time: start)
-    }
+    let first = try await library.record(0.1, on: 1, at: start)
     #expect(first.book.status == .reading)
     #expect(first.previousStatus == .wantToRead)
-    let done = try await library.appendEntry(to: 1, reread: nil) { _, latest in
-      #expect(latest?.progress == 0.1)
-      return EntryDraft(progress: 1, time: start.addingTimeInterval(3600))
-    }
+    // `+10` pages is decided from the newest position as the transaction reads it: 10%.
+    let plus = EntryRequest(input: .relativePages(10), time: start.addingTimeInterval(1800))
+    let relative = try await library.apply(.record(1, plus))
+    #expect(relative.entry?.progress == 0.2)
+    let done = try await library.record(1, on: 1, at: start.addingTimeInterval(3600))
     #expect(done.book.status == .finished)
     // Back-dated: recorded, but the book stays finished.
-    let early = try await library.appendEntry(to: 1, reread: nil) { _, _ in
-      EntryDraft(progress: 0.05, time: start.addingTimeInterval(-3600))
-    }
+    let early = try await library.record(0.05, on: 1, at: start.addingTimeInterval(-3600))
     #expect(early.book.status == .finished)
     let changes = try await library.statusChanges(of: 1)
     #expect(changes.map(\.status) == [.reading, .finished])
-    #expect(try await library.progress(of: 1).entries.map(\.progress) == [0.05, 0.1, 1])
+    #expect(try await library.progress(of: 1).entries.map(\.progress) == [0.05, 0.1, 0.2, 1])
   }
 
   @Test func aThrowingDraftWritesNothing() async throws {
     let library = try await library(with: ["Middlemarch"])
-    await #expect(throws: ProgressInputError.pagesUnknown) {
-      try await library.appendEntry(to: 1, reread: nil) { _, _ in
-        throw ProgressInputError.pagesUnknown
-      }
+    await #expect(throws: ProgressInputError.pageBeyondEnd(101, pageCount: 100)) {
+      try await library.apply(.record(1, EntryRequest(input: .page(101))))
     }
     #expect(try await library.progress(of: 1).entries.isEmpty)
     await #expect(throws: LibraryError.bookNotFound(7)) {
-      try await library.appendEntry(to: 7, reread: nil) { _, _ in
-        EntryDraft(progress: 0, time: Date())
-      }
+      try await library.record(0, on: 7, at: Date())
     }
   }
 
   @Test func entriesAreFoundByPrefixAndNotesReplaced() async throws {
     let library = try await library(with: ["Middlemarch"])
-    let recorded = try await library.appendEntry(to: 1, reread: nil) { _, _ in
-      EntryDraft(progress: 0.2, time: Date(milliseconds: 5), note: "first thoughts")
-    }
+    let recorded = try await library.record(0.2, on: 1, at: Date(milliseconds: 5), note: "first thoughts")
     let prefix = String(recorded.entry.id.uuidString.lowercased().prefix(8))
     #expect(
       try await library.entry(prefix) == .found(LocatedEntry(bookID: 1, entry: recorded.entry)))

@@ -75,12 +75,10 @@ import Testing
     #expect(try await found("middle") == [3, 10])  // through the trigram index
     #expect(try await found("MOBY dick") == [4, 11])
     #expect(try await found("ul") == [7, 14])  // too short for it: read
-    _ = try await library.edit(3, as: .edit) { fields in
-      var fields = fields
-      fields[.title] = "Daniel Deronda"
-      fields.setList(.tags, ["Victorian \"classics\""])
-      return fields
-    }
+    var fields = BookFields()
+    fields[.title] = "Daniel Deronda"
+    fields.setList(.tags, ["Victorian \"classics\""])
+    _ = try await library.edit(3, BookEdit(fields: fields))
     #expect(try await found("middle") == [10])
     #expect(try await found("deronda") == [3])
     #expect(try await found("torian") == [3])  // a tag
@@ -126,11 +124,9 @@ import Testing
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     try await library.bulkAdd((0..<12).map(sampleBook))
     for id in Int64(1)...12 {
-      _ = try await library.edit(id, as: .edit) { fields in
-        var fields = fields
-        fields.setList(.tags, (id % 2 == 0 ? ["Even"] : []) + (id % 3 == 0 ? ["thirds"] : []))
-        return fields
-      }
+      var fields = BookFields()
+      fields.setList(.tags, (id % 2 == 0 ? ["Even"] : []) + (id % 3 == 0 ? ["thirds"] : []))
+      _ = try await library.edit(id, BookEdit(fields: fields))
     }
     _ = try await library.remove(6, at: Date())
     for tags in [["even"], ["Thirds"], ["even", "thirds"], ["even", "EVEN"], ["none"]] {

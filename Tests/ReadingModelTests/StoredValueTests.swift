@@ -45,9 +45,7 @@ import Testing
     for id: Int64 in [1, 2] {
       _ = try await library.setStatus(.finished, of: id, at: day, reread: nil)
     }
-    _ = try await library.appendEntry(to: 3, reread: nil) { _, _ in
-      EntryDraft(progress: 0.5, time: day)
-    }
+    _ = try await library.record(0.5, on: 3, at: day)
     try await library.setGoal(ReadingGoal(year: 2024, books: 2))
     try runSQL(
       path,

@@ -10,7 +10,7 @@
 /// Two events with the same time, kind and detail are the same event.
 public struct BookEvent: Sendable, Hashable, Codable {
   public enum Kind: String, Sendable, CaseIterable, Codable {
-    case edit, rate, tags, undo, restore, `import`
+    case edit, rate, tags, undo, redo, restore, `import`
   }
 
   public var time: Date

@@ -5,21 +5,35 @@
 #endif
 
 /// Where books and their progress live. Every method is one transaction: it either happens
-/// whole or not at all.
+/// whole or not at all. Books, progress and goals are written only by ``apply(_:)``, which
+/// records each change so that ``undo(of:)`` and ``redo()`` can take it back and put it back.
 public protocol Library: Sendable {
+  /// Applies a change in one transaction and records it.
+  ///
+  /// - Parameter change: What to write.
+  /// - Returns: What the change did, with its record.
+  /// - Throws: ``LibraryError``, ``ProgressInputError``, ``ReadingState/RereadUndecided``;
+  ///   nothing is written.
+  func apply(_ change: LibraryChange) async throws -> AppliedChange
+
+  /// Undoes the change applied last, of the library or of the book `bookID`; when
+  /// `expected` is given, only if that is the change.
+  ///
+  /// - Throws: ``LibraryError/nothingToUndo(book:)``, ``LibraryError/changedSince(_:)``.
+  func undo(of bookID: Book.ID?, expecting expected: Int64?) async throws -> AppliedChange
+
+  /// Redoes the change undone last, while no new change was made since; when `expected` is
+  /// given, only if that is the change.
+  ///
+  /// - Throws: ``LibraryError/nothingToRedo``, ``LibraryError/changedSince(_:)``.
+  func redo(expecting expected: Int64?) async throws -> AppliedChange
+
   /// One page of books in the query's order, using keyset paging.
   ///
   /// - Parameter query: The order, filters, page size and where the previous page ended.
   /// - Returns: The books, and a cursor when more follow.
   /// - Throws: ``LibraryError``.
   func page(_ query: PageQuery) async throws -> BookPage
-
-  /// Adds a book.
-  ///
-  /// - Parameter book: What the person gave.
-  /// - Returns: The stored book with its new id.
-  /// - Throws: ``LibraryError``.
-  func add(_ book: NewBook) async throws -> Book
 
   /// The book with `id`, or `nil`.
   func book(id: Book.ID) async throws -> Book?
@@ -38,42 +52,6 @@ public protocol Library: Sendable {
   /// title that merely contains the words.
   func find(_ reference: String) async throws -> BookLookup
 
-  /// Appends a progress entry in one write transaction, setting the status it implies.
-  ///
-  /// - Parameters:
-  ///   - bookID: The book.
-  ///   - makeDraft: Decides the entry from the book and its newest entry as they are inside
-  ///     the transaction, so relative values (`+20`) never race another process; whatever
-  ///     it throws aborts the write.
-  /// - Returns: The entry, the book after it, and what came before.
-  /// - Throws: ``LibraryError/bookNotFound(_:)``, errors of `makeDraft`, ``LibraryError``.
-  func appendEntry(
-    to bookID: Book.ID, reread: ReadingState.Reread?,
-    _ makeDraft: @Sendable (Book, ReadingProgress.Entry?) throws -> EntryDraft
-  ) async throws -> RecordedEntry
-
-  /// Sets a book's status, recording when, and moves its readings (``ReadingState``):
-  /// finished records 100%, abandoned ends the reading, reading a finished book again is a
-  /// re-read or a reopened reading as `reread` says.
-  ///
-  /// - Returns: The book after the change.
-  /// - Throws: ``ReadingState/RereadUndecided`` when `reread` is needed and missing.
-  func setStatus(
-    _ status: ReadingStatus, of bookID: Book.ID, at time: Date, reread: ReadingState.Reread?
-  ) async throws -> Book
-
-  /// Changes a book's fields in one transaction and records the change in its history.
-  ///
-  /// - Parameters:
-  ///   - kind: What the history calls the change.
-  ///   - change: The new fields, from the book's fields as they are inside the transaction;
-  ///     whatever it throws aborts the edit.
-  /// - Returns: The book after, and each field that changed (none: nothing was written).
-  func edit(
-    _ bookID: Book.ID, as kind: BookEvent.Kind,
-    _ change: @Sendable (BookFields) throws -> BookFields
-  ) async throws -> EditResult
-
   /// The book's history of edits, oldest first.
   func history(of bookID: Book.ID) async throws -> [BookEvent]
 
@@ -84,18 +62,8 @@ public protocol Library: Sendable {
   /// (as ``MatchKey`` folds them).
   func duplicate(of book: NewBook) async throws -> Book?
 
-  /// Moves a book, with its entries, notes and details, to the trash.
-  func remove(_ bookID: Book.ID, at time: Date) async throws -> TrashedBook
-
   /// What the trash holds, most recently removed first; what is older than 30 days goes.
   func trash(at time: Date) async throws -> [TrashedBook]
-
-  /// Puts a book from the trash back, under its own id.
-  func restoreFromTrash(_ trashID: Int64, at time: Date) async throws -> Book
-
-  /// Takes an entry out of its book's history. When it was the newest position, the
-  /// book's status and readings go back to what they were before it.
-  func removeEntry(_ id: UUID) async throws -> RemovedEntry
 
   /// The books being read, the latest notes and the counts per status.
   func overview(notes: Int) async throws -> LibraryOverview
@@ -105,12 +73,6 @@ public protocol Library: Sendable {
 
   /// Finds an entry by its id or a unique prefix of it (at least 4 characters).
   func entry(_ idOrPrefix: String) async throws -> EntryLookup
-
-  /// Replaces an entry's note (`nil` removes it); its id, progress and time stay.
-  ///
-  /// - Returns: The entry after the change.
-  /// - Throws: ``LibraryError/entryNotFound(_:)``.
-  func setNote(_ note: String?, ofEntry id: UUID) async throws -> ReadingProgress.Entry
 
   /// The entry or note recorded last for the book (by when it was written, not the time it
   /// is for), or `nil` when it has none.

@@ -40,6 +40,13 @@ public enum LibraryError: Error, Equatable, Sendable {
   case diskFull(path: String)
   /// Any other SQLite failure.
   case storage(path: String, detail: String)
+  /// No change is left to undo (of the book named, when one is).
+  case nothingToUndo(book: String?)
+  /// No undone change is left to redo.
+  case nothingToRedo
+  /// The state a change left was changed since by something that is not undone here (an
+  /// import, another program): undoing it would lose that.
+  case changedSince(String)
 }
 
 extension LibraryError: LocalizedError {
@@ -87,6 +94,15 @@ extension LibraryError: LocalizedError {
       "The trash holds nothing numbered \(id). 'bookclub trash' lists what it holds; books stay 30 days."
     case .storage(let path, let detail):
       "Could not use the library '\(path)': \(detail)."
+    case .nothingToUndo(let book?):
+      "Nothing to undo for “\(book)”: none of its changes is left to take back."
+    case .nothingToUndo(nil):
+      "Nothing to undo: no change of this library is left to take back."
+    case .nothingToRedo:
+      "Nothing to redo: 'bookclub redo' puts back what 'bookclub undo' took back, until a new change is made."
+    case .changedSince(let summary):
+      "Cannot undo \(summary): the book changed since in a way bookclub cannot undo (an import, "
+        + "a repair). Nothing was changed; use 'bookclub show' to see its history and edit it by hand."
     }
   }
 }

@@ -299,5 +299,6 @@ enum Schema {
     unknownDatesAdded,
     clubGit,
     clubJournalResume,
+    libraryChanges,
   ]
 }

@@ -17,28 +17,41 @@ public final class CurrentlyReading {
   /// The book's history.
   public private(set) var progress: DataState<ReadingProgress, any Error> = .idle
 
-  @ObservationIgnored private let library: any Library
-  @ObservationIgnored private let notices: NoticeQueue
+  /// Where every change of the book is made, and its observers told.
+  @ObservationIgnored public let writer: LibraryWriter
+  @ObservationIgnored private var library: any Library { writer.library }
   @ObservationIgnored private let now: @Sendable () -> Date
   @ObservationIgnored private let requests = LoadSequence<ReadingProgress>()
   /// Where loads run; `nil` for the shared pool.
   @ObservationIgnored private let executor: (any TaskExecutor)?
 
   /// - Parameters:
-  ///   - book: The book, as last read from `library`.
-  ///   - notices: Where events such as "progress went backwards" go.
+  ///   - book: The book, as last read from the writer's library.
+  ///   - writer: Where its changes are made; its observers say what they mean.
   ///   - executor: Where loads run: a command-line program that waits for the history
   ///     passes its main thread's, and starts no threads; `nil` is the shared pool.
   ///   - now: The time a new entry gets when none is given; tests fix it.
   public init(
+    book: Book, writer: LibraryWriter, executor: (any TaskExecutor)? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.book = book
+    self.writer = writer
+    self.executor = executor
+    self.now = now
+  }
+
+  /// A book of `library` whose changes only ``ProgressNotices`` observes.
+  ///
+  /// - Parameter notices: Where events such as "progress went backwards" go.
+  public convenience init(
     book: Book, library: any Library, notices: NoticeQueue,
     executor: (any TaskExecutor)? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.book = book
-    self.library = library
-    self.notices = notices
-    self.executor = executor
-    self.now = now
+    self.init(
+      book: book,
+      writer: LibraryWriter(library: library, observers: [ProgressNotices(notices: notices)]),
+      executor: executor, now: now)
   }
 
   /// Loads the history through the store's ``LoadSequence``: a cancelled or superseded
@@ -81,67 +94,62 @@ public final class CurrentlyReading {
     _ input: ProgressInput, note: String? = nil, at time: Date? = nil,
     reread: ReadingState.Reread? = nil
   ) async throws -> ReadingProgress.Entry {
-    try await append(kind: .progress, input: input, note: note, at: time, reread: reread)
+    try await append(
+      EntryRequest(input: input, note: note, time: time, now: now(), reread: reread))
   }
 
   /// Keeps a note at the current position, or at `position`: a note never moves the book.
   ///
+  /// - Parameter sharedWithEveryClub: Share it with every club, not only those that share
+  ///   notes.
   /// - Returns: The note's entry.
   @discardableResult
-  public func note(_ text: String, at position: ProgressInput? = nil, time: Date? = nil)
-    async throws -> ReadingProgress.Entry
-  {
-    try await append(kind: .note, input: position, note: text, at: time, reread: nil)
+  public func note(
+    _ text: String, at position: ProgressInput? = nil, time: Date? = nil,
+    sharedWithEveryClub: Bool = false
+  ) async throws -> ReadingProgress.Entry {
+    try await append(
+      EntryRequest(
+        input: position, note: text, time: time, now: now(), kind: .note,
+        sharedWithEveryClub: sharedWithEveryClub))
   }
 
-  private func append(
-    kind: ReadingProgress.Entry.Kind, input: ProgressInput?, note: String?, at time: Date?,
-    reread: ReadingState.Reread?
-  ) async throws -> ReadingProgress.Entry {
-    let note = note.flatMap {
-      $0.trimmingWhitespace().isEmpty ? nil : $0
+  private func append(_ request: EntryRequest) async throws -> ReadingProgress.Entry {
+    let applied = try await apply(.record(book.id, request))
+    guard case .recorded(let recorded, _) = applied.outcome else {
+      preconditionFailure("recording an entry made another kind of change")
     }
-    let now = self.now
-    let recorded = try await library.appendEntry(to: book.id, reread: reread) { book, latest in
-      let current = latest?.progress ?? (book.status == .finished ? 1 : 0)
-      let fraction = try input?.fraction(for: book, current: current) ?? current
-      // "Now" is read under the write lock and never before the newest entry, so entries
-      // from processes racing on one book are in time order as they are in write order.
-      let when = time ?? max(now(), latest?.time ?? .distantPast)
-      return EntryDraft(progress: fraction, time: when, note: note, kind: kind)
-    }
-    apply(recorded, reread: reread)
     return recorded.entry
   }
 
-  private func apply(_ recorded: RecordedEntry, reread: ReadingState.Reread?) {
-    book = recorded.book
-    if var history = progress.value {
+  /// Makes a change of this book through the writer, then shows the book as it is after it.
+  /// The history, when loaded, takes a new entry in place and is read again after any other
+  /// change (an undo, an entry removed).
+  ///
+  /// - Parameter change: A change of this book.
+  /// - Returns: What the change did.
+  /// - Throws: What ``LibraryWriter/apply(_:)`` throws; nothing here changes.
+  @discardableResult
+  public func apply(_ change: LibraryChange) async throws -> AppliedChange {
+    show(try await writer.apply(change))
+  }
+
+  /// Undoes the last change of this book.
+  @discardableResult
+  public func undo() async throws -> AppliedChange {
+    show(try await writer.undo(of: book.id))
+  }
+
+  private func show(_ applied: AppliedChange) -> AppliedChange {
+    if let after = applied.after { book = after.book }
+    guard var history = progress.value else { return applied }
+    if case .recorded(let recorded, _) = applied.outcome {
       history.insert(recorded.entry)
       history.readings = recorded.readings
       progress = .success(history)
+    } else if applied.record != nil {
+      progress = .idle
     }
-    guard recorded.entry.kind == .progress else { return }
-    let title = "“\(book.title)”"
-    let resumed = recorded.previousStatus == .finished || recorded.previousStatus == .abandoned
-    // A re-read starts again from the beginning: that is not going backwards.
-    let newReading = resumed && reread == .reread
-    if let before = recorded.previous, recorded.entry.progress < before.progress, !newReading {
-      notices.push(
-        "Progress went backwards, from \(Self.percent(before.progress)) to \(Self.percent(recorded.entry.progress)).",
-        level: .warning)
-    }
-    if resumed, recorded.book.status == .reading {
-      notices.push(
-        newReading
-          ? "\(title) was \(recorded.previousStatus.displayName); a new reading has begun."
-          : "\(title) was \(recorded.previousStatus.displayName); its last reading goes on.")
-    } else if recorded.previousStatus != .finished, recorded.book.status == .finished {
-      notices.push("\(title) is finished. Well read!")
-    }
-  }
-
-  private static func percent(_ fraction: Double) -> String {
-    "\(Int((fraction * 100).rounded(.down)))%"
+    return applied
   }
 }

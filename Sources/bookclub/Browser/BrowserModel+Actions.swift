@@ -73,20 +73,16 @@ extension BrowserModel {
   /// Marks the book finished or abandoned.
   func setStatus(_ status: ReadingStatus) {
     guard let book = target else { return }
-    let (library, progress, notices) = (self.library, listedProgress(of: book.id), notices)
-    let share = shareWithClubs
+    let (writer, progress) = (self.writer, listedProgress(of: book.id))
     write(book.id) {
-      let updated = try await library.setStatus(status, of: book.id, at: Date(), reread: nil)
-      let shared = await share?(
-        BrowserClubShare(book: updated, isNote: false) {
-          let reading = CurrentlyReading(book: updated, library: library, notices: notices)
-          await reading.load()
-          return ClubSharing.progress(reading)
-        })
+      let applied = try await writer.apply(.setStatus(book.id, status, at: Date(), reread: nil))
       let message =
         status == .finished
         ? "“\(book.title)” is finished. Well read!" : "“\(book.title)” is \(status.displayName)."
-      return (updated, status == .finished ? 1 : progress, Self.telling(message, shared))
+      return (
+        applied.after?.book ?? book, status == .finished ? 1 : progress,
+        Self.telling(message, applied.remarks)
+      )
     }
   }
 
@@ -122,16 +118,13 @@ extension BrowserModel {
       prompt?.error = "Type a note, or Esc to cancel."
       return
     }
-    let reading = CurrentlyReading(book: book, library: library, notices: notices)
-    let share = shareWithClubs
+    let writer = self.writer
     write(book.id) {
-      let entry = try await reading.note(text)
-      let fraction = entry.progress
-      let shared = await share?(
-        BrowserClubShare(book: reading.book, isNote: true) {
-          { [.note($0, text: text, fraction: fraction)] }
-        })
-      return (reading.book, nil, Self.telling("Note added to “\(book.title)”.", shared))
+      let applied = try await writer.apply(.record(book.id, EntryRequest(input: nil, note: text, kind: .note)))
+      return (
+        applied.after?.book ?? book, nil,
+        Self.telling("Note added to “\(book.title)”.", applied.remarks)
+      )
     }
   }
 
@@ -145,20 +138,16 @@ extension BrowserModel {
       prompt?.error = error.explanation
       return
     }
-    let reading = CurrentlyReading(book: book, library: library, notices: notices)
-    let share = shareWithClubs
+    let writer = self.writer
     write(book.id) {
       do {
-        let entry = try await reading.record(input, reread: reread)
-        let shared = await share?(
-          BrowserClubShare(book: reading.book, isNote: false) {
-            await reading.load()  // the position, read back with every entry before it
-            return ClubSharing.progress(reading)
-          })
-        let position = ProgressText.position(entry.progress, of: reading.book)
-        let percent = ProgressBar.percent(entry.progress)
+        let applied = try await writer.apply(
+          .record(book.id, EntryRequest(input: input, reread: reread)))
+        let (after, fraction) = (applied.after?.book ?? book, applied.entry?.progress ?? 0)
+        let position = ProgressText.position(fraction, of: after)
+        let percent = ProgressBar.percent(fraction)
         let message = "“\(book.title)”: \(position) (\(percent)%)"
-        return (reading.book, entry.progress, Self.telling(message, shared))
+        return (after, fraction, Self.telling(message, applied.remarks))
       } catch let undecided as ReadingState.RereadUndecided {
         throw BrowserRereadQuestion(status: undecided.status, pending: text)
       }
@@ -175,11 +164,11 @@ extension BrowserModel {
     }
     let added = names.filter { !$0.hasPrefix("-") }
     let removed = names.filter { $0.hasPrefix("-") }.map { String($0.dropFirst()) }
-    let (library, progress) = (self.library, listedProgress(of: book.id))
+    let (writer, progress) = (self.writer, listedProgress(of: book.id))
     write(book.id) {
-      let result = try await library.edit(book.id, as: .tags) {
-        $0.changingTags(adding: added, removing: removed)
-      }
+      let result = try await writer.apply(
+        .edit(book.id, .tags(adding: added, removing: removed))
+      ).editResult!
       let title = result.book.title
       let message =
         result.changes.isEmpty ? "No tags changed on “\(title)”." : "Tags of “\(title)” changed."
@@ -195,31 +184,21 @@ extension BrowserModel {
       prompt?.error = "Give stars from 0.25 to 5 in quarters (4, 3.75), or 0 to clear."
       return
     }
-    let rating = given?.value
-    let (library, progress) = (self.library, listedProgress(of: book.id))
-    let share = shareWithClubs
+    let (writer, progress) = (self.writer, listedProgress(of: book.id))
     write(book.id) {
-      let result = try await library.edit(book.id, as: .rate) { current in
-        var next = current
-        next[.rating] = given?.text ?? ""
-        return next
-      }
-      var shared: String?
-      if !result.changes.isEmpty {
-        shared = await share?(
-          BrowserClubShare(book: result.book, isNote: false) {
-            { [.rated($0, rating: rating)] }
-          })
-      }
+      let applied = try await writer.apply(.edit(book.id, .rating(given)))
       let stars = given?.display ?? "not rated"
-      return (result.book, progress, Self.telling("“\(book.title)”: \(stars)", shared))
+      return (
+        applied.after?.book ?? book, progress,
+        Self.telling("“\(book.title)”: \(stars)", applied.remarks)
+      )
     }
   }
 
   private func removeEntry(_ id: UUID, of book: Book) {
-    let library = self.library
+    let (library, writer) = (self.library, self.writer)
     write(book.id) {
-      let removed = try await library.removeEntry(id)
+      let removed = try await writer.apply(.removeEntry(id)).removedEntry!
       let latest = try await library.progress(of: book.id).positions.last?.progress
       return (removed.book, latest, "Removed \(EntryRemoval.describe(removed.entry, of: book)).")
     }
@@ -227,8 +206,8 @@ extension BrowserModel {
 
   /// An action's notice, with what was shared with clubs after it: one notice, not two
   /// (notices show one at a time).
-  private static func telling(_ message: String, _ shared: String?) -> String {
-    shared.map { message + " " + $0 } ?? message
+  private static func telling(_ message: String, _ remarks: [String]) -> String {
+    ([message] + remarks).joined(separator: " ")
   }
 
   /// Runs a write, counted in ``writes`` until it ends; a prompt it answers shows
@@ -299,7 +278,7 @@ extension BrowserModel {
     detail?.cancel()
     loadCover(of: book)
     let next = BrowserDetail(
-      reading: CurrentlyReading(book: book, library: library, notices: notices),
+      reading: CurrentlyReading(book: book, writer: writer),
       library: library, shown: previous?.lines.value)
     next.top = previous?.top ?? 0
     detail = next

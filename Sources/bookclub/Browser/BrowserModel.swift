@@ -13,9 +13,9 @@ import ReadingModel
 final class BrowserModel {
   let library: any Library
   let notices: NoticeQueue
-  /// Shares a write with your clubs; set by the session (`nil` in tests of the model).
-  /// It returns "Shared with …." for the action's notice, when every club got it.
-  var shareWithClubs: (@MainActor (BrowserClubShare) async -> String?)?
+  /// Where every action's change is made. Progress notices observe it; the session adds
+  /// club sharing, whose "Shared with …." joins the action's notice.
+  let writer: LibraryWriter
   /// Makes the loader of a book's cover, told whether it may fetch; set by the session
   /// (`nil`: no covers).
   var coverLoader: (@MainActor (Book, Bool) -> CoverImageLoader?)?
@@ -84,6 +84,7 @@ final class BrowserModel {
     self.counter = counter ?? { try await library.page($0).total }
     self.library = library
     self.notices = notices
+    writer = LibraryWriter(library: library, observers: [ProgressNotices(notices: notices)])
     self.layout = layout
     self.colors = colors
     let source = source ?? { try await library.page($0) }

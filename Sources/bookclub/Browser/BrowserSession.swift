@@ -38,13 +38,8 @@ final class BrowserSession {
         book, columns: BrowserScreen.coverColumns, environment: environment,
         fetching: fetching && updateArtwork)
     }
-    model.shareWithClubs = { share in
-      guard await ClubSharing.isSharing(library, context: context) else { return nil }
-      let isNote = share.isNote
-      return await ClubSharing.share(
-        await share.kinds(), about: share.book, library: library, context: context,
-        notices: notices, announcing: false, including: { !isNote || $0.sharesNotes })
-    }
+    model.writer.observe(
+      ClubShareObserver(library: library, context: context, notices: notices, announcing: false))
     renderer = GridRenderer(colors: context.terminal.colorsOutput)
     timings = context.environment["BOOKCLUB_BROWSE_TIMINGS"].map(BrowserTimings.init)
   }

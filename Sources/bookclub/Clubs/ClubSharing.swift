@@ -6,8 +6,8 @@ import ReadingModel
   import Foundation
 #endif
 
-/// `syncProgress`: after a command's write has committed, shares it with every club whose
-/// current book it is. A club folder that cannot be written is a warning; the events wait
+/// `syncProgress`: after a write has committed, shares it with every club whose current
+/// book it is (called only by ``ClubShareObserver``). A club folder that cannot be written is a warning; the events wait
 /// in the library and the next command writes them. The library is never rolled back.
 @MainActor
 enum ClubSharing {
@@ -55,18 +55,5 @@ enum ClubSharing {
   static func isSharing(_ library: SQLiteLibrary, context: CommandContext) async -> Bool {
     guard context.settings.syncProgress else { return false }
     return (try? await library.clubs().isEmpty) == false
-  }
-
-  /// Where the reader is now: progress, and finished when it is.
-  static func progress(_ reading: CurrentlyReading) -> @Sendable (ClubBook) -> [ClubEvent.Kind] {
-    let fraction = reading.currentFraction
-    let page = reading.currentPage
-    let status = reading.book.status
-    return { book in
-      var kinds: [ClubEvent.Kind] = [.progress(book, fraction: fraction, page: page)]
-      if status == .finished { kinds.append(.finished(book)) }
-      if status == .abandoned { kinds.append(.abandoned(book)) }
-      return kinds
-    }
   }
 }

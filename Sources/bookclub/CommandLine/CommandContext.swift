@@ -34,6 +34,19 @@ struct CommandContext {
     }
   }
 
+  /// The writer of `library`: every change a command makes goes through it, and its
+  /// observers (progress notices, club sharing) are registered here, once.
+  func writer(for library: SQLiteLibrary) -> LibraryWriter {
+    libraries.writer(of: library) {
+      LibraryWriter(
+        library: library,
+        observers: [
+          ProgressNotices(notices: notices),
+          ClubShareObserver(library: library, context: self, notices: notices, announcing: true),
+        ])
+    }
+  }
+
   /// Opens the library chosen by `--library`, else `BOOKCLUB_LIBRARY`, else the default.
   func library(flag: String?) -> SQLiteLibrary {
     libraries.library(at: LibraryLocation.resolve(flag: flag, environment: environment))

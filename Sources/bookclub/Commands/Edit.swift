@@ -117,15 +117,9 @@ extension Bookclub {
     func run(_ context: CommandContext) async throws {
       let (book, library) = try await target.resolve(in: context, writing: true)
       let (fields, addedAuthors) = (self.fields, self.addedAuthors)
-      let result = try await library.edit(book.id, as: .edit) { current in
-        var next = current
-        for field in fields.fields { next[field] = fields[field] }
-        if !addedAuthors.isEmpty {
-          let existing = next.list(.authors)
-          next.setList(.authors, existing + addedAuthors.filter { !existing.contains($0) })
-        }
-        return next
-      }
+      let result = try await context.writer(for: library).apply(
+        .edit(book.id, BookEdit(fields: fields, addingAuthors: addedAuthors))
+      ).editResult!
       EditReport.print(result, json: json, context: context)
     }
   }

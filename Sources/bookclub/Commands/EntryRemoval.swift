@@ -17,7 +17,8 @@ struct EntryRemoval {
     let what = Self.describe(entry, of: book)
     let question = "Remove \(what) from “\(book.shownTitle)”?"
     guard try Confirmation.confirm(question, force: force, context: context) else { return }
-    let removed = try await library.removeEntry(entry.id)
+    let removed = try await context.writer(for: library).apply(.removeEntry(entry.id))
+      .removedEntry!
     let progress = try await library.progress(of: book.id)
     if json {
       let latest = progress.positions.last?.progress

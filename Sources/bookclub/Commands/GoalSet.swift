@@ -35,7 +35,7 @@ extension Bookclub.Goal {
 
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
-      try await library.setGoal(goal)
+      try await context.writer(for: library).apply(.setGoal(goal))
       let pages = goal.pages.map { " and \(StatsReport.grouped($0)) pages" } ?? ""
       context.output.line("Goal for \(goal.year): \(goal.books) books\(pages).")
       if let progress = try await library.goalProgress(year: goal.year, today: GoalYear.today) {
@@ -65,7 +65,11 @@ extension Bookclub.Goal {
 
     func run(_ context: CommandContext) async throws {
       let year = self.year ?? GoalYear.current
-      guard let removed = try await context.library(flag: libraryPath).clearGoal(year: year) else {
+      let library = context.library(flag: libraryPath)
+      guard
+        let removed = try await context.writer(for: library).apply(.clearGoal(year: year))
+          .clearedGoal
+      else {
         throw GoalError.noGoal(year)
       }
       context.output.line("Removed the goal for \(year) (\(removed.books) books).")

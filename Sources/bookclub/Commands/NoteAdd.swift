@@ -67,7 +67,7 @@ extension Bookclub.Note {
       let reading = try await target.open(in: context, writing: true)
       let entry: ReadingProgress.Entry
       do {
-        entry = try await reading.note(text, at: position)
+        entry = try await reading.note(text, at: position, sharedWithEveryClub: shares)
       } catch let error as ProgressInputError {
         throw UsageError.invalidProgress(error.errorDescription ?? "\(error)")
       }
@@ -75,11 +75,6 @@ extension Bookclub.Note {
       context.errors.line(
         "Noted on “\(reading.book.shownTitle)” at \(ProgressText.position(entry.progress, of: reading.book))."
       )
-      let (text, fraction, shares) = (self.text, entry.progress, self.shares)
-      await ClubSharing.share(
-        { [.note($0, text: text, fraction: fraction)] }, about: reading.book,
-        library: context.library(flag: target.libraryPath), context: context,
-        including: { shares || $0.sharesNotes })
     }
 
     /// `note add emma` with a book selected: the selection would make 'emma' the note, but

@@ -36,7 +36,9 @@ extension Bookclub.Note {
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
       let located = try await EntryReference.resolve(entryID, in: library)
-      let entry = try await library.setNote(text, ofEntry: located.entry.id)
+      let entry = try await context.writer(for: library).apply(
+        .setNote(entry: located.entry.id, to: text)
+      ).entry!
       context.errors.line("Note of entry \(ProgressText.shortID(entry)) replaced.")
     }
   }

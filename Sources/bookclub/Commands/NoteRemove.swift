@@ -37,10 +37,10 @@ extension Bookclub.Note {
       guard try Confirmation.confirm(question, force: force, context: context) else { return }
       if located.entry.kind == .note {
         // A note entry holds nothing but its note: keeping it would leave an empty row.
-        _ = try await library.removeEntry(located.entry.id)
+        try await context.writer(for: library).apply(.removeEntry(located.entry.id))
         context.errors.line("Note \(shortID) removed.")
       } else {
-        _ = try await library.setNote(nil, ofEntry: located.entry.id)
+        try await context.writer(for: library).apply(.setNote(entry: located.entry.id, to: nil))
         context.errors.line("Note of entry \(shortID) removed; its progress stays.")
       }
     }

@@ -60,9 +60,6 @@ extension Bookclub.Progress {
         }
         draft.remove()
         context.output.line(ProgressText.summary(reading))
-        await ClubSharing.share(
-          ClubSharing.progress(reading), about: reading.book,
-          library: context.library(flag: target.libraryPath), context: context)
       }
     }
   }

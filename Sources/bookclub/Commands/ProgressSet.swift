@@ -56,9 +56,6 @@ extension Bookclub.Progress {
         try await reading.record(value, note: note, at: time, reread: choice)
       }
       context.output.line(ProgressText.summary(reading))
-      await ClubSharing.share(
-        ClubSharing.progress(reading), about: reading.book,
-        library: context.library(flag: target.libraryPath), context: context)
     }
   }
 }

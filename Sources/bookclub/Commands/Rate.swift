@@ -45,18 +45,9 @@ extension Bookclub {
 
     func run(_ context: CommandContext) async throws {
       let (book, library) = try await target.resolve(in: context, writing: true)
-      let text = rating?.text ?? ""
-      let result = try await library.edit(book.id, as: .rate) { current in
-        var next = current
-        next[.rating] = text
-        return next
-      }
-      let rating = self.rating?.value
-      if !result.changes.isEmpty {
-        await ClubSharing.share(
-          { [.rated($0, rating: rating)] }, about: result.book, library: library,
-          context: context)
-      }
+      let result = try await context.writer(for: library).apply(
+        .edit(book.id, .rating(rating))
+      ).editResult!
       if json || result.changes.isEmpty {
         EditReport.print(result, json: json, context: context)
       } else {

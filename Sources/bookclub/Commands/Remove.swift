@@ -36,7 +36,8 @@ extension Bookclub {
       let (book, library) = try await target.resolve(in: context, writing: true)
       let question = "Move “\(book.shownTitle)” (\(book.id)) to the trash? It stays there 30 days."
       guard try Confirmation.confirm(question, force: force, context: context) else { return }
-      let trashed = try await library.remove(book.id, at: Date())
+      let trashed = try await context.writer(for: library).apply(.removeBook(book.id, at: Date()))
+        .trashedBook!
       context.output.line(json ? Trash.jsonItem(trashed).text : String(trashed.trashID))
       context.errors.line(
         "Moved “\(book.shownTitle)”"

@@ -41,7 +41,9 @@ extension Bookclub {
       guard matches.count == 1, let item = matches.first else {
         throw TrashError.noSingleMatch(reference, candidates: matches)
       }
-      let book = try await library.restoreFromTrash(item.trashID, at: Date())
+      let book = try await context.writer(for: library).apply(
+        .restoreFromTrash(trashID: item.trashID, at: Date())
+      ).after!.book
       let latest = try await library.progress(of: book.id).positions.last?.progress
       context.output.line(
         json ? BookJSON.object(ListedBook(book: book, progress: latest)) : String(book.id))

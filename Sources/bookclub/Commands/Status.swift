@@ -78,17 +78,13 @@ extension Bookclub {
         context.errors.line("“\(found.shownTitle)” is already \(status.displayName).")
         return
       }
+      let writer = context.writer(for: library)
       let updated = try await RereadOption.resolving(reread, book: found, context: context) {
-        try await library.setStatus(status, of: found.id, at: Date(), reread: $0)
+        try await writer.apply(.setStatus(found.id, status, at: Date(), reread: $0)).after!.book
       }
       context.output.line(
         "\(updated.shownTitle): \(known ? found.status.displayName : "unknown status") → "
           + updated.status.displayName)
-      guard await ClubSharing.isSharing(library, context: context) else { return }
-      let reading = CurrentlyReading(book: updated, library: library, notices: context.notices)
-      await reading.load()
-      await ClubSharing.share(
-        ClubSharing.progress(reading), about: updated, library: library, context: context)
     }
 
     /// One book's status line: `Middlemarch · reading · ███░░ 34% · page 300 of 880`.

@@ -101,9 +101,9 @@ struct TagChange {
   func run(_ context: CommandContext) async throws {
     let (book, library) = try await target.resolve(in: context, writing: true)
     let (tags, adding) = (self.tags, self.adding)
-    let result = try await library.edit(book.id, as: .tags) { current in
-      current.changingTags(adding: adding ? tags : [], removing: adding ? [] : tags)
-    }
+    let result = try await context.writer(for: library).apply(
+      .edit(book.id, .tags(adding: adding ? tags : [], removing: adding ? [] : tags))
+    ).editResult!
     EditReport.print(result, json: json, context: context)
   }
 }

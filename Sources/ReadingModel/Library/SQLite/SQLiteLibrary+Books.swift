@@ -29,16 +29,15 @@ extension SQLiteLibrary {
   /// Reads columns 0–8 (``bookColumns``) of the current row.
   static func book(from row: SQLiteRow) -> Book { book(from: row, at: 0) }
 
-  public func add(_ newBook: NewBook) throws -> Book {
+  /// Adds a book; ``apply(_:)`` with ``LibraryChange/addBook(_:)``.
+  func add(_ newBook: NewBook, on connection: SQLiteConnection) throws -> Book {
     let now = Date().roundedToMilliseconds
     var book = Book(
       id: 0, title: newBook.title, authors: newBook.authors, isbn10: newBook.isbn?.isbn10,
       isbn13: newBook.isbn?.isbn13, pageCount: newBook.pageCount, status: newBook.status,
       dateAdded: now, dateUpdated: now)
-    return try writing { connection in
-      book.id = try insert(book, keepingID: false, on: connection)
-      return book
-    }
+    book.id = try insert(book, keepingID: false, on: connection)
+    return book
   }
 
   public func book(id: Book.ID) throws -> Book? {

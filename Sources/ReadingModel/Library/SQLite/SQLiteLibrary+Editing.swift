@@ -5,17 +5,19 @@
 #endif
 
 extension SQLiteLibrary {
-  public func edit(
-    _ bookID: Book.ID, as kind: BookEvent.Kind,
-    _ change: @Sendable (BookFields) throws -> BookFields
-  ) throws -> EditResult {
-    try writing { connection in
+  /// Edits a book's fields and records the edit in its history; ``apply(_:)`` with
+  /// ``LibraryChange/edit(_:_:)``.
+  func edit(_ bookID: Book.ID, _ edit: BookEdit, on connection: SQLiteConnection) throws
+    -> EditResult
+  {
+    do {
+      let kind = edit.kind
       guard let book = try fetchBook(bookID, on: connection) else {
         throw LibraryError.bookNotFound(bookID)
       }
       let details = try fetchDetails(bookID, on: connection)
       let before = BookFields(book: book, details: details)
-      let wanted = try change(before)
+      let wanted = edit.applied(to: before)
       var updated = book
       var updatedDetails = details
       wanted.apply(to: &updated, &updatedDetails)

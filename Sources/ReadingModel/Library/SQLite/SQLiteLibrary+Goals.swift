@@ -23,10 +23,6 @@ extension SQLiteLibrary {
   }
 
   /// Sets the goal of its year, replacing the one there was.
-  public func setGoal(_ goal: ReadingGoal) throws {
-    try writing { try Self.setGoal(goal, on: $0) }
-  }
-
   static func setGoal(_ goal: ReadingGoal, on connection: SQLiteConnection) throws {
     try connection.run(
       "INSERT OR REPLACE INTO reading_goals (year, books, pages) VALUES (?, ?, ?)",
@@ -39,13 +35,10 @@ extension SQLiteLibrary {
   /// Removes the goal of `year`.
   ///
   /// - Returns: The goal there was, if any.
-  @discardableResult
-  public func clearGoal(year: Int) throws -> ReadingGoal? {
-    try writing { connection in
-      let goal = try Self.goals(on: connection).first { $0.year == year }
-      try connection.run("DELETE FROM reading_goals WHERE year = ?", [.integer(Int64(year))])
-      return goal
-    }
+  static func clearGoal(year: Int, on connection: SQLiteConnection) throws -> ReadingGoal? {
+    let goal = try goals(on: connection).first { $0.year == year }
+    try connection.run("DELETE FROM reading_goals WHERE year = ?", [.integer(Int64(year))])
+    return goal
   }
 
   /// The goal of `year` and where the year stands against it on `today`; `nil` without a

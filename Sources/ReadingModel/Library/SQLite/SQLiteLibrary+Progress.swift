@@ -5,11 +5,16 @@
 #endif
 
 extension SQLiteLibrary {
-  public func appendEntry(
-    to bookID: Book.ID, reread: ReadingState.Reread?,
-    _ makeDraft: @Sendable (Book, ReadingProgress.Entry?) throws -> EntryDraft
+  /// Appends a progress entry or a note, setting the status it implies; ``apply(_:)``
+  /// with ``LibraryChange/record(_:_:)``.
+  ///
+  /// - Parameter makeDraft: Decides the entry from the book and its newest position as they
+  ///   are inside the transaction; whatever it throws aborts the write.
+  func appendEntry(
+    to bookID: Book.ID, reread: ReadingState.Reread?, on connection: SQLiteConnection,
+    _ makeDraft: (Book, ReadingProgress.Entry?) throws -> EntryDraft
   ) throws -> RecordedEntry {
-    try writing { connection in
+    do {
       guard let book = try fetchBook(bookID, on: connection) else {
         throw LibraryError.bookNotFound(bookID)
       }
@@ -42,16 +47,19 @@ extension SQLiteLibrary {
     }
   }
 
-  public func setStatus(
-    _ status: ReadingStatus, of bookID: Book.ID, at time: Date, reread: ReadingState.Reread?
+  /// Sets a book's status, recording when, and moves its readings; ``apply(_:)`` with
+  /// ``LibraryChange/setStatus(_:_:at:reread:)``.
+  func setStatus(
+    _ status: ReadingStatus, of bookID: Book.ID, at time: Date, reread: ReadingState.Reread?,
+    on connection: SQLiteConnection
   ) throws -> Book {
     guard status != .finished else {
       // Finishing is reaching 100%: the bar, the finish day and the read count follow.
-      return try appendEntry(to: bookID, reread: reread) { _, _ in
+      return try appendEntry(to: bookID, reread: reread, on: connection) { _, _ in
         EntryDraft(progress: 1, time: time)
       }.book
     }
-    return try writing { connection in
+    do {
       guard let book = try fetchBook(bookID, on: connection) else {
         throw LibraryError.bookNotFound(bookID)
       }
@@ -158,8 +166,11 @@ extension SQLiteLibrary {
     }
   }
 
-  public func setNote(_ note: String?, ofEntry id: UUID) throws -> ReadingProgress.Entry {
-    try writing { connection in
+  /// Replaces an entry's note; ``apply(_:)`` with ``LibraryChange/setNote(entry:to:)``.
+  func setNote(_ note: String?, ofEntry id: UUID, on connection: SQLiteConnection) throws
+    -> ReadingProgress.Entry
+  {
+    do {
       try connection.run(
         "UPDATE progress_entries SET note = ? WHERE id = ?",
         [note.map { .text($0) }, .text(id.uuidString)])
@@ -187,7 +198,7 @@ extension SQLiteLibrary {
   }
 
   /// The book's newest position, or the newest at or before `time`.
-  private func position(of bookID: Book.ID, before time: Date?, on connection: SQLiteConnection)
+  func position(of bookID: Book.ID, before time: Date?, on connection: SQLiteConnection)
     throws -> ReadingProgress.Entry?
   {
     try connection.first(
@@ -222,8 +233,10 @@ extension SQLiteLibrary {
     }
   }
 
-  public func removeEntry(_ id: UUID) throws -> RemovedEntry {
-    try writing { connection in
+  /// Takes an entry out of its book's history, putting the book back when it was the
+  /// newest position; ``apply(_:)`` with ``LibraryChange/removeEntry(_:)``.
+  func removeEntry(_ id: UUID, on connection: SQLiteConnection) throws -> RemovedEntry {
+    do {
       guard
         let (entry, bookID, undo) = try connection.first(
           """

@@ -7,8 +7,11 @@
 // Removed books go to a trash inside the library, whole (as an archive item: entries,
 // notes, details, status changes, source ids and bases), for 30 days.
 extension SQLiteLibrary {
-  public func remove(_ bookID: Book.ID, at time: Date) throws -> TrashedBook {
-    try writing { connection in
+  /// Moves a book to the trash; ``apply(_:)`` with ``LibraryChange/removeBook(_:at:)``.
+  func remove(_ bookID: Book.ID, at time: Date, on connection: SQLiteConnection) throws
+    -> TrashedBook
+  {
+    do {
       try purgeTrash(before: time, on: connection)
       guard let book = try fetchBook(bookID, on: connection) else {
         throw LibraryError.bookNotFound(bookID)
@@ -52,8 +55,12 @@ extension SQLiteLibrary {
     }
   }
 
-  public func restoreFromTrash(_ trashID: Int64, at time: Date) throws -> Book {
-    try writing { connection in
+  /// Puts a book from the trash back; ``apply(_:)`` with
+  /// ``LibraryChange/restoreFromTrash(trashID:at:)``.
+  func restoreFromTrash(_ trashID: Int64, at time: Date, on connection: SQLiteConnection)
+    throws -> Book
+  {
+    do {
       try purgeTrash(before: time, on: connection)
       guard
         let text = try connection.first(

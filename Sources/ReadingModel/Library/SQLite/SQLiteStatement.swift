@@ -63,6 +63,7 @@ final class SQLiteStatement {
   }
 
   func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+  func columnType(_ column: Int32) -> Int32 { sqlite3_column_type(handle, column) }
   func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
   func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
@@ -83,6 +84,7 @@ struct SQLiteRow {
   }
 
   func isNull(_ column: Int32) -> Bool { statement.isNull(column) }
+  func columnType(_ column: Int32) -> Int32 { statement.columnType(column) }
   func int64(_ column: Int32) -> Int64 { statement.int64(column) }
   func double(_ column: Int32) -> Double { statement.double(column) }
   func text(_ column: Int32) -> String { statement.text(column) }

@@ -1,0 +1,52 @@
+/// An edit of a book's fields as a value: fields set to new text, authors and tags added or
+/// taken away. Applied to the fields as they are inside the write transaction.
+public struct BookEdit: Sendable, Equatable {
+  /// What the book's history calls it.
+  public var kind: BookEvent.Kind
+  /// Fields given a value (an empty text clears the field).
+  public var fields: BookFields
+  /// Authors added after the book's own, unless it has them.
+  public var addingAuthors: [String]
+  /// Tags added and tags taken away.
+  public var addingTags: [String]
+  public var removingTags: [String]
+
+  public init(
+    kind: BookEvent.Kind = .edit, fields: BookFields = BookFields(),
+    addingAuthors: [String] = [], addingTags: [String] = [], removingTags: [String] = []
+  ) {
+    self.kind = kind
+    self.fields = fields
+    self.addingAuthors = addingAuthors
+    self.addingTags = addingTags
+    self.removingTags = removingTags
+  }
+
+  /// A rating given, or taken away with `nil`.
+  public static func rating(_ rating: Rating?) -> BookEdit {
+    var fields = BookFields()
+    fields[.rating] = rating?.text ?? ""
+    return BookEdit(kind: .rate, fields: fields)
+  }
+
+  /// Tags added or taken away.
+  public static func tags(adding: [String] = [], removing: [String] = []) -> BookEdit {
+    BookEdit(kind: .tags, addingTags: adding, removingTags: removing)
+  }
+
+  /// The fields after this edit.
+  ///
+  /// - Parameter current: The book's fields as they are now.
+  public func applied(to current: BookFields) -> BookFields {
+    var next = current
+    for field in fields.fields { next[field] = fields[field] }
+    if !addingAuthors.isEmpty {
+      let existing = next.list(.authors)
+      next.setList(.authors, existing + addingAuthors.filter { !existing.contains($0) })
+    }
+    if !addingTags.isEmpty || !removingTags.isEmpty {
+      next = next.changingTags(adding: addingTags, removing: removingTags)
+    }
+    return next
+  }
+}

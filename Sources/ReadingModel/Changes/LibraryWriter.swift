@@ -1,0 +1,57 @@
+/// The one path of every write: applies a change through the library (one transaction,
+/// recorded), then tells each observer, in the order they were registered. Commands and the
+/// browser hold one writer each and make every change through it (``CurrentlyReading`` for
+/// one book's changes).
+@MainActor
+public final class LibraryWriter {
+  /// The library written.
+  public let library: any Library
+  private var observers: [any ChangeObserver]
+
+  /// - Parameters:
+  ///   - library: Where changes are applied.
+  ///   - observers: Told of each change after it committed.
+  public init(library: any Library, observers: [any ChangeObserver] = []) {
+    self.library = library
+    self.observers = observers
+  }
+
+  /// Registers another observer, told after those before it.
+  public func observe(_ observer: any ChangeObserver) {
+    observers.append(observer)
+  }
+
+  /// Applies `change`, then tells the observers.
+  ///
+  /// - Returns: What the change did, with the observers' remarks.
+  /// - Throws: What ``Library/apply(_:)`` throws; then no observer is told.
+  @discardableResult
+  public func apply(_ change: LibraryChange) async throws -> AppliedChange {
+    await told(try await library.apply(change))
+  }
+
+  /// Undoes the change applied last (of `bookID` when given; only `expected` when given),
+  /// then tells the observers.
+  @discardableResult
+  public func undo(of bookID: Book.ID? = nil, expecting expected: Int64? = nil) async throws
+    -> AppliedChange
+  {
+    await told(try await library.undo(of: bookID, expecting: expected))
+  }
+
+  /// Redoes the change undone last (only `expected` when given), then tells the observers.
+  @discardableResult
+  public func redo(expecting expected: Int64? = nil) async throws -> AppliedChange {
+    await told(try await library.redo(expecting: expected))
+  }
+
+  /// A change that changed nothing has no record and is told to no one.
+  private func told(_ change: AppliedChange) async -> AppliedChange {
+    guard change.record != nil else { return change }
+    var change = change
+    for observer in observers {
+      change.remarks += await observer.changeApplied(change)
+    }
+    return change
+  }
+}

@@ -1,0 +1,101 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A record about to be written.
+struct ChangeDraft {
+  var kind: ChangeRecord.Kind
+  var action: ChangeRecord.Action
+  var subject: ChangeSubject
+  var summary: String
+  var target: Int64? = nil
+}
+
+// Reading and writing `library_changes`.
+extension SQLiteLibrary {
+  /// The newest records, newest first; of one book when `bookID` is given.
+  ///
+  /// - Parameters:
+  ///   - bookID: Only this book's records.
+  ///   - limit: At most this many.
+  public func changes(of bookID: Book.ID? = nil, limit: Int = 20) throws -> [ChangeRecord] {
+    try reading(orIfMissing: []) { connection in
+      try connection.all(
+        """
+        SELECT \(Self.recordColumns) FROM library_changes
+        WHERE ?1 IS NULL OR book_id = ?1 ORDER BY seq DESC LIMIT ?2
+        """, [bookID.map { .integer($0) }, .integer(Int64(limit))], Self.record(from:))
+    }
+  }
+
+  /// Writes a record of a change applied in this transaction.
+  ///
+  /// - Returns: The record.
+  func record(
+    _ draft: ChangeDraft, before: RowSnapshot, after: RowSnapshot,
+    on connection: SQLiteConnection
+  ) throws -> ChangeRecord {
+    let time = Date().roundedToMilliseconds
+    var goalYear: SQLiteValue?
+    if case .goal(let year) = draft.subject { goalYear = .integer(Int64(year)) }
+    try connection.run(
+      """
+      INSERT INTO library_changes (time_ms, kind, action, book_id, goal_year, summary, before,
+        after, target, applied_seq)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+      """,
+      [
+        .integer(time.milliseconds), .text(draft.kind.rawValue), .text(draft.action.rawValue),
+        draft.subject.bookID.map { .integer($0) }, goalYear, .text(draft.summary),
+        .text(before.json), .text(after.json), draft.target.map { .integer($0) },
+      ])
+    let seq = connection.lastInsertedRowID
+    try connection.run(
+      "UPDATE library_changes SET applied_seq = seq WHERE seq = ?", [.integer(seq)])
+    return ChangeRecord(
+      id: seq, time: time, kind: draft.kind, action: draft.action,
+      bookID: draft.subject.bookID, summary: draft.summary, target: draft.target)
+  }
+
+  static let recordColumns =
+    "seq, time_ms, kind, action, book_id, summary, target, undone, goal_year"
+
+  /// Reads ``recordColumns``.
+  static func record(from row: SQLiteRow) -> ChangeRecord {
+    ChangeRecord(
+      id: row.int64(0), time: row.date(1),
+      kind: ChangeRecord.Kind(rawValue: row.text(2)) ?? .edit,
+      action: ChangeRecord.Action(rawValue: row.text(3)) ?? .change,
+      bookID: row.optionalInt64(4), summary: row.text(5), target: row.optionalInt64(6),
+      isUndone: row.int64(7) != 0)
+  }
+
+  /// A record read with ``recordColumns``, with its subject; `nil` for a record about
+  /// nothing (which no version writes).
+  static func recordWithSubject(from row: SQLiteRow) -> (
+    record: ChangeRecord, subject: ChangeSubject
+  )? {
+    let record = record(from: row)
+    if let book = row.optionalInt64(4) { return (record, .book(book)) }
+    if let year = row.optionalInt64(8) { return (record, .goal(year: Int(year))) }
+    return nil
+  }
+
+  /// A record's snapshots.
+  func snapshots(of seq: Int64, on connection: SQLiteConnection) throws
+    -> (before: RowSnapshot, after: RowSnapshot)
+  {
+    guard
+      let (before, after) = try connection.first(
+        "SELECT before, after FROM library_changes WHERE seq = ?", [.integer(seq)],
+        { ($0.text(0), $0.text(1)) })
+    else { throw LibraryError.damaged(path: path, detail: "change \(seq) is missing") }
+    do {
+      return (try RowSnapshot(json: before), try RowSnapshot(json: after))
+    } catch {
+      throw LibraryError.damaged(path: path, detail: "change \(seq) cannot be read")
+    }
+  }
+}

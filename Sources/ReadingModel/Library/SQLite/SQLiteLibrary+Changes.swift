@@ -1,0 +1,119 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// The one writer of books, progress and goals: a change value in, applied in one
+// transaction with the state before and after it recorded (`library_changes`).
+extension SQLiteLibrary {
+  /// Applies `change` in one write transaction and records it, with what undoing it needs.
+  /// A change that changes nothing is not recorded.
+  ///
+  /// - Parameter change: What to write.
+  /// - Returns: The record, the book before and after, and what the change made.
+  /// - Throws: ``LibraryError`` (nothing is written), ``ProgressInputError`` for a position
+  ///   that does not fit the book, ``ReadingState/RereadUndecided`` when a finished book's
+  ///   progress needs `reread`.
+  @discardableResult
+  public func apply(_ change: LibraryChange) throws -> AppliedChange {
+    try writing { connection in
+      let known = try subject(of: change, on: connection)
+      let before = try known.map { try snapshot($0, on: connection) } ?? RowSnapshot()
+      let stateBefore = try known.flatMap { try bookState($0, on: connection) }
+      let outcome = try perform(change, on: connection)
+      guard let subject = known ?? outcome.addedSubject else {
+        return AppliedChange(record: nil, before: nil, after: nil, outcome: outcome)
+      }
+      let after = try snapshot(subject, on: connection)
+      let stateAfter = try bookState(subject, on: connection)
+      var applied = AppliedChange(
+        record: nil, before: stateBefore, after: stateAfter, outcome: outcome)
+      guard !after.hasSameState(as: before) else { return applied }
+      applied.record = try record(
+        ChangeDraft(
+          kind: change.kind, action: .change, subject: subject,
+          summary: ChangeSummary.describe(outcome, before: stateBefore, after: stateAfter)),
+        before: before, after: after, on: connection)
+      return applied
+    }
+  }
+
+  /// Who a change is about, found before it is applied (`nil` for a book not added yet).
+  private func subject(of change: LibraryChange, on connection: SQLiteConnection) throws
+    -> ChangeSubject?
+  {
+    switch change {
+    case .addBook: return nil
+    case .edit(let id, _), .setStatus(let id, _, _, _), .record(let id, _), .removeBook(let id, _):
+      return .book(id)
+    case .setNote(let entry, _), .removeEntry(let entry):
+      guard
+        let id = try connection.integer(
+          "SELECT book_id FROM progress_entries WHERE id = ?", [.text(entry.uuidString)])
+      else { throw LibraryError.entryNotFound(entry) }
+      return .book(id)
+    case .restoreFromTrash(let trashID, _):
+      guard
+        let id = try connection.integer(
+          "SELECT book_id FROM trash WHERE id = ?", [.integer(trashID)])
+      else { throw LibraryError.notInTrash(trashID) }
+      return .book(id)
+    case .setGoal(let goal): return .goal(year: goal.year)
+    case .clearGoal(let year): return .goal(year: year)
+    }
+  }
+
+  /// Writes the change: one exhaustive switch over every kind of write.
+  private func perform(_ change: LibraryChange, on connection: SQLiteConnection) throws
+    -> AppliedChange.Outcome
+  {
+    switch change {
+    case .addBook(let book):
+      return .added(try add(book, on: connection))
+    case .edit(let id, let edit):
+      return .edited(try self.edit(id, edit, on: connection))
+    case .setStatus(let id, let status, let time, let reread):
+      return .statusSet(
+        try setStatus(status, of: id, at: time, reread: reread, on: connection))
+    case .record(let id, let request):
+      let recorded = try appendEntry(to: id, reread: request.reread, on: connection) {
+        try request.draft(for: $0, latest: $1)
+      }
+      return .recorded(recorded, request)
+    case .setNote(let entry, let note):
+      return .noteSet(try setNote(note, ofEntry: entry, on: connection))
+    case .removeEntry(let entry):
+      return .entryRemoved(try removeEntry(entry, on: connection))
+    case .removeBook(let id, let time):
+      return .trashed(try remove(id, at: time, on: connection))
+    case .restoreFromTrash(let trashID, let time):
+      return .restored(try restoreFromTrash(trashID, at: time, on: connection))
+    case .setGoal(let goal):
+      try Self.setGoal(goal, on: connection)
+      return .goalSet(goal)
+    case .clearGoal(let year):
+      return .goalCleared(try Self.clearGoal(year: year, on: connection))
+    }
+  }
+
+  /// A book's state for observers: the book, its newest position and its rating.
+  func bookState(_ subject: ChangeSubject, on connection: SQLiteConnection) throws
+    -> AppliedChange.BookState?
+  {
+    guard let id = subject.bookID, let book = try fetchBook(id, on: connection) else {
+      return nil
+    }
+    return AppliedChange.BookState(
+      book: book, position: try position(of: id, before: nil, on: connection),
+      rating: try fetchDetails(id, on: connection).rating)
+  }
+}
+
+extension AppliedChange.Outcome {
+  /// The subject of a change whose subject exists only once applied: the book added.
+  fileprivate var addedSubject: ChangeSubject? {
+    if case .added(let book) = self { return .book(book.id) }
+    return nil
+  }
+}
