@@ -12,7 +12,7 @@ import Testing
     "list": [], "browse": [], "add": ["Emma", "--author", "Jane Austen"], "show": ["1"],
     "status": ["1"],
     "progress set": ["1", "10%"], "progress show": ["1"], "progress edit": ["1"],
-    "progress undo": ["1"], "progress remove": ["abcd1234"], "note add": ["1", "text"],
+    "progress undo": ["1"], "undo": [], "redo": [], "progress remove": ["abcd1234"], "note add": ["1", "text"],
     "note list": ["1"], "note edit": ["abcd1234", "text"], "note remove": ["abcd1234"],
     "edit": ["1", "--pages", "12"], "rate": ["1", "4"], "tag": ["1", "x"], "untag": ["1", "x"],
     "tags": [], "remove": ["1"], "restore": ["1"], "trash": [], "select": ["1"],

@@ -34,17 +34,17 @@ struct CommandContext {
     }
   }
 
-  /// The writer of `library`: every change a command makes goes through it, and its
-  /// observers (progress notices, club sharing) are registered here, once.
+  /// A writer of `library`: every change a command makes goes through one, and its
+  /// observers (progress notices, club sharing) are registered here, once for every
+  /// command. (Not kept by the context: the club observer keeps the context, and a kept
+  /// writer would keep the library open past the command, its log not written back.)
   func writer(for library: SQLiteLibrary) -> LibraryWriter {
-    libraries.writer(of: library) {
-      LibraryWriter(
-        library: library,
-        observers: [
-          ProgressNotices(notices: notices),
-          ClubShareObserver(library: library, context: self, notices: notices, announcing: true),
-        ])
-    }
+    LibraryWriter(
+      library: library,
+      observers: [
+        ProgressNotices(notices: notices),
+        ClubShareObserver(library: library, context: self, notices: notices, announcing: true),
+      ])
   }
 
   /// Opens the library chosen by `--library`, else `BOOKCLUB_LIBRARY`, else the default.

@@ -6,7 +6,6 @@ import ReadingModel
 @MainActor
 final class OpenLibraries {
   private var byPath: [String: SQLiteLibrary] = [:]
-  private var writers: [String: LibraryWriter] = [:]
 
   /// The library at `path`, made on first use.
   func library(at path: String) -> SQLiteLibrary {
@@ -14,13 +13,5 @@ final class OpenLibraries {
     let library = SQLiteLibrary(path: path)
     byPath[path] = library
     return library
-  }
-
-  /// The one writer of `library` in this command, made on first use by `make`.
-  func writer(of library: SQLiteLibrary, _ make: () -> LibraryWriter) -> LibraryWriter {
-    if let writer = writers[library.path] { return writer }
-    let writer = make()
-    writers[library.path] = writer
-    return writer
   }
 }
