@@ -91,7 +91,8 @@ import Testing
 
   @Test func entriesAreFoundByPrefixAndNotesReplaced() async throws {
     let library = try await library(with: ["Middlemarch"])
-    let recorded = try await library.record(0.2, on: 1, at: Date(milliseconds: 5), note: "first thoughts")
+    let recorded = try await library.record(
+      0.2, on: 1, at: Date(milliseconds: 5), note: "first thoughts")
     let prefix = String(recorded.entry.id.uuidString.lowercased().prefix(8))
     #expect(
       try await library.entry(prefix) == .found(LocatedEntry(bookID: 1, entry: recorded.entry)))

@@ -43,7 +43,9 @@ import Testing
     let book = try await library.add(try NewBook(title: "Middlemarch", authors: ["George Eliot"]))
     let start = Date(milliseconds: 1_700_000_000_000)
     for index in 0..<1200 {
-      _ = try await library.record(Double(index % 100) / 100, on: book.id, at: start + Double(index) * 60, note: "a note long enough to fill the pipe sooner, number \(index)")
+      _ = try await library.record(
+        Double(index % 100) / 100, on: book.id, at: start + Double(index) * 60,
+        note: "a note long enough to fill the pipe sooner, number \(index)")
     }
     #expect(try threadsWhileWriting(["progress", "show", "1"]) == 1)
   }

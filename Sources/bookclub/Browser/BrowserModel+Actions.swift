@@ -120,7 +120,8 @@ extension BrowserModel {
     }
     let writer = self.writer
     write(book.id) {
-      let applied = try await writer.apply(.record(book.id, EntryRequest(input: nil, note: text, kind: .note)))
+      let applied = try await writer.apply(
+        .record(book.id, EntryRequest(input: nil, note: text, kind: .note)))
       return (
         applied.after?.book ?? book, nil,
         Self.telling("Note added to “\(book.title)”.", applied.remarks)

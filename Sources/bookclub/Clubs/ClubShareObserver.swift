@@ -51,7 +51,8 @@ final class ClubShareObserver: ChangeObserver {
     }
     if record.kind == .rate {
       let rating = after.rating
-      return Share(book: after.book, kinds: { [.rated($0, rating: rating)] }, including: { _ in true })
+      return Share(
+        book: after.book, kinds: { [.rated($0, rating: rating)] }, including: { _ in true })
     }
     guard change.movedPosition else { return nil }
     let (fraction, page, status) = (after.currentFraction, after.currentPage, after.book.status)

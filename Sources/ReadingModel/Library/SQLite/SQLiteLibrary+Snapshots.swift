@@ -24,8 +24,9 @@ extension SQLiteLibrary {
     let tables = subject.tables
     guard let main = tables.first else { return }
     let key: [SQLiteValue?] = [.integer(subject.key)]
-    let existed = try connection.integer(
-      "SELECT count(*) FROM \(main.name) WHERE \(main.key) = ?", key) ?? 0 > 0
+    let existed =
+      try connection.integer(
+        "SELECT count(*) FROM \(main.name) WHERE \(main.key) = ?", key) ?? 0 > 0
     // Children first, then the row they refer to; the row first when putting back.
     for table in tables.dropFirst().reversed() {
       try connection.run("DELETE FROM \(table.name) WHERE \(table.key) = ?", key)
@@ -50,8 +51,9 @@ extension SQLiteLibrary {
   private func rows(of table: ChangeSubject.Table, key: Int64, on connection: SQLiteConnection)
     throws -> RowSnapshot.Rows
   {
-    var columns = try connection.all("SELECT name FROM pragma_table_info(?)", [.text(table.name)])
-    { $0.text(0) }
+    var columns = try connection.all("SELECT name FROM pragma_table_info(?)", [.text(table.name)]) {
+      $0.text(0)
+    }
     if table.hasHiddenRowID { columns.insert("rowid", at: 0) }
     let order = table.hasHiddenRowID ? "rowid" : columns.joined(separator: ", ")
     let rows = try connection.all(
