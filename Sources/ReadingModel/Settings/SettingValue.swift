@@ -13,7 +13,8 @@ public enum SettingValue: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  var json: JSONValue {
+  /// As `settings.json` and `settings list --json` hold it.
+  public var json: JSONValue {
     switch self {
     case .bool(let value): .bool(value)
     case .integer(let value): .integer(Int64(value))

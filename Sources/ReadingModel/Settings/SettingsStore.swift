@@ -67,18 +67,11 @@ public struct SettingsStore: Sendable {
     let lines = settings.document.keys.sorted().map { key -> String in
       var name = JSONWriter()
       name.string(key)
-      let value = settings.text[key] ?? settings.document[key].map(Self.text) ?? "null"
+      let value = settings.text[key] ?? settings.document[key]?.text ?? "null"
       return "  " + String(decoding: name.bytes, as: UTF8.self) + ": " + value
     }
     let body = lines.isEmpty ? "{}" : "{\n" + lines.joined(separator: ",\n") + "\n}"
     return Data((body + "\n").utf8)
-  }
-
-  /// A value bookclub wrote, as JSON.
-  private static func text(_ value: JSONValue) -> String {
-    var json = JSONWriter()
-    value.write(to: &json)
-    return String(decoding: json.bytes, as: UTF8.self)
   }
 
   /// Reads the file: an object whose values are kept both parsed and as written.

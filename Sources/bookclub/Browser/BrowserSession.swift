@@ -176,10 +176,9 @@ final class BrowserSession {
 
   /// The terminal's size now.
   private static func measure() -> BrowserLayout {
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    guard let size = TerminalSize.of(STDOUT_FILENO), size.columns > 0, size.rows > 0
     else { return BrowserLayout(width: 80, height: 24) }
-    return BrowserLayout(width: Int(size.ws_col), height: Int(size.ws_row))
+    return BrowserLayout(width: size.columns, height: size.rows)
   }
 
   /// Hands the terminal to the person's editor on a note draft, then takes it back; the

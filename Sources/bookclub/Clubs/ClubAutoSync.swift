@@ -59,11 +59,7 @@ enum ClubAutoSync {
 
   /// The running bookclub, to start again for the sync.
   private static func executable(_ context: CommandContext) -> String? {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    if count > 0 {
-      return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    if let path = RunningExecutable.path() { return path }
     let first = CommandLine.arguments.first ?? ""
     return first.hasPrefix("/") ? first : nil
   }

@@ -91,17 +91,17 @@ extension Bookclub {
 
     /// `{"sound", "readOnly", "books", "entries", "problems": [{"part", "index", "detail",
     /// "fix"}]}`
-    static func json(_ health: LibraryHealth) -> JSONOutput {
+    static func json(_ health: LibraryHealth) -> JSONValue {
       .object([
         "sound": .bool(health.isSound),
         "readOnly": .bool(health.isReadOnly),
-        "books": health.books.map { .int(Int64($0)) } ?? .null,
-        "entries": health.entries.map { .int(Int64($0)) } ?? .null,
+        "books": health.books.map { .integer(Int64($0)) } ?? .null,
+        "entries": health.entries.map { .integer(Int64($0)) } ?? .null,
         "problems": .array(
           health.problems.map {
             .object([
-              "part": $0.part.map(JSONOutput.string) ?? .null, "index": .bool($0.isIndex),
-              "detail": .string($0.detail), "fix": $0.fix.map(JSONOutput.string) ?? .null,
+              "part": $0.part.map(JSONValue.string) ?? .null, "index": .bool($0.isIndex),
+              "detail": .string($0.detail), "fix": $0.fix.map(JSONValue.string) ?? .null,
             ])
           }),
       ])

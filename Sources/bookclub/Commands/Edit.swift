@@ -131,7 +131,7 @@ enum EditReport {
   static func print(_ result: EditResult, json: Bool, context: CommandContext) {
     if json {
       context.output.line(
-        JSONOutput.object([
+        JSONValue.object([
           "book": .raw(BookJSON.object(ListedBook(book: result.book))),
           "changes": .array(
             result.changes.map {

@@ -23,7 +23,7 @@ struct EntryRemoval {
     if json {
       let latest = progress.positions.last?.progress
       context.output.line(
-        JSONOutput.object([
+        JSONValue.object([
           "book": .raw(BookJSON.object(ListedBook(book: removed.book, progress: latest))),
           "removed": ProgressText.json(entry, of: book),
         ]).text)

@@ -91,18 +91,13 @@ struct ListSession {
     var query = self.query
     var printedAny = false
     var total: Int?
-    if options.json { context.output.write("{\"books\":[") }
+    if options.json { context.output.write(BookListJSON.opening) }
     while true {
       let page = try await spinner.whileRunning { try await library.page(query) }
       total = total ?? page.total
       query.countsTotal = false  // counted once, with the first page
       if options.json {
-        var json = JSONWriter()
-        for (index, book) in page.books.enumerated() {
-          json.raw(printedAny || index > 0 ? ",\n" : "\n")
-          BookJSON.write(book, to: &json)
-        }
-        context.output.write(bytes: json.bytes)
+        context.output.write(bytes: BookListJSON.books(page.books, continuing: printedAny))
       } else if !page.books.isEmpty {
         printRows(page.books[...], withHeader: !printedAny)
       }
@@ -112,8 +107,7 @@ struct ListSession {
       query = query.continuing(after: next)
     }
     if options.json {
-      context.output.line(
-        (printedAny ? "\n" : "") + "],\"next\":null,\"total\":\(total.map(String.init) ?? "null")}")
+      context.output.line(BookListJSON.closing(afterBooks: printedAny, next: nil, total: total))
     } else if !printedAny {
       emptyState()
     }
@@ -127,11 +121,9 @@ struct ListSession {
   }
 
   private func printJSON(_ books: [ListedBook], next: PageCursor?, total: Int?) {
-    let objects = books.map(BookJSON.object).joined(separator: ",\n")
-    let nextJSON = next.map { BookJSON.string($0.token) } ?? "null"
-    context.output.line(
-      "{\"books\":[" + (objects.isEmpty ? "" : "\n" + objects + "\n") + "],\"next\":\(nextJSON),"
-        + "\"total\":\(total.map(String.init) ?? "null")}")
+    context.output.write(BookListJSON.opening)
+    context.output.write(bytes: BookListJSON.books(books, continuing: false))
+    context.output.line(BookListJSON.closing(afterBooks: !books.isEmpty, next: next, total: total))
   }
 
   /// `Showing 31–60 of 365`, for positions `range` of the list (0-based, past the cursor).

@@ -60,14 +60,14 @@ extension Bookclub {
       return lines
     }
 
-    static func json(_ book: OpenLibraryBook) -> JSONOutput {
+    static func json(_ book: OpenLibraryBook) -> JSONValue {
       .object([
         "isbn13": .string(book.isbn.isbn13), "title": .string(book.title),
-        "authors": .array(book.authors.map(JSONOutput.string)),
-        "pageCount": book.pageCount.map { .int(Int64($0)) } ?? .null,
-        "publisher": book.publisher.map(JSONOutput.string) ?? .null,
-        "year": book.year.map { .int(Int64($0)) } ?? .null,
-        "subjects": .array(book.subjects.map(JSONOutput.string)),
+        "authors": .array(book.authors.map(JSONValue.string)),
+        "pageCount": book.pageCount.map { .integer(Int64($0)) } ?? .null,
+        "publisher": book.publisher.map(JSONValue.string) ?? .null,
+        "year": book.year.map { .integer(Int64($0)) } ?? .null,
+        "subjects": .array(book.subjects.map(JSONValue.string)),
       ])
     }
   }

@@ -15,7 +15,7 @@ extension Bookclub.Note {
       let reading = try await target.open(in: context)
       let notes = reading.progress.value?.notes ?? []
       if json {
-        let document = JSONOutput.object([
+        let document = JSONValue.object([
           "book": ProgressText.jsonFields(reading)["book"] ?? .null,
           "notes": .array(notes.map { ProgressText.json($0, of: reading.book) }),
         ])

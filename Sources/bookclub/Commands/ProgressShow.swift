@@ -76,7 +76,7 @@ extension Bookclub.Progress {
       return columns.joined(separator: "  ").trimmingTrailingSpaces
     }
 
-    static func json(_ reading: CurrentlyReading, entries: [ReadingProgress.Entry]) -> JSONOutput {
+    static func json(_ reading: CurrentlyReading, entries: [ReadingProgress.Entry]) -> JSONValue {
       var fields = ProgressText.jsonFields(reading)
       fields["entries"] = .array(entries.map { ProgressText.json($0, of: reading.book) })
       return .object(fields)

@@ -19,14 +19,14 @@ extension Bookclub.Settings {
       let settings = try Bookclub.Settings.store(context).load()
       if json {
         let rows = SettingKey.allCases.map { key in
-          JSONOutput.object([
+          JSONValue.object([
             "key": .string(key.rawValue),
-            "value": Self.json(settings.value(key)),
-            "default": Self.json(key.defaultValue),
+            "value": settings.value(key).json,
+            "default": key.defaultValue.json,
             "description": .string(key.summary),
           ])
         }
-        context.output.line(JSONOutput.array(rows).text)
+        context.output.line(JSONValue.array(rows).text)
         return
       }
       let colors = context.terminal.colorsOutput
@@ -42,14 +42,6 @@ extension Bookclub.Settings {
       }
       if SettingKey.allCases.contains(where: { settings.value($0) != $0.defaultValue }) {
         context.errors.line("* differs from the default")
-      }
-    }
-
-    static func json(_ value: SettingValue) -> JSONOutput {
-      switch value {
-      case .bool(let flag): .bool(flag)
-      case .integer(let number): .int(Int64(number))
-      case .choice(let text): .string(text)
       }
     }
   }

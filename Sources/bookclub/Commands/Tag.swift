@@ -54,8 +54,8 @@ extension Bookclub {
       let tags = try await context.library(flag: libraryPath).tags()
       if json {
         context.output.line(
-          JSONOutput.array(
-            tags.map { .object(["tag": .string($0.tag), "books": .int(Int64($0.books))]) }
+          JSONValue.array(
+            tags.map { .object(["tag": .string($0.tag), "books": .integer(Int64($0.books))]) }
           ).text)
         return
       }

@@ -30,7 +30,7 @@ extension Bookclub {
     func run(_ context: CommandContext) async throws {
       let trash = try await context.library(flag: libraryPath).trash(at: Date())
       if json {
-        context.output.line(JSONOutput.array(trash.map(Self.jsonItem)).text)
+        context.output.line(JSONValue.array(trash.map(Self.jsonItem)).text)
         return
       }
       guard !trash.isEmpty else {
@@ -51,11 +51,12 @@ extension Bookclub {
     }
 
     /// `{"book", "entries", "expires", "removed", "title", "trash"}`
-    static func jsonItem(_ item: TrashedBook) -> JSONOutput {
+    static func jsonItem(_ item: TrashedBook) -> JSONValue {
       .object([
-        "trash": .int(item.trashID), "book": .int(item.bookID), "title": .string(item.title),
+        "trash": .integer(item.trashID), "book": .integer(item.bookID),
+        "title": .string(item.title),
         "removed": .date(item.removed), "expires": .date(item.expires),
-        "entries": .int(Int64(item.entries)),
+        "entries": .integer(Int64(item.entries)),
       ])
     }
   }

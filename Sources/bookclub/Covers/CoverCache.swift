@@ -137,12 +137,12 @@ struct CoverCache: Sendable {
   }
 
   private func save(_ entry: Entry, _ isbn: String) throws {
-    var fields: [String: JSONOutput] = [
-      "fetched": .int(entry.fetchedMs), "missing": .bool(entry.missing),
+    var fields: [String: JSONValue] = [
+      "fetched": .integer(entry.fetchedMs), "missing": .bool(entry.missing),
     ]
     if let etag = entry.etag { fields["etag"] = .string(etag) }
     if let date = entry.lastModified { fields["lastModified"] = .string(date) }
-    try write(Array(JSONOutput.object(fields).text.utf8), to: metaPath(isbn))
+    try write(Array(JSONValue.object(fields).text.utf8), to: metaPath(isbn))
   }
 
   private func write(_ bytes: [UInt8], to path: String) throws {

@@ -19,12 +19,9 @@ enum TerminalGraphicsQuery {
   /// Whether the terminal on stdin and stdout answers the kitty graphics query.
   static func speaksKitty() -> Bool {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
-    var original = termios()
-    guard tcgetattr(STDIN_FILENO, &original) == 0 else { return false }
-    var raw = original
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-    tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-    defer { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
+    guard let original = TerminalSettings.of(STDIN_FILENO) else { return false }
+    original.keyByKey.apply(to: STDIN_FILENO)
+    defer { original.apply(to: STDIN_FILENO) }
     _ = query.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
     var answer: [UInt8] = []
     var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)

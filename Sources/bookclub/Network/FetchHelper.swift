@@ -129,10 +129,7 @@ struct FetchHelper: Sendable {
   /// `bookclub-fetch` beside the running bookclub, or as `BOOKCLUB_FETCH` names it.
   static func helper(_ environment: [String: String]) -> String? {
     if let named = environment["BOOKCLUB_FETCH"], access(named, X_OK) == 0 { return named }
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return nil }
-    let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let path = RunningExecutable.path() else { return nil }
     let beside = PathName.folder(of: path) + "/bookclub-fetch"
     return access(beside, X_OK) == 0 ? beside : nil
   }

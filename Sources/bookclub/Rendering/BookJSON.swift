@@ -43,11 +43,4 @@ enum BookJSON {
     json.date(book.dateUpdated.milliseconds)
     json.raw("}")
   }
-
-  /// `text` as a JSON string literal.
-  static func string(_ text: String) -> String {
-    var json = JSONWriter()
-    json.string(text)
-    return String(decoding: json.bytes, as: UTF8.self)
-  }
 }

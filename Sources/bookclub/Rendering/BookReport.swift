@@ -97,11 +97,11 @@ struct BookReport {
 
   /// `{"book", "details", "estimatedFinish", "finished", "notes", "pace", "page", "started",
   /// "statusSince"}`; `details` as in the bookclub archive.
-  var json: JSONOutput {
+  var json: JSONValue {
     var fields = ProgressText.jsonFields(reading)
     fields["statusSince"] = .date(statusSince)
     fields["notes"] = .array(notes.map { ProgressText.json($0, of: book) })
-    fields["page"] = reading.currentPage.map { .int(Int64($0)) } ?? .null
+    fields["page"] = reading.currentPage.map { .integer(Int64($0)) } ?? .null
     var detailsJSON = JSONWriter()
     details.write(to: &detailsJSON)
     fields["details"] = .raw(String(decoding: detailsJSON.bytes, as: UTF8.self))

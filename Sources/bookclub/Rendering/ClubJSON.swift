@@ -10,7 +10,7 @@ import ReadingModel
 /// ``InterchangeDate`` form, fractions from 0 to 1.
 enum ClubJSON {
   /// `club list --json`: one object per club.
-  static func clubs(_ clubs: [ClubMembership]) -> JSONOutput {
+  static func clubs(_ clubs: [ClubMembership]) -> JSONValue {
     .array(
       clubs.map { club in
         .object([
@@ -22,12 +22,12 @@ enum ClubJSON {
   }
 
   /// `club status --json`.
-  static func status(_ status: ClubStatus, of club: ClubMembership, sharing: Bool) -> JSONOutput {
+  static func status(_ status: ClubStatus, of club: ClubMembership, sharing: Bool) -> JSONValue {
     .object([
       "club": .string(club.name),
       "book": book(status.book),
       "pickedAt": time(status.pickedAt),
-      "pickedBy": status.pickedBy.map(JSONOutput.string) ?? .null,
+      "pickedBy": status.pickedBy.map(JSONValue.string) ?? .null,
       "sharing": .bool(sharing),
       "members": .array(
         status.members.map { member in
@@ -35,11 +35,11 @@ enum ClubJSON {
             "id": .string(member.id), "name": .string(member.name),
             "you": .bool(member.id == club.memberID),
             "fraction": .number(member.fraction),
-            "page": member.page.map { .int(Int64($0)) } ?? .null,
+            "page": member.page.map { .integer(Int64($0)) } ?? .null,
             "finished": .bool(member.finished), "abandoned": .bool(member.abandoned),
             "left": .bool(member.hasLeft),
-            "rating": member.rating.map(JSONOutput.number) ?? .null,
-            "fractionPerDay": member.fractionPerDay.map(JSONOutput.number) ?? .null,
+            "rating": member.rating.map(JSONValue.number) ?? .null,
+            "fractionPerDay": member.fractionPerDay.map(JSONValue.number) ?? .null,
             "estimatedFinish": time(member.estimatedFinish),
             "lastActivity": time(member.lastActivity),
           ])
@@ -51,7 +51,7 @@ enum ClubJSON {
   static func notes(
     _ shown: [ClubStatus.SharedNote], hidden: [ClubStatus.SharedNote], book: ClubBook,
     of club: ClubMembership
-  ) -> JSONOutput {
+  ) -> JSONValue {
     .object([
       "club": .string(club.name),
       "book": self.book(book),
@@ -62,22 +62,22 @@ enum ClubJSON {
             "fraction": .number(note.fraction), "time": time(note.time),
           ])
         }),
-      "hidden": .int(Int64(hidden.count)),
-      "hiddenFrom": hidden.map(\.fraction).min().map(JSONOutput.number) ?? .null,
+      "hidden": .integer(Int64(hidden.count)),
+      "hiddenFrom": hidden.map(\.fraction).min().map(JSONValue.number) ?? .null,
     ])
   }
 
   /// A club book as journals write it: `{"author", "isbn13", "pages", "title"}`.
-  static func book(_ book: ClubBook?) -> JSONOutput {
+  static func book(_ book: ClubBook?) -> JSONValue {
     guard let book else { return .null }
     return .object([
       "author": .string(book.author), "title": .string(book.title),
-      "isbn13": book.isbn13.map(JSONOutput.string) ?? .null,
-      "pages": book.pageCount.map { .int(Int64($0)) } ?? .null,
+      "isbn13": book.isbn13.map(JSONValue.string) ?? .null,
+      "pages": book.pageCount.map { .integer(Int64($0)) } ?? .null,
     ])
   }
 
-  private static func time(_ milliseconds: Int64?) -> JSONOutput {
-    JSONOutput.date(milliseconds.map { Date(milliseconds: $0) })
+  private static func time(_ milliseconds: Int64?) -> JSONValue {
+    JSONValue.date(milliseconds.map { Date(milliseconds: $0) })
   }
 }

@@ -92,30 +92,30 @@ enum ImportReport {
 
   /// `{"added", "updated", "unchanged", "skipped": [{"line", "reason"}], "changes",
   /// "conflicts", "remarks", "columnsNotKept", "format", "dryRun"}`
-  static func json(_ summary: ImportSummary) -> JSONOutput {
+  static func json(_ summary: ImportSummary) -> JSONValue {
     .object([
       "format": .string(summary.format),
-      "added": .int(Int64(summary.added)),
-      "updated": .int(Int64(summary.updated)),
-      "unchanged": .int(Int64(summary.unchanged)),
+      "added": .integer(Int64(summary.added)),
+      "updated": .integer(Int64(summary.updated)),
+      "unchanged": .integer(Int64(summary.unchanged)),
       "skipped": .array(
         summary.skipped.map {
-          .object(["line": .int(Int64($0.line)), "reason": .string($0.reason)])
+          .object(["line": .integer(Int64($0.line)), "reason": .string($0.reason)])
         }),
       "changes": .array(summary.changes.map(json)),
       "conflicts": .array(summary.conflicts.flatMap(json)),
-      "remarks": .array(summary.remarks.map(JSONOutput.string)),
-      "columnsNotKept": .array(summary.columnsNotKept.map(JSONOutput.string)),
+      "remarks": .array(summary.remarks.map(JSONValue.string)),
+      "columnsNotKept": .array(summary.columnsNotKept.map(JSONValue.string)),
       "dryRun": .bool(summary.dryRun),
     ])
   }
 
   /// `{"line", "book", "title", "kind", "fields": [{"field", "before", "after"}],
   /// "entriesAdded"}`
-  private static func json(_ change: BookChange) -> JSONOutput {
+  private static func json(_ change: BookChange) -> JSONValue {
     .object([
-      "line": .int(Int64(change.line)),
-      "book": change.bookID.map { .int($0) } ?? .null,
+      "line": .integer(Int64(change.line)),
+      "book": change.bookID.map { .integer($0) } ?? .null,
       "title": .string(change.title),
       "kind": .string(change.kind.rawValue),
       "fields": .array(
@@ -125,22 +125,22 @@ enum ImportReport {
             "after": .string($0.after),
           ])
         }),
-      "entriesAdded": .int(Int64(change.entriesAdded)),
+      "entriesAdded": .integer(Int64(change.entriesAdded)),
     ])
   }
 
   /// One object per field: `{"line", "book", "title", "field", "library", "source", "base",
   /// "resolution"}`.
-  private static func json(_ book: BookConflicts) -> [JSONOutput] {
+  private static func json(_ book: BookConflicts) -> [JSONValue] {
     book.fields.map { conflict in
       .object([
-        "line": .int(Int64(book.line)),
-        "book": .int(book.bookID),
+        "line": .integer(Int64(book.line)),
+        "book": .integer(book.bookID),
         "title": .string(book.title),
         "field": .string(conflict.field.rawValue),
         "library": .string(conflict.library),
         "source": .string(conflict.source),
-        "base": conflict.base.map(JSONOutput.string) ?? .null,
+        "base": conflict.base.map(JSONValue.string) ?? .null,
         "resolution": .string(conflict.tookSource ? "source" : "library"),
       ])
     }

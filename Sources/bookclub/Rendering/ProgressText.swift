@@ -38,7 +38,7 @@ enum ProgressText {
 
   /// The `--json` fields about where a reading stands: `book`, `pace`, `estimatedFinish`,
   /// `started`, `finished`.
-  static func jsonFields(_ reading: CurrentlyReading) -> [String: JSONOutput] {
+  static func jsonFields(_ reading: CurrentlyReading) -> [String: JSONValue] {
     let latest = reading.progress.value?.entries.last?.progress
     return [
       "book": .raw(BookJSON.object(ListedBook(book: reading.book, progress: latest))),
@@ -50,23 +50,23 @@ enum ProgressText {
   }
 
   /// `{"fractionPerDay", "pagesPerDay"}`
-  static func json(_ pace: ReadingPace) -> JSONOutput {
+  static func json(_ pace: ReadingPace) -> JSONValue {
     .object([
       "fractionPerDay": .number(pace.fractionPerDay),
-      "pagesPerDay": pace.pagesPerDay.map(JSONOutput.number) ?? .null,
+      "pagesPerDay": pace.pagesPerDay.map(JSONValue.number) ?? .null,
     ])
   }
 
   /// Where one book stands: ``jsonFields(_:)``, the page and the readings.
-  static func json(_ reading: CurrentlyReading) -> JSONOutput {
+  static func json(_ reading: CurrentlyReading) -> JSONValue {
     var fields = jsonFields(reading)
-    fields["page"] = reading.currentPage.map { .int(Int64($0)) } ?? .null
+    fields["page"] = reading.currentPage.map { .integer(Int64($0)) } ?? .null
     fields["readings"] = .array((reading.progress.value?.readings ?? []).map(json))
     return .object(fields)
   }
 
   /// `{"start", "end", "outcome"}`: days or null; `finished`, `abandoned` or `reading`.
-  static func json(_ reading: ReadingPeriod) -> JSONOutput {
+  static func json(_ reading: ReadingPeriod) -> JSONValue {
     .object([
       "start": reading.start.map { .string($0.description) } ?? .null,
       "end": reading.end.map { .string($0.description) } ?? .null,
@@ -76,13 +76,14 @@ enum ProgressText {
   }
 
   /// An entry in `--json` output.
-  static func json(_ entry: ReadingProgress.Entry, of book: Book) -> JSONOutput {
+  static func json(_ entry: ReadingProgress.Entry, of book: Book) -> JSONValue {
     .object([
       "id": .string(entry.id.uuidString.lowercased()),
       "progress": .number(entry.progress),
-      "page": book.pageCount.map { .int(Int64((entry.progress * Double($0)).rounded())) } ?? .null,
+      "page": book.pageCount.map { .integer(Int64((entry.progress * Double($0)).rounded())) }
+        ?? .null,
       "time": .date(entry.time),
-      "note": entry.note.map(JSONOutput.string) ?? .null,
+      "note": entry.note.map(JSONValue.string) ?? .null,
       "kind": .string(entry.kind.rawValue),
     ])
   }

@@ -82,7 +82,7 @@ enum StatusOverview {
 
   /// `{"reading": [{"book", "estimatedFinish", "pace"}], "notes": [{"book", "entry"}],
   /// "counts": {"want", "reading", "finished", "abandoned"}}`
-  static func json(_ overview: LibraryOverview) -> JSONOutput {
+  static func json(_ overview: LibraryOverview) -> JSONValue {
     .object([
       "reading": .array(
         overview.reading.map { reading in
@@ -96,12 +96,12 @@ enum StatusOverview {
         }),
       "notes": .array(
         overview.notes.map { book, entry in
-          .object(["book": .int(book.id), "entry": ProgressText.json(entry, of: book)])
+          .object(["book": .integer(book.id), "entry": ProgressText.json(entry, of: book)])
         }),
       "counts": .object(
         Dictionary(
           uniqueKeysWithValues: ReadingStatus.allCases.map {
-            ($0.rawValue, JSONOutput.int(Int64(overview.counts[$0] ?? 0)))
+            ($0.rawValue, JSONValue.integer(Int64(overview.counts[$0] ?? 0)))
           })),
     ])
   }

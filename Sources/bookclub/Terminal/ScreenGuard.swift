@@ -11,7 +11,7 @@ enum ScreenGuard {
   /// The settings before ``enter()``, while the screen is taken. Read by signal handlers,
   /// which can take no lock; written only on the main thread with those signals' handlers
   /// not yet installed or the screen not taken.
-  nonisolated(unsafe) private static var saved: termios?
+  nonisolated(unsafe) private static var saved: TerminalSettings?
 
   /// Turns bracketed paste off, shows the cursor, resets styles, leaves the alternate screen.
   private static let leaveSequence: StaticString =
@@ -27,18 +27,10 @@ enum ScreenGuard {
   /// - Returns: `false` when stdin is not a terminal whose settings can be changed.
   @MainActor
   static func enter() -> Bool {
-    var original = termios()
-    guard tcgetattr(STDIN_FILENO, &original) == 0 else { return false }
-    var raw = original
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR)
-    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-      cc[Int(VMIN)] = 1
-      cc[Int(VTIME)] = 0
-    }
+    guard let original = TerminalSettings.of(STDIN_FILENO) else { return false }
     saved = original
     installCrashHandlers()
-    guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else {
+    guard original.raw.apply(to: STDIN_FILENO) else {
       saved = nil
       return false
     }
@@ -56,11 +48,11 @@ enum ScreenGuard {
   /// Puts the terminal back without forgetting it was taken: for a signal handler, or
   /// before an editor runs. Uses only async-signal-safe calls.
   static func restore() {
-    guard var settings = saved else { return }
+    guard let settings = saved else { return }
     leaveSequence.withUTF8Buffer { bytes in
       _ = write(STDOUT_FILENO, bytes.baseAddress, bytes.count)
     }
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+    settings.apply(to: STDIN_FILENO, .afterOutputDiscardingInput)
   }
 
   /// Takes the terminal again after ``restore()`` (an editor ran, the process was stopped).
@@ -106,8 +98,7 @@ enum ScreenGuard {
     guard !crashHandlersInstalled else { return }
     crashHandlersInstalled = true
     for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { signalNumber in
+      var action = sigaction { signalNumber in
         ScreenGuard.restore()
         sigaction(signalNumber, &ScreenGuard.previousActions[Int(signalNumber)], nil)
         raise(signalNumber)

@@ -49,21 +49,16 @@ struct TerminalInfo: Sendable {
       colorsErrors: colors(errors))
   }
 
+  /// The rows of the first of stdout and stderr that is a terminal saying how many.
   private static func measuredHeight() -> Int? {
-    var size = winsize()
-    for descriptor in [STDOUT_FILENO, STDERR_FILENO]
-    where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_row > 0 {
-      return Int(size.ws_row)
-    }
-    return nil
+    [STDOUT_FILENO, STDERR_FILENO].lazy.compactMap { TerminalSize.of($0)?.rows }.first { $0 > 0 }
   }
 
+  /// The columns of the first of stdout and stderr that is a terminal saying how many, else
+  /// `COLUMNS`, else 80.
   private static func measuredWidth(environment: [String: String]) -> Int {
-    var size = winsize()
-    for descriptor in [STDOUT_FILENO, STDERR_FILENO]
-    where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
+    let measured = [STDOUT_FILENO, STDERR_FILENO].lazy.compactMap { TerminalSize.of($0)?.columns }
+    if let columns = measured.first(where: { $0 > 0 }) { return columns }
     if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
     return 80
   }

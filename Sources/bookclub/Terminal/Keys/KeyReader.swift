@@ -13,7 +13,7 @@ import Synchronization
 /// interrupted in between (see ``InterruptHandler``).
 enum KeyReader {
   /// The terminal settings to put back if the process is interrupted while a key is awaited.
-  static let savedSettings = Mutex<termios?>(nil)
+  static let savedSettings = Mutex<TerminalSettings?>(nil)
 
   /// Bytes decoded so far, and keys read but not asked for yet (typed ahead).
   private static let decoding = Mutex<(decoder: KeyDecoder, keys: [Key])>((KeyDecoder(), []))
@@ -30,14 +30,11 @@ enum KeyReader {
       return key
     }
     InterruptHandler.install()  // Ctrl-C must put the terminal back
-    var original = termios()
-    guard tcgetattr(STDIN_FILENO, &original) == 0 else { return nil }
-    var raw = original
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    guard let original = TerminalSettings.of(STDIN_FILENO) else { return nil }
     savedSettings.withLock { $0 = original }
-    tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+    original.keyByKey.apply(to: STDIN_FILENO)
     defer {
-      tcsetattr(STDIN_FILENO, TCSANOW, &original)
+      original.apply(to: STDIN_FILENO)
       savedSettings.withLock { $0 = nil }
     }
     while true {
@@ -60,7 +57,7 @@ enum KeyReader {
   /// bookclub exits.
   static func discardTypedAhead() {
     decoding.withLock { $0 = (KeyDecoder(), []) }
-    tcflush(STDIN_FILENO, TCIFLUSH)
+    TerminalSettings.discardUnreadInput(of: STDIN_FILENO)
   }
 
   /// Whether stdin has more bytes within ``sequenceWait`` milliseconds.
@@ -71,8 +68,6 @@ enum KeyReader {
 
   /// Puts back the terminal settings saved by a pending ``nextKey()``, if any.
   static func restoreTerminal() {
-    savedSettings.withLock { saved in
-      if var settings = saved { tcsetattr(STDIN_FILENO, TCSANOW, &settings) }
-    }
+    savedSettings.withLock { saved in _ = saved?.apply(to: STDIN_FILENO) }
   }
 }
