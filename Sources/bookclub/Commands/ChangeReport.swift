@@ -13,12 +13,12 @@ enum ChangeReport {
     guard let record = applied.record else { return }
     if json {
       let book = applied.after.map {
-        JSONOutput.raw(
+        JSONValue.raw(
           BookJSON.object(
             ListedBook(book: $0.book, progress: $0.position.map { $0.progress })))
       }
       context.output.line(
-        JSONOutput.object([
+        JSONValue.object([
           "action": .string(record.action.rawValue),
           "kind": .string(record.kind.rawValue),
           "summary": .string(record.summary),

@@ -81,7 +81,7 @@ extension RowSnapshot {
     case .number(let number): .real(number)
     case .string(let text): .text(text)
     case .bool(let flag): .integer(flag ? 1 : 0)
-    case .null, .array, .object: nil
+    case .null, .array, .object, .raw: nil
     }
   }
 }
