@@ -21,13 +21,28 @@ let packageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let dataFolder =
   arguments.count == 2
   ? URL(fileURLWithPath: arguments[1]) : packageFolder.appendingPathComponent("unicode")
-do {
-  let texts = try UnicodeDataFiles.fileNames.map {
-    try String(contentsOf: dataFolder.appendingPathComponent($0), encoding: .utf8)
+/// Says what went wrong on stderr and exits 1.
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+  exit(1)
+}
+
+var texts: [String] = []
+for name in UnicodeDataFiles.fileNames {
+  let file = dataFolder.appendingPathComponent(name)
+  guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+    fail("cannot read '\(file.path)': the Unicode data files are in the package's unicode/ folder")
   }
-  let source = try FoldingTableSource.make(from: UnicodeDataFiles(texts))
+  texts.append(text)
+}
+let source: String
+do {
+  source = try FoldingTableSource.make(from: UnicodeDataFiles(texts))
+} catch {
+  fail("cannot make the folding tables: \(error)")
+}
+do {
   try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[0]), options: .atomic)
 } catch {
-  FileHandle.standardError.write(Data("Error: cannot write the folding tables: \(error)\n".utf8))
-  exit(1)
+  fail("cannot write '\(arguments[0])': \((error as NSError).localizedDescription)")
 }
