@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ImageDecoding", targets: ["ImageDecoding"]),
     .executable(name: "bookclub", targets: ["bookclub"]),
     .executable(name: "bookclub-fetch", targets: ["BookclubFetch"]),
+    .executable(name: "bookclub-folding-tables", targets: ["FoldingTableGenerator"]),
   ],
   targets: [
     .systemLibrary(
@@ -42,6 +43,10 @@ let package = Package(
     // The one program that speaks HTTPS (URLSession over the system's libcurl), run by
     // bookclub for Open Library: the static bookclub keeps networking out of its start-up.
     .executableTarget(name: "BookclubFetch"),
+    // SearchKey's folding tables from the Unicode data pinned in unicode/ (issue 25).
+    .target(name: "FoldingTables"),
+    .executableTarget(name: "FoldingTableGenerator", dependencies: ["FoldingTables"]),
+    .testTarget(name: "FoldingTablesTests", dependencies: ["FoldingTables"]),
     .target(name: "TestSupport", dependencies: ["ReadingModel"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ReadingModelTests", dependencies: ["ReadingModel", "CSQLite", "TestSupport"]),

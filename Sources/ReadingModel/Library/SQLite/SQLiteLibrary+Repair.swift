@@ -67,6 +67,8 @@ extension SQLiteLibrary {
       try fresh.execute("PRAGMA main.page_size = \(pageSize)")
     }
     try prepare(fresh)
+    // The copy's keys are refolded below, unless it names this build's folding.
+    try fresh.run("DELETE FROM library_info WHERE key = ?", [.text(Self.foldingVersionKey)])
     try fresh.execute("PRAGMA foreign_keys = OFF")
     for table in Self.repairedTables {
       report.recovered[table] = try copyRows(of: table, into: fresh, lost: &report.lost)
@@ -75,6 +77,7 @@ extension SQLiteLibrary {
       report.recovered[table] = try copyWhole(table, into: fresh, lost: &report.lost)
     }
     report.lost += try removeOrphans(in: fresh)
+    try Self.refoldKeys(on: fresh) { try $0() }
     try Self.rebuildReadings(on: fresh)
     // Rows copied with REPLACE may have passed the counting and search triggers twice.
     try fresh.execute(

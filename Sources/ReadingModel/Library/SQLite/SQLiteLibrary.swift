@@ -111,8 +111,11 @@ public actor SQLiteLibrary: Library {
     self.realPath = realPath
     return try mapErrors {
       var connection = try SQLiteConnection(path: realPath, mode: mode)
-      if try !check(connection), !mode.canWrite {
-        // An older library is brought up to date: the one write a read may make.
+      if try !check(connection), !mode.canWrite,
+        try schemaVersion(connection) < Schema.currentVersion || canRefold(realPath)
+      {
+        // An older library is brought up to date: the one write a read may make. (Keys of
+        // another folding in a library that cannot be written are read as they are.)
         guard !LibraryFile.isMarkedDamaged(realPath) else {
           throw LibraryError.markedDamaged(path: path)
         }
@@ -147,10 +150,19 @@ public actor SQLiteLibrary: Library {
     // Statement journals (a statement that fires triggers or checks keys keeps one) stay in
     // memory instead of a temporary file per statement.
     try connection.execute("PRAGMA temp_store = MEMORY")
-    guard version < Schema.currentVersion else { return true }
+    if version < Schema.currentVersion {
+      guard connection.mode.canWrite else { return false }
+      try migrate(connection, besideRepairs: true)
+    }
+    guard try Self.keysNeedRefolding(on: connection) else { return true }
     guard connection.mode.canWrite else { return false }
-    try migrate(connection, besideRepairs: true)
+    try Self.refoldKeys(on: connection) { try self.writeTransaction(on: connection, $0) }
     return true
+  }
+
+  /// Whether the library at `realPath` may be written to refold its keys.
+  private func canRefold(_ realPath: String) -> Bool {
+    LibraryFile.isWritable(realPath) && !LibraryFile.isMarkedDamaged(realPath)
   }
 
   /// Sets up a new database as a library: the schema, then bookclub's mark.
@@ -160,6 +172,7 @@ public actor SQLiteLibrary: Library {
       _ = try check(connection)
     } else {
       try migrate(connection, besideRepairs: false)
+      try Self.refoldKeys(on: connection, inTransaction: connection.writeTransaction)
     }
   }
 

@@ -1,0 +1,32 @@
+extension SQLiteLibrary {
+  /// The `library_info` row that names the folding the library's keys were made with.
+  static let foldingVersionKey = "folding_version"
+
+  /// Whether the library's stored keys were made by another folding than this build's
+  /// (``SearchKey/foldingVersion``): a library that names none was made before it was kept.
+  static func keysNeedRefolding(on connection: SQLiteConnection) throws -> Bool {
+    let hasInfo = try connection.integer(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'library_info'")
+    guard hasInfo == 1 else { return true }
+    let stored = try connection.first(
+      "SELECT value FROM library_info WHERE key = ?", [.text(foldingVersionKey)]
+    ) { $0.text(0) }
+    return stored != SearchKey.foldingVersion
+  }
+
+  /// Makes every stored key again with this build's folding, and records its version, in
+  /// the transaction `inTransaction` runs (checked again there: another process may have
+  /// refolded meanwhile).
+  static func refoldKeys(
+    on connection: SQLiteConnection, inTransaction: (() throws -> Void) throws -> Void
+  ) throws {
+    try inTransaction {
+      guard try keysNeedRefolding(on: connection) else { return }
+      try KeyRefolding.refoldBooks(on: connection)
+      try KeyRefolding.refoldTags(on: connection)
+      try connection.run(
+        "INSERT OR REPLACE INTO library_info (key, value) VALUES (?, ?)",
+        [.text(foldingVersionKey), .text(SearchKey.foldingVersion)])
+    }
+  }
+}
