@@ -12,6 +12,17 @@ public final class ReadingListStore {
   /// Fetches one page.
   public typealias Source = @Sendable (PageQuery) async throws -> BookPage
 
+  /// What a next page does to the list loaded before it.
+  public enum Paging: Sendable {
+    /// The list grows: a next page joins the books shown, as a pager or the browser shows
+    /// them.
+    case accumulating
+    /// The list moves on: a next page replaces the one before, so memory holds one page
+    /// however long the list, and the books are counted once, with the first page. For a
+    /// reader that takes each page once, in order (`list --all`).
+    case streaming
+  }
+
   /// What the list shows.
   public private(set) var state: PagingDataState<[ListedBook], any Error> = .idle
   /// Where the next page starts; `nil` when the list is exhausted or nothing is loaded.
@@ -20,6 +31,8 @@ public final class ReadingListStore {
   public private(set) var total: Int?
   /// The order, filters and page size; `query.after` is where the first page starts.
   public let query: PageQuery
+  /// Whether next pages join the list or replace it.
+  public let paging: Paging
 
   private let source: Source
   /// Where page loads run; `nil` for the shared pool.
@@ -32,20 +45,24 @@ public final class ReadingListStore {
   ///   - query: The first page's query.
   ///   - executor: Where page loads run: a command-line program that waits for its one page
   ///     passes its main thread's, and starts no threads; `nil` is the shared pool.
+  ///   - paging: Whether next pages join the list (the default) or replace it.
   ///   - source: Fetches one page.
   public init(
-    query: PageQuery, executor: (any TaskExecutor)? = nil, source: @escaping Source
+    query: PageQuery, executor: (any TaskExecutor)? = nil, paging: Paging = .accumulating,
+    source: @escaping Source
   ) {
     self.query = query
     self.executor = executor
+    self.paging = paging
     self.source = source
   }
 
   /// Creates a store reading pages from a library.
   public convenience init(
-    library: any Library, query: PageQuery, executor: (any TaskExecutor)? = nil
+    library: any Library, query: PageQuery, executor: (any TaskExecutor)? = nil,
+    paging: Paging = .accumulating
   ) {
-    self.init(query: query, executor: executor) { try await library.page($0) }
+    self.init(query: query, executor: executor, paging: paging) { try await library.page($0) }
   }
 
   /// Whether ``fetchMore()`` would start a request: a page is known to follow, and the
@@ -65,8 +82,9 @@ public final class ReadingListStore {
     await load(.first)
   }
 
-  /// Loads the next page and appends it, skipping books already listed. Ignored while any
-  /// request is in flight and when the list is exhausted.
+  /// Loads the next page and appends it, skipping books already listed (streaming: puts it
+  /// in place of the page before). Ignored while any request is in flight and when the list
+  /// is exhausted.
   public func fetchMore() async {
     guard hasMore else { return }
     await load(.next)
@@ -101,7 +119,9 @@ public final class ReadingListStore {
     case .next:
       guard let nextCursor else { return }
       state.startPaging()
-      pageQuery = query.continuing(after: nextCursor)
+      var continuing = query.continuing(after: nextCursor)
+      if paging == .streaming { continuing.countsTotal = false }  // counted with the first
+      pageQuery = continuing
     }
     guard state.isBusy else { return }
     let source = self.source
@@ -109,7 +129,10 @@ public final class ReadingListStore {
     case .stale: return
     case .cancelled: state.cancel()
     case .finished(.success(let page)):
-      state.finish(.success(page.books))
+      switch paging {
+      case .accumulating: state.finish(.success(page.books))
+      case .streaming: state.finish(.success(page.books)) { _, next in next }
+      }
       nextCursor = page.next
       total = page.total ?? total
     case .finished(.failure(let error)):

@@ -1,21 +1,23 @@
+import Observation
 import ReadingModel
 
 /// The detail pane's book: its ``CurrentlyReading`` (which the actions write through) and
 /// the report `bookclub show` prints, loaded through the same ``LoadSequence`` as the
 /// stores so that a load cancelled by Esc or by another book is never shown.
 @MainActor
+@Observable
 final class BrowserDetail {
   /// How many of the latest notes the pane shows.
   static let noteCount = 5
 
-  let reading: CurrentlyReading
+  @ObservationIgnored let reading: CurrentlyReading
   /// The report's lines, as they load.
   private(set) var lines: DataState<[String], any Error> = .idle
   /// The first line shown, when the report is longer than the pane.
   var top = 0
 
-  private let library: any Library
-  private let requests = LoadSequence<Extras>()
+  @ObservationIgnored private let library: any Library
+  @ObservationIgnored private let requests = LoadSequence<Extras>()
 
   /// What the report needs beyond the book's progress.
   private struct Extras: Sendable {

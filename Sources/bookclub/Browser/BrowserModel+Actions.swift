@@ -15,16 +15,7 @@ extension BrowserModel {
   /// Opens the detail pane on the highlighted book.
   func openDetail() {
     guard let listed = highlighted else { return }
-    show(listed.book, keeping: nil)
-  }
-
-  /// Closes the detail pane, cancelling its load.
-  func closeDetail() {
-    detail?.cancel()
-    detail = nil
-    loadingCover?.cancel()
-    loadingCover = nil
-    cover = nil
+    detailPane.show(listed.book)
   }
 
   /// Asks for a value on the status line.
@@ -37,15 +28,15 @@ extension BrowserModel {
     case .note: label = "Note on \(title) (Ctrl-E: editor):"
     case .tag: label = "Tags for \(title) (a, b adds; -a removes):"
     case .rate: label = "Rate \(title) (0.25 to 5, 0 clears):"
-    case .confirmUndo, .reread: return
+    case .reread: return
     }
-    prompt = BrowserPrompt(purpose: purpose, label: label, bookID: book.id)
+    promptLine.prompt = BrowserPrompt(purpose: purpose, label: label, bookID: book.id)
   }
 
   /// Acts on the prompt's text; a refused value stays with its error shown.
   func submitPrompt() {
     guard let prompt, let book = book(prompt.bookID) else {
-      self.prompt = nil
+      promptLine.prompt = nil
       return
     }
     let text = prompt.text
@@ -54,7 +45,7 @@ extension BrowserModel {
     case .note: addNote(text, on: book)
     case .tag: changeTags(text, on: book)
     case .rate: rate(text, on: book)
-    case .confirmUndo, .reread: return
+    case .reread: return
     }
   }
 
@@ -62,8 +53,6 @@ extension BrowserModel {
   func answer(_ character: Character) {
     guard let prompt, let book = book(prompt.bookID) else { return }
     switch (prompt.purpose, character) {
-    case (.confirmUndo(let entryID), "y"): removeEntry(entryID, of: book)
-    case (.confirmUndo, "n"): self.prompt = nil
     case (.reread(let pending), "r"): recordProgress(pending, on: book, reread: .reread)
     case (.reread(let pending), "c"): recordProgress(pending, on: book, reread: .sameReading)
     default: return
@@ -86,26 +75,6 @@ extension BrowserModel {
     }
   }
 
-  /// Asks before removing the book's newest entry.
-  func askUndo() {
-    guard let book = target else { return }
-    let library = self.library
-    Task {
-      do {
-        guard let entry = try await library.lastRecordedEntry(of: book.id) else {
-          self.notices.push("“\(book.title)” has no entry to undo.")
-          return self.onChange()
-        }
-        self.prompt = BrowserPrompt(
-          purpose: .confirmUndo(entry.id),
-          label: "Remove \(EntryRemoval.describe(entry, of: book))? y/n", bookID: book.id)
-      } catch {
-        self.notices.push(error.explanation, level: .warning)
-      }
-      self.onChange()
-    }
-  }
-
   /// Writes a note from the editor's draft.
   func addNote(_ text: String, onBookWithID id: Book.ID) {
     guard let book = book(id) else { return }
@@ -115,7 +84,7 @@ extension BrowserModel {
   /// Writes a note typed in the prompt.
   private func addNote(_ text: String, on book: Book) {
     guard !text.trimmingWhitespace().isEmpty else {
-      prompt?.error = "Type a note, or Esc to cancel."
+      promptLine.prompt?.error = "Type a note, or Esc to cancel."
       return
     }
     let writer = self.writer
@@ -136,7 +105,7 @@ extension BrowserModel {
     do {
       input = try ProgressInput(parsing: text)
     } catch {
-      prompt?.error = error.explanation
+      promptLine.prompt?.error = error.explanation
       return
     }
     let writer = self.writer
@@ -160,7 +129,7 @@ extension BrowserModel {
       !$0.isEmpty && $0 != "-"
     }
     guard !names.isEmpty else {
-      prompt?.error = "Type a tag, or -tag to remove one."
+      promptLine.prompt?.error = "Type a tag, or -tag to remove one."
       return
     }
     let added = names.filter { !$0.hasPrefix("-") }
@@ -182,7 +151,7 @@ extension BrowserModel {
     let given = Rating(typed)
     // 0 is no rating but is how the browser clears one.
     guard given != nil || Double(typed) == 0 else {
-      prompt?.error = "Give stars from 0.25 to 5 in quarters (4, 3.75), or 0 to clear."
+      promptLine.prompt?.error = "Give stars from 0.25 to 5 in quarters (4, 3.75), or 0 to clear."
       return
     }
     let (writer, progress) = (self.writer, listedProgress(of: book.id))
@@ -196,15 +165,6 @@ extension BrowserModel {
     }
   }
 
-  private func removeEntry(_ id: UUID, of book: Book) {
-    let (library, writer) = (self.library, self.writer)
-    write(book.id) {
-      let removed = try await writer.apply(.removeEntry(id)).removedEntry!
-      let latest = try await library.progress(of: book.id).positions.last?.progress
-      return (removed.book, latest, "Removed \(EntryRemoval.describe(removed.entry, of: book)).")
-    }
-  }
-
   /// An action's notice, with what was shared with clubs after it: one notice, not two
   /// (notices show one at a time).
   private static func telling(_ message: String, _ remarks: [String]) -> String {
@@ -215,81 +175,42 @@ extension BrowserModel {
   /// "Saving…" and holds the keys typed meanwhile. On success closes the prompt, updates
   /// the row and the detail and shows what changed; on failure shows why in the prompt, or
   /// as a notice.
-  private func write(
+  func write(
     _ bookID: Book.ID,
     _ work: @escaping @MainActor () async throws -> (Book, Double?, String)
   ) {
-    prompt?.isSaving = true
+    promptLine.prompt?.isSaving = true
     writes.start {
-      defer { self.prompt?.isSaving = false }
+      defer { self.promptLine.prompt?.isSaving = false }
       do {
         let (book, progress, message) = try await work()
-        self.prompt = nil
+        self.promptLine.prompt = nil
         self.notices.push(message)
         self.updated(ListedBook(book: book, progress: progress))
       } catch let question as BrowserRereadQuestion {
-        self.prompt = BrowserPrompt(
+        self.promptLine.prompt = BrowserPrompt(
           purpose: .reread(pending: question.pending),
           label: "It is \(question.status.displayName): r a new reading, c the last one goes on",
           bookID: bookID)
       } catch {
-        if self.prompt != nil {
-          self.prompt?.error = error.explanation
+        if self.promptLine.prompt != nil {
+          self.promptLine.prompt?.error = error.explanation
         } else {
           self.notices.push(error.explanation, level: .warning)
         }
       }
-      self.onChange()
     }
   }
 
   /// Shows a changed book in its row and, when open, in the detail pane.
   private func updated(_ listed: ListedBook) {
-    store.replace(listed)
+    list.replace(listed)
     if let detail, detail.reading.book.id == listed.id {
-      show(listed.book, keeping: detail)
+      detailPane.show(listed.book, keeping: detail)
     }
   }
 
-  /// Starts loading the cover of the book opened, unless it is the one loaded or loading;
-  /// another book's load is cancelled, and a result for a book no longer open is dropped.
-  private func loadCover(of book: Book) {
-    guard cover?.book != book.id || cover == nil else { return }
-    if let loadingCover, loadingCover.key.hasPrefix((book.isbn13 ?? "-") + "/") { return }
-    loadingCover?.cancel()
-    cover = nil
-    guard let loader = coverLoader?(book, coverProblem == nil) else { return }
-    loadingCover = loader
-    let id = book.id
-    loader.start(
-      deliver: { [weak self] image in
-        guard let self, self.detail?.reading.book.id == id else { return }
-        self.cover = (id, image)
-        self.onChange()
-      },
-      failed: { [weak self] problem in
-        guard let self, self.coverProblem == nil else { return }
-        self.coverProblem = problem
-        self.notices.push("Covers: \(problem) Showing cached covers only.", level: .warning)
-        self.onChange()
-      })
-  }
-
-  private func show(_ book: Book, keeping previous: BrowserDetail?) {
-    detail?.cancel()
-    loadCover(of: book)
-    let next = BrowserDetail(
-      reading: CurrentlyReading(book: book, writer: writer),
-      library: library, shown: previous?.lines.value)
-    next.top = previous?.top ?? 0
-    detail = next
-    Task {
-      await next.load()
-      self.onChange()
-    }
-  }
-
-  private func book(_ id: Book.ID) -> Book? {
+  func book(_ id: Book.ID) -> Book? {
     if let detail, detail.reading.book.id == id { return detail.reading.book }
     return books.first { $0.id == id }?.book
   }

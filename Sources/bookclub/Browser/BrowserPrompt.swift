@@ -17,8 +17,6 @@ struct BrowserPrompt: Equatable, Sendable {
     case tag
     /// A rating, `0` to clear.
     case rate
-    /// Whether to remove the last entry: `y` or `n`.
-    case confirmUndo(UUID)
     /// How progress on a finished or abandoned book goes on: `r` a re-read, `c` the last
     /// reading; the progress typed waits in `pending`.
     case reread(pending: String)
@@ -39,7 +37,7 @@ struct BrowserPrompt: Equatable, Sendable {
   /// Whether a single key answers, without Enter.
   var isChoice: Bool {
     switch purpose {
-    case .confirmUndo, .reread: true
+    case .reread: true
     default: false
     }
   }

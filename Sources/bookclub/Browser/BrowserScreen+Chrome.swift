@@ -81,9 +81,9 @@ extension BrowserScreen {
     return "\(top + 1)–\(last)\(of)\(retry)"
   }
 
-  /// The help overlay: every key, in a box over the pane.
+  /// The help overlay: every key of the table, in a box over the pane.
   func drawHelp(_ grid: inout Grid, _ layout: BrowserLayout) {
-    let lines = Self.helpLines
+    let lines = BrowserKeyHelp.lines(width: layout.width - 6)
     let width = min(layout.width - 2, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
     let height = min(layout.pane.count, lines.count + 2)
     let left = (layout.width - width) / 2
@@ -101,16 +101,4 @@ extension BrowserScreen {
       grid.write(text, row: top + row, column: left, limit: width)
     }
   }
-
-  static let helpLines = [
-    "Keys (? or Esc closes)",
-    "↑ ↓ j k       move        PgUp PgDn  page",
-    "Home End g G  first, last  Enter     details",
-    "1–5 Tab       status      s          sort",
-    "/             search      Esc        cancel, back",
-    "r             refresh or retry",
-    "p progress  n note  e note in $EDITOR",
-    "f finished  x abandoned  t tag  * rate",
-    "u undo the last entry     q          quit",
-  ]
 }

@@ -2,9 +2,8 @@ import ImageDecoding
 import ReadingModel
 
 extension BrowserScreen {
-  /// The keys of the detail pane, on its first row.
-  static let detailKeys =
-    "p progress · n note · e editor · f finished · x abandoned · t tag · * rate · u undo"
+  /// The actions on the open book, on the pane's first row.
+  static let detailKeys = BrowserKeyHelp.entries(in: .book).joined(separator: " · ")
 
   /// The open book: what `bookclub show` prints, scrolled to ``detailTop``.
   func drawDetail(

@@ -1,3 +1,4 @@
+import Observation
 import ReadingModel
 
 #if canImport(FoundationEssentials)
@@ -22,6 +23,9 @@ final class BrowserSession {
   private var renderer: GridRenderer
   private var tickScheduled = false
   private let timings: BrowserTimings?
+  /// Whether the loop is applying an event: what changes meanwhile is drawn at its end, so
+  /// it sends no ``BrowserEvent/changed``.
+  private var isApplyingEvent = false
 
   /// How often spinners turn and notices are checked while something moves.
   private static let tickInterval: Duration = .milliseconds(100)
@@ -66,8 +70,6 @@ final class BrowserSession {
       ScreenGuard.leave()
       KeyReader.discardTypedAhead()
     }
-    let input = self.input
-    model.onChange = { input.send(.changed) }
     input.start()
     model.start()
     draw()
@@ -99,9 +101,11 @@ final class BrowserSession {
         }
       }
       let started = ContinuousClock.now
+      isApplyingEvent = true
+      defer { isApplyingEvent = false }
       switch event {
       case .key(let key):
-        if let ending = perform(model.handle(key), after: key) { return ending }
+        if let ending = perform(model.handle(key)) { return ending }
       case .resize:
         model.layout = Self.measure()
         renderer.invalidate()
@@ -115,7 +119,7 @@ final class BrowserSession {
       }
       // A prompt's write that ended lets the keys typed behind it through, in order.
       while let command = model.handleHeldKey() {
-        if let ending = perform(command, after: nil) { return ending }
+        if let ending = perform(command) { return ending }
       }
       draw()
       timings?.record(event, model: model, since: started)
@@ -127,13 +131,13 @@ final class BrowserSession {
   /// Does what a key asked of the event loop.
   ///
   /// - Returns: `.quit` when the key quits, else `nil`.
-  private func perform(_ command: BrowserCommand, after key: Key?) -> Ending? {
+  private func perform(_ command: BrowserCommand) -> Ending? {
     switch command {
     case .none: break
     case .quit: return .quit
+    case .suspend: suspendProcess()
     case .editNote(let bookID, let draft): editNote(bookID: bookID, draft: draft)
     }
-    if key == .control("z") { suspendProcess() }
     return nil
   }
 
@@ -157,11 +161,28 @@ final class BrowserSession {
   }
 
   /// Draws the frame; a screen that cannot be written (EIO, EPIPE) is a terminal gone.
+  ///
+  /// The screen's values are read under observation tracking: the first change to any of
+  /// them afterwards, outside an event the loop applies, sends one ``BrowserEvent/changed``,
+  /// which draws again (and tracks again). So every change is drawn, and a burst of them
+  /// once.
   private func draw() {
     model.notices.update()
-    guard ScreenGuard.send(renderer.frame(model.screen.grid(model.layout))) else {
+    let screen = withObservationTracking {
+      model.screen
+    } onChange: { [weak self] in
+      // Observed values change on the main actor only: every one is main-actor isolated.
+      MainActor.assumeIsolated { self?.stateChanged() }
+    }
+    guard ScreenGuard.send(renderer.frame(screen.grid(model.layout))) else {
       return input.terminalGone()
     }
+  }
+
+  /// Something on screen changed: outside an event, the loop is woken to draw it.
+  private func stateChanged() {
+    guard !isApplyingEvent else { return }
+    input.send(.changed)
   }
 
   private func scheduleTick() {

@@ -18,13 +18,8 @@ extension Bookclub {
     static let signature = CommandSignature(
       name: "browse",
       abstract: "Browse your library full screen: page, search, open a book, log progress.",
-      discussion: """
-        Arrows or j/k move, PgUp/PgDn and Home/End page, 1–5 or Tab pick a status, s sorts, \
-        / searches as you type, Enter opens a book, r refreshes, Esc cancels or goes back, \
-        ? lists every key, q quits. On a book: p progress, n note, e note in $EDITOR, \
-        f finished, x abandoned, t tag, * rate, u undo the last entry. Needs a terminal; \
-        scripts use 'bookclub list'.
-        """,
+      discussion: "Needs a terminal; scripts use 'bookclub list'. The keys (? lists them on "
+        + "screen):\n" + BrowserKeyHelp.paragraphs,
       options: [LibraryOption.spec]
     )
 

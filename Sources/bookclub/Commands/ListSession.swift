@@ -2,10 +2,9 @@ import ReadingModel
 
 /// Shows a library a page at a time: the body of `bookclub list` and `bookclub demo`.
 ///
-/// What is printed is derived from the store's state, the way a SwiftUI `body` is: rows
-/// from `success`, the error from `loadingFailure` (and from `pagingFailure`, which at a
-/// terminal becomes a notice on the status line and a retry), the footer from
-/// whether more pages exist.
+/// What is printed is derived from the store's state, the way a SwiftUI `body` is: each turn
+/// makes a ``ListFrame`` from the store (the rows, the footer, a notice or the error) and
+/// prints it. `--all` reads the same store, streaming, a page at a time.
 @MainActor
 struct ListSession {
   let context: CommandContext
@@ -47,37 +46,44 @@ struct ListSession {
     }
   }
 
+  /// The words around the rows.
+  private var wording: ListWording {
+    ListWording(query: query, options: options, commandName: commandName)
+  }
+
+  /// Where page loads run: a spinner needs the main thread free while a page loads;
+  /// otherwise pages load on the main thread and no thread is started.
+  private var executor: (any TaskExecutor)? {
+    spinner.isEnabled ? nil : MainThreadLoop.executor
+  }
+
   /// One page, or at a terminal a pager over the list: a page per key press forward, back
   /// to a page already read, to the first, or everything to the end.
   private func showPages() async throws {
-    // A spinner needs the main thread free while the page loads; otherwise the page loads
-    // on the main thread and no thread is started.
-    let store = ReadingListStore(
-      library: library, query: query,
-      executor: spinner.isEnabled ? nil : MainThreadLoop.executor)
+    let store = ReadingListStore(library: library, query: query, executor: executor)
     try await spinner.whileRunning { await store.fetchInitial() }
     defer { if isInteractive { KeyReader.discardTypedAhead() } }
     var pager = PagerWindow(pageSize: query.limit)
     while true {
-      if case .loadingFailure(let error) = store.state { throw error }
-      if case .pagingFailure(_, let error) = store.state {
-        // At a terminal the list stays and the person can try again; elsewhere it fails.
-        guard isInteractive, store.nextCursor != nil else { throw error }
-        context.notices.push("Could not load more: \(error.explanation)", level: .warning)
+      let frame = ListFrame(store, wording: wording, retriesFailedPages: isInteractive)
+      if let failure = frame.failure { throw failure }
+      if let notice = frame.notice { context.notices.push(notice, level: .warning) }
+      let books: [ListedBook]
+      switch frame.content {
+      case .nothing: return
+      case .empty(let message): return showEmpty(message)
+      case .books(let loaded): books = loaded
       }
-      guard let books = store.state.value else { return }  // a cancelled load: nothing
-      if books.isEmpty { return emptyState() }
-      if options.json { return printJSON(books, next: store.nextCursor, total: store.total) }
+      if options.json { return printJSON(books, next: frame.next, total: frame.total) }
       if let shown = pager.show(available: books.count) {
         printRows(books[shown.rows], withHeader: shown.withHeader)
       }
-      let atEnd = pager.window.upperBound >= books.count && store.nextCursor == nil
       guard isInteractive else {
-        if let next = store.nextCursor { footer(next, total: store.total) }
+        if let footer = frame.footer { printFooter(footer) }
         return
       }
-      if atEnd { return }
-      let asked = pager.showsAll ? .next : await nextMove(pager, total: store.total)
+      if pager.window.upperBound >= books.count && frame.next == nil { return }
+      let asked = pager.showsAll ? .next : await nextMove(pager, total: frame.total)
       guard let move = asked else { return }
       pager.apply(move)
       if pager.needsMore(available: books.count), store.hasMore {
@@ -86,30 +92,37 @@ struct ListSession {
     }
   }
 
-  /// Every page, printed as it arrives; memory holds one page whatever the library's size.
+  /// Every page, printed as it arrives: the store streams, so memory holds one page
+  /// whatever the library's size.
   private func streamAll() async throws {
-    var query = self.query
+    let store = ReadingListStore(
+      library: library, query: query, executor: executor, paging: .streaming)
+    var json = ListJSONEnvelope()
+    if options.json { context.output.write(ListJSONEnvelope.opening) }
     var printedAny = false
-    var total: Int?
-    if options.json { context.output.write(BookListJSON.opening) }
+    try await spinner.whileRunning { await store.fetchInitial() }
     while true {
-      let page = try await spinner.whileRunning { try await library.page(query) }
-      total = total ?? page.total
-      query.countsTotal = false  // counted once, with the first page
-      if options.json {
-        context.output.write(bytes: BookListJSON.books(page.books, continuing: printedAny))
-      } else if !page.books.isEmpty {
-        printRows(page.books[...], withHeader: !printedAny)
+      let frame = ListFrame(store, wording: wording, retriesFailedPages: false)
+      if let failure = frame.failure { throw failure }
+      switch frame.content {
+      case .nothing: return
+      case .empty: break
+      case .books(let page):
+        if options.json {
+          context.output.write(bytes: json.books(page))
+        } else {
+          printRows(page[...], withHeader: !printedAny)
+        }
+        printedAny = true
       }
       try context.output.throwIfFailed()  // a full disk stops the listing at once
-      printedAny = printedAny || !page.books.isEmpty
-      guard let next = page.next else { break }
-      query = query.continuing(after: next)
+      guard store.hasMore else { break }
+      try await spinner.whileRunning { await store.fetchMore() }
     }
     if options.json {
-      context.output.line(BookListJSON.closing(afterBooks: printedAny, next: nil, total: total))
+      context.output.line(json.closing(next: nil, total: store.total))
     } else if !printedAny {
-      emptyState()
+      showEmpty(wording.emptyMessage)
     }
   }
 
@@ -120,28 +133,18 @@ struct ListSession {
     for row in table.rows(books, idWidth: idWidth) { context.output.line(row) }
   }
 
+  /// One page's envelope, whole.
   private func printJSON(_ books: [ListedBook], next: PageCursor?, total: Int?) {
-    context.output.write(BookListJSON.opening)
-    context.output.write(bytes: BookListJSON.books(books, continuing: false))
-    context.output.line(BookListJSON.closing(afterBooks: !books.isEmpty, next: next, total: total))
+    var json = ListJSONEnvelope()
+    context.output.write(ListJSONEnvelope.opening)
+    context.output.write(bytes: json.books(books))
+    context.output.line(json.closing(next: next, total: total))
   }
 
-  /// `Showing 31–60 of 365`, for positions `range` of the list (0-based, past the cursor).
-  private func position(_ range: Range<Int>, total: Int?) -> String {
-    let first = query.firstPosition
-    return "Showing \(first + range.lowerBound)–\(first + range.upperBound - 1)"
-      + (total.map { " of \($0)" } ?? "")
-  }
-
-  /// `Showing 31–60 of 365 · next: bookclub list --after <cursor>` on stderr.
-  private func footer(_ next: PageCursor, total: Int?) {
+  /// The footer line on stderr, after the rows.
+  private func printFooter(_ footer: String) {
     context.output.flush()
-    let command = ([commandName, "--after", next.token] + options.continuationArguments)
-      .joined(separator: " ")
-    let text =
-      "\(position(0..<(next.position - query.firstPosition + 1), total: total)) · next: "
-      + TerminalText.safe(command)
-    context.errors.line(TextStyle.dim.apply(text, enabled: context.terminal.colorsErrors))
+    context.errors.line(TextStyle.dim.apply(footer, enabled: context.terminal.colorsErrors))
   }
 
   /// Prompts on stderr and waits for a key that moves the pager. The status line shows the
@@ -158,7 +161,7 @@ struct ListSession {
           TerminalText.safe(notice.message), enabled: context.terminal.colorsErrors) + " · "
       } ?? ""
     let prompt = TextStyle.dim.apply(
-      "\(position(pager.onScreen, total: total)) · space: more · b: back · G: all · q: quit",
+      "\(wording.position(pager.onScreen, total: total)) · space: more · b: back · G: all · q: quit",
       enabled: context.terminal.colorsErrors)
     context.errors.write(status + prompt)
     defer {
@@ -172,21 +175,10 @@ struct ListSession {
     return nil  // end of input
   }
 
-  private func emptyState() {
+  /// The empty list: its message on stderr, or with `--json` an envelope without books.
+  private func showEmpty(_ message: String) {
     context.output.flush()
     if options.json { return printJSON([], next: nil, total: 0) }
-    let message: String
-    if options.after != nil {
-      message = "No more books after that cursor."
-    } else if options.hasFilters {
-      message = "No books match. Try 'bookclub list' without some of its filters."
-    } else {
-      message = """
-        Your library is empty. To get started:
-          bookclub add "Middlemarch" --author "George Eliot" --pages 880
-          bookclub demo        (see bookclub with a sample library)
-        """
-    }
     context.errors.line(message)
   }
 }
