@@ -38,7 +38,7 @@ final class SQLiteConnection {
   let path: String
   let mode: Mode
   /// Compiled statements by their SQL, reused across calls.
-  private var statements: [String: SQLiteStatement] = [:]
+  private var statements: SQLiteStatementCache
 
   /// SQLite set up for bookclub, once, before the first connection: no memory statistics
   /// (a mutex around every allocation SQLite makes, for numbers never read).
@@ -47,7 +47,12 @@ final class SQLiteConnection {
   /// Opens a database file.
   ///
   /// Opening reads nothing and writes nothing; problems with the file surface on first use.
-  init(path: String, mode: Mode) throws(SQLiteError) {
+  ///
+  /// - Parameter statementCapacity: How many compiled statements are kept for reuse.
+  init(
+    path: String, mode: Mode,
+    statementCapacity: Int = SQLiteStatementCache.defaultCapacity
+  ) throws(SQLiteError) {
     Self.configured
     var handle: OpaquePointer?
     let flags: Int32 =
@@ -67,6 +72,7 @@ final class SQLiteConnection {
     self.handle = handle
     self.path = path
     self.mode = mode
+    self.statements = SQLiteStatementCache(capacity: statementCapacity)
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_handler(handle, waitWhileBusy, nil)
     sqlite3_progress_handler(handle, 1_000, stopWhenCancelled, nil)
@@ -154,25 +160,37 @@ final class SQLiteConnection {
   private func withStatement<T>(
     _ sql: String, _ parameters: [SQLiteValue?], _ body: (SQLiteStatement) throws -> T
   ) throws -> T {
-    let statement = try cached(sql)
-    defer { statement.reset() }
+    let statement = try statement(for: sql)
+    statement.isRunning = true
+    defer {
+      statement.isRunning = false
+      statement.reset()
+    }
     do {
       try statement.bind(parameters)
       return try body(statement)
     } catch let error as SQLiteError {
-      statements[sql] = nil
+      statements.remove(sql, ifItIs: statement)
       throw error.with(sql: sql)
     }
   }
 
-  private func cached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
-    if let statement = statements[sql] { return statement }
+  /// The statement kept for `sql`, or a newly compiled one, kept. A statement already running
+  /// (the same SQL run again while its rows are read) gets a copy of its own, not kept.
+  private func statement(for sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let kept = statements.statement(for: sql) {
+      return kept.isRunning ? try compile(sql) : kept
+    }
+    let compiled = try compile(sql)
+    statements.keep(compiled, for: sql)
+    return compiled
+  }
+
+  private func compile(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     var compiled: OpaquePointer?
     let code = sqlite3_prepare_v3(handle, sql, -1, 0, &compiled, nil)
     guard code == SQLITE_OK, let compiled else { throw lastError(code, sql: sql) }
-    let statement = SQLiteStatement(compiled, connection: self)
-    statements[sql] = statement
-    return statement
+    return SQLiteStatement(compiled, connection: self)
   }
 
   /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`, rolling back when it throws.
@@ -227,6 +245,9 @@ final class SQLiteConnection {
   /// How many compiled statements are kept for reuse.
   var cachedStatementCount: Int { statements.count }
 
+  /// Whether a compiled statement is kept for `sql`.
+  func isCaching(_ sql: String) -> Bool { statements.contains(sql) }
+
   func lastError(_ code: Int32, sql: String?) -> SQLiteError {
     SQLiteError(
       code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql,
@@ -254,26 +275,4 @@ private let stopWhenCancelled: @convention(c) (UnsafeMutableRawPointer?) -> Int3
 extension SQLiteConnection {
   /// 10 s of 10 ms waits.
   static let busyAttempts: Int32 = 1_000
-}
-
-/// An error reported by SQLite, with its (extended) result code and the statement it came
-/// from (for `BOOKCLUB_VERBOSE` and logs, not for people).
-struct SQLiteError: Error, CustomStringConvertible {
-  let code: Int32
-  let message: String
-  let sql: String?
-  /// The operating system's `errno` behind an I/O error (`ENOSPC`, `EROFS`, ...), or 0.
-  var systemError: Int32 = 0
-
-  var primaryCode: Int32 { code & 0xFF }
-  var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
-  /// The file is not a database, or its pages do not make sense.
-  var isDamage: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
-  var description: String {
-    "\(message) (SQLite code \(code))" + (sql.map { " in: \($0)" } ?? "")
-  }
-
-  func with(sql: String) -> SQLiteError {
-    SQLiteError(code: code, message: message, sql: self.sql ?? sql, systemError: systemError)
-  }
 }
