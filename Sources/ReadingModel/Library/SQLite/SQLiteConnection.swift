@@ -39,6 +39,11 @@ final class SQLiteConnection {
   let mode: Mode
   /// Compiled statements by their SQL, reused across calls.
   private var statements: SQLiteStatementCache
+  /// How deep the transactions opened by ``writeTransaction(_:)`` and
+  /// ``readTransaction(_:)`` are nested: 0 outside any, 1 in one, 2 in a savepoint of it.
+  private var transactionDepth = 0
+  /// Whether the outermost open transaction writes.
+  private var outermostWrites = false
 
   /// SQLite set up for bookclub, once, before the first connection: no memory statistics
   /// (a mutex around every allocation SQLite makes, for numbers never read).
@@ -112,6 +117,13 @@ final class SQLiteConnection {
 
   /// Runs one or more statements that take no parameters and return no rows.
   func execute(_ sql: String) throws(SQLiteError) {
+    try checkTransactionIsOpen(sql)
+    try executeUnchecked(sql)
+  }
+
+  /// Runs SQL without asking whether the transaction it belongs to is still open: for the
+  /// statements that begin and end transactions.
+  func executeUnchecked(_ sql: String) throws(SQLiteError) {
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
     guard code == SQLITE_OK else { throw lastError(code, sql: sql) }
   }
@@ -160,6 +172,7 @@ final class SQLiteConnection {
   private func withStatement<T>(
     _ sql: String, _ parameters: [SQLiteValue?], _ body: (SQLiteStatement) throws -> T
   ) throws -> T {
+    try checkTransactionIsOpen(sql)
     let statement = try statement(for: sql)
     statement.isRunning = true
     defer {
@@ -193,31 +206,77 @@ final class SQLiteConnection {
     return SQLiteStatement(compiled, connection: self)
   }
 
-  /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`, rolling back when it throws.
+  /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`, rolling back when it throws; inside
+  /// another write transaction, inside a savepoint of it.
   ///
   /// `IMMEDIATE` takes the write lock up front, so two processes never both read, then both
-  /// write, and one fail half-way: the second waits (busy timeout) before reading.
+  /// write, and one fail half-way: the second waits (busy timeout) before reading. Nested,
+  /// `body` runs between `SAVEPOINT` and `RELEASE`: when it throws, only its own changes
+  /// are rolled back (`ROLLBACK TO`), and a caller that catches the error keeps the rest of
+  /// the outer transaction.
+  ///
+  /// - Throws: What `body` throws; `SQLITE_MISUSE` inside a read transaction, whose
+  ///   snapshot may be older than the latest write.
   func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-    try transaction("BEGIN IMMEDIATE", body)
+    guard transactionDepth > 0 else {
+      return try transaction("BEGIN IMMEDIATE", writes: true, body)
+    }
+    guard outermostWrites else {
+      throw SQLiteError(
+        code: SQLITE_MISUSE, message: "a write transaction inside a read transaction", sql: nil)
+    }
+    return try savepoint(body)
   }
 
   /// Runs `body` inside one read transaction, so queries of several tables see one
-  /// snapshot of the library.
+  /// snapshot of the library; inside another transaction, in that one.
   func readTransaction<T>(_ body: () throws -> T) throws -> T {
-    guard sqlite3_get_autocommit(handle) != 0 else { return try body() }  // already in one
-    return try transaction("BEGIN DEFERRED", body)
+    guard !isInTransaction else { return try body() }  // already in one
+    return try transaction("BEGIN DEFERRED", writes: false, body)
   }
 
-  private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
-    try execute(begin)
+  private func transaction<T>(_ begin: String, writes: Bool, _ body: () throws -> T) throws
+    -> T
+  {
+    try executeUnchecked(begin)
+    transactionDepth = 1
+    outermostWrites = writes
+    defer { transactionDepth = 0 }
     do {
       let result = try body()
-      try execute("COMMIT")
+      try executeUnchecked("COMMIT")
       return result
     } catch {
-      try? execute("ROLLBACK")
+      if isInTransaction { try? executeUnchecked("ROLLBACK") }
       throw error
     }
+  }
+
+  private func savepoint<T>(_ body: () throws -> T) throws -> T {
+    transactionDepth += 1
+    defer { transactionDepth -= 1 }
+    let name = "bookclub_\(transactionDepth)"
+    try execute("SAVEPOINT \(name)")
+    do {
+      let result = try body()
+      try execute("RELEASE \(name)")
+      return result
+    } catch {
+      // ROLLBACK TO leaves the savepoint open; RELEASE then ends it, and the outer
+      // transaction is as it was before SAVEPOINT.
+      if isInTransaction { try? executeUnchecked("ROLLBACK TO \(name); RELEASE \(name)") }
+      throw error
+    }
+  }
+
+  /// Refuses a statement of a transaction that SQLite has already rolled back whole (a full
+  /// disk or an I/O error can), which would otherwise run outside any transaction, commit at
+  /// once, and leave half of the caller's change behind.
+  private func checkTransactionIsOpen(_ sql: String) throws(SQLiteError) {
+    guard transactionDepth > 0, !isInTransaction else { return }
+    throw SQLiteError(
+      code: SQLITE_ABORT, message: "the transaction was rolled back by an earlier error",
+      sql: sql)
   }
 
   /// Copies this database, whole, into `other` (SQLite's online backup).
@@ -247,6 +306,12 @@ final class SQLiteConnection {
 
   /// Whether a compiled statement is kept for `sql`.
   func isCaching(_ sql: String) -> Bool { statements.contains(sql) }
+
+  /// Whether a transaction is open (SQLite is not in autocommit mode).
+  var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// Whether ``writeTransaction(_:)`` is part-way through running its body.
+  var isInWriteTransaction: Bool { transactionDepth > 0 && outermostWrites }
 
   func lastError(_ code: Int32, sql: String?) -> SQLiteError {
     SQLiteError(

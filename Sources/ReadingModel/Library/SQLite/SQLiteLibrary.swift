@@ -217,10 +217,13 @@ public actor SQLiteLibrary: Library {
   /// library's lock shared, so that it never runs while a repair does (``LibraryLock``).
   ///
   /// When a repair holds the lock, the transaction rolls back before `body` runs, waits for
-  /// the repair to end, and starts again on the repaired library.
+  /// the repair to end, and starts again on the repaired library. Inside another write,
+  /// `body` runs in a savepoint of it (``SQLiteConnection/writeTransaction(_:)``).
   private func writeTransaction<T>(on connection: SQLiteConnection, _ body: () throws -> T)
     throws -> T
   {
+    // Inside another write: a savepoint of it, under the lock the outer one holds.
+    if connection.isInWriteTransaction { return try connection.writeTransaction(body) }
     let lockPath = LibraryLock.path(of: realPath ?? path)
     while true {
       var lock: LibraryLock?
