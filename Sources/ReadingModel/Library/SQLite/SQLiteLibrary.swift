@@ -139,18 +139,27 @@ public actor SQLiteLibrary: Library {
       throw LibraryError.notALibrary(path: path)
     }
     isVerified = true
-    let version = try schemaVersion(connection)
-    if version > Schema.currentVersion {
-      throw LibraryError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
-    }
+    let record = try MigrationRecord(reading: connection)
+    try refuseUnknown(record)
     try connection.execute("PRAGMA foreign_keys = ON")
     // Statement journals (a statement that fires triggers or checks keys keeps one) stay in
     // memory instead of a temporary file per statement.
     try connection.execute("PRAGMA temp_store = MEMORY")
-    guard version < Schema.currentVersion else { return true }
+    guard !record.pending.isEmpty else { return true }
     guard connection.mode.canWrite else { return false }
     try migrate(connection, besideRepairs: true)
     return true
+  }
+
+  /// Refuses a library that a newer bookclub migrated: its tables are not what this one
+  /// would read and write.
+  private func refuseUnknown(_ record: MigrationRecord) throws {
+    if !record.unnamedVersions.isEmpty {
+      throw LibraryError.newerSchema(
+        path: path, found: record.highestVersion, supported: Schema.currentVersion)
+    }
+    let unknown = record.unknownNames
+    guard unknown.isEmpty else { throw LibraryError.unknownMigrations(path: path, names: unknown) }
   }
 
   /// Sets up a new database as a library: the schema, then bookclub's mark.
@@ -173,23 +182,17 @@ public actor SQLiteLibrary: Library {
       ? { try self.writeTransaction(on: connection, $0) } : connection.writeTransaction
     try transaction {
       // Checked again under the write lock: another process may have migrated meanwhile.
-      let current =
+      var record =
         try connection.integer("PRAGMA application_id") == Schema.applicationID
-        ? schemaVersion(connection) : 0
-      for applied in current..<max(current, Schema.currentVersion) {
-        let migration = Schema.migrations[applied]
+        ? MigrationRecord(reading: connection) : MigrationRecord()
+      try refuseUnknown(record)
+      for migration in record.pending {
         try connection.execute(migration.sql)
         try migration.backfill?(connection)
-        try connection.run(
-          "INSERT INTO schema_migrations (version, applied_ms) VALUES (?, ?)",
-          [.integer(Int64(applied + 1)), .integer(Date().milliseconds)])
+        try record.record(migration, on: connection)
       }
       try connection.execute("PRAGMA application_id = \(Schema.applicationID)")
     }
-  }
-
-  private func schemaVersion(_ connection: SQLiteConnection) throws -> Int {
-    Int(try connection.integer("SELECT max(version) FROM schema_migrations") ?? 0)
   }
 
   /// Closes the connection, so the next use opens the file afresh.
