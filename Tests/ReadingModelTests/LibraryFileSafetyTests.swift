@@ -51,7 +51,10 @@ import Testing
   @Test func aNewerSchemaIsRefused() async throws {
     let path = folder.path("library.sqlite")
     _ = try await SQLiteLibrary(path: path).add(try sampleBook(0))
-    try runSQL(path, "PRAGMA journal_mode = DELETE; INSERT INTO schema_migrations VALUES (99, 0);")
+    try runSQL(
+      path,
+      "PRAGMA journal_mode = DELETE; INSERT INTO schema_migrations (version, applied_ms) VALUES (99, 0);"
+    )
     try await expectRefused(
       path, with: .newerSchema(path: path, found: 99, supported: Schema.currentVersion))
   }

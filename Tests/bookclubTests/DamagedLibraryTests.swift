@@ -181,7 +181,7 @@ import Testing
     case "FIFO": guard mkfifo(path, 0o600) == 0 else { throw Failure() }
     case "newer schema":
       try await makeLibrary(books: 3, at: path)
-      try sql(path, "INSERT INTO schema_migrations VALUES (99, 0)")
+      try sql(path, "INSERT INTO schema_migrations (version, applied_ms) VALUES (99, 0)")
       try sql(path, "PRAGMA wal_checkpoint(TRUNCATE)")
     case "damaged index page":
       try await makeLibrary(books: 300, at: path)

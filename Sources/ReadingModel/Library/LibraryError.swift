@@ -12,6 +12,9 @@ public enum LibraryError: Error, Equatable, Sendable {
   case damaged(path: String, detail: String)
   /// The library was written by a newer bookclub with a schema this one does not know.
   case newerSchema(path: String, found: Int, supported: Int)
+  /// The library records migrations, by these names, that this bookclub does not know: a
+  /// newer bookclub migrated it.
+  case unknownMigrations(path: String, names: [String])
   /// The library or its folder cannot be opened or created.
   case cannotOpen(path: String, detail: String)
   /// Another process held the library longer than the busy timeout.
@@ -59,6 +62,8 @@ extension LibraryError: LocalizedError {
         + "repaired: run 'bookclub check' to see what is wrong, then 'bookclub repair'."
     case .newerSchema(let path, let found, let supported):
       "The library '\(path)' was written by a newer bookclub (schema \(found); this one knows up to \(supported)). Update bookclub to use it."
+    case .unknownMigrations(let path, let names):
+      "The library '\(path)' was written by a newer bookclub (it records changes to its tables that this one does not know: \(Self.shortList(names))). Update bookclub to use it; this one left it untouched."
     case .cannotOpen(let path, let detail):
       "Cannot open the library '\(path)': \(detail)."
     case .busy(let path):
@@ -104,5 +109,14 @@ extension LibraryError: LocalizedError {
       "Cannot undo \(summary): the book changed since in a way bookclub cannot undo (an import, "
         + "a repair). Nothing was changed; use 'bookclub show' to see its history and edit it by hand."
     }
+  }
+}
+
+extension LibraryError {
+  /// At most three names of a list read from a file (a stranger's, perhaps), each cut short.
+  fileprivate static func shortList(_ names: [String]) -> String {
+    let shown = names.prefix(3).map { $0.count > 40 ? String($0.prefix(40)) + "…" : $0 }
+    let more = names.count > shown.count ? " and \(names.count - shown.count) more" : ""
+    return shown.joined(separator: ", ") + more
   }
 }

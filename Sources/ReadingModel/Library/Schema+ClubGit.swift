@@ -4,6 +4,7 @@ extension Schema {
   /// member of a club carried by a sync tool could drop into the folder. A club joined
   /// before this was synced with git when its folder had a `.git` of its own; that stays so.
   static let clubGit = Migration(
+    name: "club-git",
     sql: """
       ALTER TABLE clubs ADD COLUMN git INTEGER NOT NULL DEFAULT 0;
       """,

@@ -6,6 +6,7 @@ extension Schema {
   /// pace one point an hour, a member's notes only their latest 200 of each book: a
   /// journal of a million events made a library of 160 MB.
   static let clubJournalResume = Migration(
+    name: "club-journal-resume",
     sql: """
       ALTER TABLE club_journals ADD COLUMN line_number INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE club_journals ADD COLUMN check_length INTEGER NOT NULL DEFAULT 0;

@@ -7,6 +7,7 @@ extension Schema {
   /// record; this is what `club status` and `club notes` read. And, per club, what went
   /// wrong with the last background sync, for the next command to tell.
   static let clubStanding = Migration(
+    name: "club-standing",
     sql: """
       CREATE TABLE club_standing (
         club_id TEXT NOT NULL,

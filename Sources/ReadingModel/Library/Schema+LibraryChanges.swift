@@ -3,6 +3,7 @@ extension Schema {
   /// the rows of its subject before and after (``RowSnapshot``), so that any change can be
   /// undone and redone. Kept when its book goes: undoing a removal needs it.
   static let libraryChanges = Migration(
+    name: "library-changes",
     sql: """
       CREATE TABLE library_changes (
         seq INTEGER PRIMARY KEY,

@@ -4,6 +4,7 @@ extension Schema {
   /// a year's finishes are counted by an index; progress by time, for reading days; and a
   /// reading goal per year.
   static let readingsAndGoals = Migration(
+    name: "readings-and-goals",
     sql: """
       CREATE TABLE book_readings (
         book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,

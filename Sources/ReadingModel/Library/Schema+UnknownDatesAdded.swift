@@ -4,6 +4,7 @@ extension Schema {
   /// `books.added_ms` keeps the import time for sorting. Books imported before this keep the
   /// import time as their date: nothing left in the library tells them apart.
   static let unknownDatesAdded = Migration(
+    name: "unknown-dates-added",
     sql: """
       ALTER TABLE book_details ADD COLUMN date_added_unknown INTEGER NOT NULL DEFAULT 0;
       """)

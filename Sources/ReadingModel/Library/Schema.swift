@@ -4,11 +4,14 @@
   import Foundation
 #endif
 
-/// The library's tables, as forward migrations. A library records each migration applied in
-/// `schema_migrations`; opening one runs the ones it lacks, in one transaction.
+/// The library's tables, as forward migrations. A library records each migration applied,
+/// by name, in `schema_migrations` (``MigrationRecord``); opening one runs the ones it lacks,
+/// in one transaction, and refuses one that records a migration this build does not know.
 enum Schema {
   /// One step of the schema: SQL, then work SQL cannot do (filling keys computed in Swift).
   struct Migration: Sendable {
+    /// What the library records once this migration is applied: never changed once released.
+    let name: String
     let sql: String
     var backfill: (@Sendable (SQLiteConnection) throws -> Void)?
   }
@@ -16,12 +19,22 @@ enum Schema {
   /// "bkcl": marks a SQLite file as a bookclub library (`PRAGMA application_id`).
   static let applicationID: Int64 = 0x626B_636C
 
-  /// The newest schema this build knows.
+  /// How many migrations this build knows.
   static var currentVersion: Int { migrations.count }
 
-  /// Migration `n` (1-based) brings a library from version `n - 1` to `n`.
+  /// The migrations from before they had names, by the version a library records for each
+  /// (1 to 12): what a library made then has applied. Never changed.
+  static let numberedNames = [
+    "books-and-progress", "status-changes", "details-and-sources", "identity-and-merging",
+    "everyday-use", "search-index", "clubs", "club-standing", "readings-and-goals",
+    "unknown-dates-added", "club-git", "club-journal-resume",
+  ]
+
+  /// Every migration, in the order they are applied. A new one goes at the end, with a name
+  /// of its own.
   static let migrations: [Migration] = [
     Migration(
+      name: "books-and-progress",
       sql: """
         CREATE TABLE schema_migrations (
           version INTEGER PRIMARY KEY,
@@ -55,6 +68,7 @@ enum Schema {
         CREATE INDEX progress_by_book_time ON progress_entries (book_id, time_ms);
         """),
     Migration(
+      name: "status-changes",
       sql: """
         CREATE TABLE status_changes (
           book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE,
@@ -64,6 +78,7 @@ enum Schema {
         CREATE INDEX status_changes_by_book ON status_changes (book_id, time_ms);
         """),
     Migration(
+      name: "details-and-sources",
       sql: """
         CREATE TABLE book_details (
           book_id INTEGER PRIMARY KEY REFERENCES books (id) ON DELETE CASCADE,
@@ -90,6 +105,7 @@ enum Schema {
     // Identity and merging (DESIGN.md section 7): the library's own id; what each source said
     // at its last import; title and author keys that find one work across services.
     Migration(
+      name: "identity-and-merging",
       sql: """
         CREATE TABLE library_info (
           key TEXT PRIMARY KEY,
@@ -123,6 +139,7 @@ enum Schema {
     // keys for sorting and filtering by rating, finish and last name, tags that can be
     // queried, a history of edits, and a trash.
     Migration(
+      name: "everyday-use",
       sql: """
         ALTER TABLE progress_entries ADD COLUMN kind TEXT NOT NULL DEFAULT 'progress'
           CHECK (kind IN ('progress', 'note'));
@@ -211,6 +228,7 @@ enum Schema {
     // finds any substring of three characters or more without reading every book. The index
     // reads its text from `books` and triggers keep it in step in the writing transaction.
     Migration(
+      name: "search-index",
       sql: """
         CREATE VIRTUAL TABLE book_search USING fts5(
           search_text, content = 'books', content_rowid = 'id', tokenize = 'trigram'
@@ -251,6 +269,7 @@ enum Schema {
     // your own events waiting to reach your journal (written after the library commits,
     // retried by the next command when the club folder could not be written).
     Migration(
+      name: "clubs",
       sql: """
         CREATE TABLE clubs (
           id TEXT PRIMARY KEY,

@@ -38,7 +38,12 @@ final class SQLiteConnection {
   let path: String
   let mode: Mode
   /// Compiled statements by their SQL, reused across calls.
-  private var statements: [String: SQLiteStatement] = [:]
+  private var statements: SQLiteStatementCache
+  /// How deep the transactions opened by ``writeTransaction(_:)`` and
+  /// ``readTransaction(_:)`` are nested: 0 outside any, 1 in one, 2 in a savepoint of it.
+  private var transactionDepth = 0
+  /// Whether the outermost open transaction writes.
+  private var outermostWrites = false
 
   /// SQLite set up for bookclub, once, before the first connection: no memory statistics
   /// (a mutex around every allocation SQLite makes, for numbers never read).
@@ -47,7 +52,12 @@ final class SQLiteConnection {
   /// Opens a database file.
   ///
   /// Opening reads nothing and writes nothing; problems with the file surface on first use.
-  init(path: String, mode: Mode) throws(SQLiteError) {
+  ///
+  /// - Parameter statementCapacity: How many compiled statements are kept for reuse.
+  init(
+    path: String, mode: Mode,
+    statementCapacity: Int = SQLiteStatementCache.defaultCapacity
+  ) throws(SQLiteError) {
     Self.configured
     var handle: OpaquePointer?
     let flags: Int32 =
@@ -67,6 +77,7 @@ final class SQLiteConnection {
     self.handle = handle
     self.path = path
     self.mode = mode
+    self.statements = SQLiteStatementCache(capacity: statementCapacity)
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_handler(handle, waitWhileBusy, nil)
     sqlite3_progress_handler(handle, 1_000, stopWhenCancelled, nil)
@@ -106,6 +117,13 @@ final class SQLiteConnection {
 
   /// Runs one or more statements that take no parameters and return no rows.
   func execute(_ sql: String) throws(SQLiteError) {
+    try checkTransactionIsOpen(sql)
+    try executeUnchecked(sql)
+  }
+
+  /// Runs SQL without asking whether the transaction it belongs to is still open: for the
+  /// statements that begin and end transactions.
+  func executeUnchecked(_ sql: String) throws(SQLiteError) {
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
     guard code == SQLITE_OK else { throw lastError(code, sql: sql) }
   }
@@ -154,52 +172,111 @@ final class SQLiteConnection {
   private func withStatement<T>(
     _ sql: String, _ parameters: [SQLiteValue?], _ body: (SQLiteStatement) throws -> T
   ) throws -> T {
-    let statement = try cached(sql)
-    defer { statement.reset() }
+    try checkTransactionIsOpen(sql)
+    let statement = try statement(for: sql)
+    statement.isRunning = true
+    defer {
+      statement.isRunning = false
+      statement.reset()
+    }
     do {
       try statement.bind(parameters)
       return try body(statement)
     } catch let error as SQLiteError {
-      statements[sql] = nil
+      statements.remove(sql, ifItIs: statement)
       throw error.with(sql: sql)
     }
   }
 
-  private func cached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
-    if let statement = statements[sql] { return statement }
+  /// The statement kept for `sql`, or a newly compiled one, kept. A statement already running
+  /// (the same SQL run again while its rows are read) gets a copy of its own, not kept.
+  private func statement(for sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let kept = statements.statement(for: sql) {
+      return kept.isRunning ? try compile(sql) : kept
+    }
+    let compiled = try compile(sql)
+    statements.keep(compiled, for: sql)
+    return compiled
+  }
+
+  private func compile(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     var compiled: OpaquePointer?
     let code = sqlite3_prepare_v3(handle, sql, -1, 0, &compiled, nil)
     guard code == SQLITE_OK, let compiled else { throw lastError(code, sql: sql) }
-    let statement = SQLiteStatement(compiled, connection: self)
-    statements[sql] = statement
-    return statement
+    return SQLiteStatement(compiled, connection: self)
   }
 
-  /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`, rolling back when it throws.
+  /// Runs `body` inside `BEGIN IMMEDIATE ... COMMIT`, rolling back when it throws; inside
+  /// another write transaction, inside a savepoint of it.
   ///
   /// `IMMEDIATE` takes the write lock up front, so two processes never both read, then both
-  /// write, and one fail half-way: the second waits (busy timeout) before reading.
+  /// write, and one fail half-way: the second waits (busy timeout) before reading. Nested,
+  /// `body` runs between `SAVEPOINT` and `RELEASE`: when it throws, only its own changes
+  /// are rolled back (`ROLLBACK TO`), and a caller that catches the error keeps the rest of
+  /// the outer transaction.
+  ///
+  /// - Throws: What `body` throws; `SQLITE_MISUSE` inside a read transaction, whose
+  ///   snapshot may be older than the latest write.
   func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-    try transaction("BEGIN IMMEDIATE", body)
+    guard transactionDepth > 0 else {
+      return try transaction("BEGIN IMMEDIATE", writes: true, body)
+    }
+    guard outermostWrites else {
+      throw SQLiteError(
+        code: SQLITE_MISUSE, message: "a write transaction inside a read transaction", sql: nil)
+    }
+    return try savepoint(body)
   }
 
   /// Runs `body` inside one read transaction, so queries of several tables see one
-  /// snapshot of the library.
+  /// snapshot of the library; inside another transaction, in that one.
   func readTransaction<T>(_ body: () throws -> T) throws -> T {
-    guard sqlite3_get_autocommit(handle) != 0 else { return try body() }  // already in one
-    return try transaction("BEGIN DEFERRED", body)
+    guard !isInTransaction else { return try body() }  // already in one
+    return try transaction("BEGIN DEFERRED", writes: false, body)
   }
 
-  private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
-    try execute(begin)
+  private func transaction<T>(_ begin: String, writes: Bool, _ body: () throws -> T) throws
+    -> T
+  {
+    try executeUnchecked(begin)
+    transactionDepth = 1
+    outermostWrites = writes
+    defer { transactionDepth = 0 }
     do {
       let result = try body()
-      try execute("COMMIT")
+      try executeUnchecked("COMMIT")
       return result
     } catch {
-      try? execute("ROLLBACK")
+      if isInTransaction { try? executeUnchecked("ROLLBACK") }
       throw error
     }
+  }
+
+  private func savepoint<T>(_ body: () throws -> T) throws -> T {
+    transactionDepth += 1
+    defer { transactionDepth -= 1 }
+    let name = "bookclub_\(transactionDepth)"
+    try execute("SAVEPOINT \(name)")
+    do {
+      let result = try body()
+      try execute("RELEASE \(name)")
+      return result
+    } catch {
+      // ROLLBACK TO leaves the savepoint open; RELEASE then ends it, and the outer
+      // transaction is as it was before SAVEPOINT.
+      if isInTransaction { try? executeUnchecked("ROLLBACK TO \(name); RELEASE \(name)") }
+      throw error
+    }
+  }
+
+  /// Refuses a statement of a transaction that SQLite has already rolled back whole (a full
+  /// disk or an I/O error can), which would otherwise run outside any transaction, commit at
+  /// once, and leave half of the caller's change behind.
+  private func checkTransactionIsOpen(_ sql: String) throws(SQLiteError) {
+    guard transactionDepth > 0, !isInTransaction else { return }
+    throw SQLiteError(
+      code: SQLITE_ABORT, message: "the transaction was rolled back by an earlier error",
+      sql: sql)
   }
 
   /// Copies this database, whole, into `other` (SQLite's online backup).
@@ -227,6 +304,15 @@ final class SQLiteConnection {
   /// How many compiled statements are kept for reuse.
   var cachedStatementCount: Int { statements.count }
 
+  /// Whether a compiled statement is kept for `sql`.
+  func isCaching(_ sql: String) -> Bool { statements.contains(sql) }
+
+  /// Whether a transaction is open (SQLite is not in autocommit mode).
+  var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// Whether ``writeTransaction(_:)`` is part-way through running its body.
+  var isInWriteTransaction: Bool { transactionDepth > 0 && outermostWrites }
+
   func lastError(_ code: Int32, sql: String?) -> SQLiteError {
     SQLiteError(
       code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql,
@@ -236,7 +322,8 @@ final class SQLiteConnection {
 
 /// How long a write waits for another process's write, in steps of 10 ms; the wait ends at
 /// once when the task waiting is cancelled (Ctrl-C during an import), so cancelling never
-/// waits out the lock.
+/// waits out the lock. The sleep blocks the thread: ``SQLiteLibrary`` runs its connection on
+/// a queue of its own (``SQLiteExecutor``), not on Swift's cooperative pool.
 private let waitWhileBusy: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = {
   _, attempts in
   guard !Task.isCancelled, attempts < SQLiteConnection.busyAttempts else { return 0 }
@@ -254,26 +341,4 @@ private let stopWhenCancelled: @convention(c) (UnsafeMutableRawPointer?) -> Int3
 extension SQLiteConnection {
   /// 10 s of 10 ms waits.
   static let busyAttempts: Int32 = 1_000
-}
-
-/// An error reported by SQLite, with its (extended) result code and the statement it came
-/// from (for `BOOKCLUB_VERBOSE` and logs, not for people).
-struct SQLiteError: Error, CustomStringConvertible {
-  let code: Int32
-  let message: String
-  let sql: String?
-  /// The operating system's `errno` behind an I/O error (`ENOSPC`, `EROFS`, ...), or 0.
-  var systemError: Int32 = 0
-
-  var primaryCode: Int32 { code & 0xFF }
-  var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
-  /// The file is not a database, or its pages do not make sense.
-  var isDamage: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
-  var description: String {
-    "\(message) (SQLite code \(code))" + (sql.map { " in: \($0)" } ?? "")
-  }
-
-  func with(sql: String) -> SQLiteError {
-    SQLiteError(code: code, message: message, sql: self.sql ?? sql, systemError: systemError)
-  }
 }

@@ -24,6 +24,8 @@ import CSQLite
 /// ``repair()``.
 public actor SQLiteLibrary: Library {
   public nonisolated let path: String
+  /// Runs the library's work, which waits on SQLite and the disk, off the cooperative pool.
+  private let executor = SQLiteExecutor(label: "bookclub.library")
   private var connection: SQLiteConnection?
   /// Whether the file was found to be a bookclub library: damage seen after that is the
   /// library's, and is recorded.
@@ -33,6 +35,10 @@ public actor SQLiteLibrary: Library {
 
   public init(path: String) {
     self.path = path
+  }
+
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
   }
 
   /// The open connection for reading, or `nil` when the library does not exist yet.
@@ -112,7 +118,7 @@ public actor SQLiteLibrary: Library {
     return try mapErrors {
       var connection = try SQLiteConnection(path: realPath, mode: mode)
       if try !check(connection), !mode.canWrite,
-        try schemaVersion(connection) < Schema.currentVersion || canRefold(realPath)
+        try !MigrationRecord(reading: connection).pending.isEmpty || canRefold(realPath)
       {
         // An older library is brought up to date: the one write a read may make. (Keys of
         // another folding in a library that cannot be written are read as they are.)
@@ -142,15 +148,13 @@ public actor SQLiteLibrary: Library {
       throw LibraryError.notALibrary(path: path)
     }
     isVerified = true
-    let version = try schemaVersion(connection)
-    if version > Schema.currentVersion {
-      throw LibraryError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
-    }
+    let record = try MigrationRecord(reading: connection)
+    try refuseUnknown(record)
     try connection.execute("PRAGMA foreign_keys = ON")
     // Statement journals (a statement that fires triggers or checks keys keeps one) stay in
     // memory instead of a temporary file per statement.
     try connection.execute("PRAGMA temp_store = MEMORY")
-    if version < Schema.currentVersion {
+    if !record.pending.isEmpty {
       guard connection.mode.canWrite else { return false }
       try migrate(connection, besideRepairs: true)
     }
@@ -163,6 +167,17 @@ public actor SQLiteLibrary: Library {
   /// Whether the library at `realPath` may be written to refold its keys.
   private func canRefold(_ realPath: String) -> Bool {
     LibraryFile.isWritable(realPath) && !LibraryFile.isMarkedDamaged(realPath)
+  }
+
+  /// Refuses a library that a newer bookclub migrated: its tables are not what this one
+  /// would read and write.
+  private func refuseUnknown(_ record: MigrationRecord) throws {
+    if !record.unnamedVersions.isEmpty {
+      throw LibraryError.newerSchema(
+        path: path, found: record.highestVersion, supported: Schema.currentVersion)
+    }
+    let unknown = record.unknownNames
+    guard unknown.isEmpty else { throw LibraryError.unknownMigrations(path: path, names: unknown) }
   }
 
   /// Sets up a new database as a library: the schema, then bookclub's mark.
@@ -186,23 +201,17 @@ public actor SQLiteLibrary: Library {
       ? { try self.writeTransaction(on: connection, $0) } : connection.writeTransaction
     try transaction {
       // Checked again under the write lock: another process may have migrated meanwhile.
-      let current =
+      var record =
         try connection.integer("PRAGMA application_id") == Schema.applicationID
-        ? schemaVersion(connection) : 0
-      for applied in current..<max(current, Schema.currentVersion) {
-        let migration = Schema.migrations[applied]
+        ? MigrationRecord(reading: connection) : MigrationRecord()
+      try refuseUnknown(record)
+      for migration in record.pending {
         try connection.execute(migration.sql)
         try migration.backfill?(connection)
-        try connection.run(
-          "INSERT INTO schema_migrations (version, applied_ms) VALUES (?, ?)",
-          [.integer(Int64(applied + 1)), .integer(Date().milliseconds)])
+        try record.record(migration, on: connection)
       }
       try connection.execute("PRAGMA application_id = \(Schema.applicationID)")
     }
-  }
-
-  private func schemaVersion(_ connection: SQLiteConnection) throws -> Int {
-    Int(try connection.integer("SELECT max(version) FROM schema_migrations") ?? 0)
   }
 
   /// Closes the connection, so the next use opens the file afresh.
@@ -230,10 +239,13 @@ public actor SQLiteLibrary: Library {
   /// library's lock shared, so that it never runs while a repair does (``LibraryLock``).
   ///
   /// When a repair holds the lock, the transaction rolls back before `body` runs, waits for
-  /// the repair to end, and starts again on the repaired library.
+  /// the repair to end, and starts again on the repaired library. Inside another write,
+  /// `body` runs in a savepoint of it (``SQLiteConnection/writeTransaction(_:)``).
   private func writeTransaction<T>(on connection: SQLiteConnection, _ body: () throws -> T)
     throws -> T
   {
+    // Inside another write: a savepoint of it, under the lock the outer one holds.
+    if connection.isInWriteTransaction { return try connection.writeTransaction(body) }
     let lockPath = LibraryLock.path(of: realPath ?? path)
     while true {
       var lock: LibraryLock?

@@ -6,6 +6,8 @@ final class SQLiteStatement {
   private let handle: OpaquePointer
   // The connection finalizes its statements before it closes.
   private unowned let connection: SQLiteConnection
+  /// Whether a call of the connection is part-way through running it (reading its rows).
+  var isRunning = false
 
   init(_ handle: OpaquePointer, connection: SQLiteConnection) {
     self.handle = handle
