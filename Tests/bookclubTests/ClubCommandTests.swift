@@ -3,14 +3,9 @@ import ReadingModel
 import TestSupport
 import Testing
 
-/// Whether git is installed, for the clubs' tests.
-enum GitTool {
-  static let isInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
-}
-
 /// Book clubs end to end: members are separate homes (each their own library and settings),
 /// the transport a bare git repository on this disk or a plain shared folder.
-@Suite(.enabled(if: GitTool.isInstalled, "git is not installed (.ci/run installs it)"))
+@Suite(.requires(.git))
 struct ClubCommandTests {
   let shared = TestHome()
   let ann = TestHome()
@@ -29,7 +24,7 @@ struct ClubCommandTests {
 
   func git(_ arguments: [String]) async throws {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+    process.executableURL = URL(fileURLWithPath: RequiredTool.git.path ?? "/usr/bin/git")
     process.arguments = arguments
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -211,7 +206,7 @@ struct ClubCommandTests {
     #expect(line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("70%"))
   }
 
-  @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+  @Test(.requires(.tmux))
   func theBrowsersProgressAndRatingAreSharedAsTheCommandsAre() async throws {
     let folder = shared.path("Syncthing/bookworms")
     try await run(ann, ["club", "create", folder, "--name", "Bookworms", "--as", "Ann"])

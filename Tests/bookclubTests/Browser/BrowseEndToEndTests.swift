@@ -5,7 +5,7 @@ import Testing
 
 /// `bookclub browse` in a real terminal (tmux): a whole session over a 500-book library at
 /// 80×24 and at 40×12, then the library and the terminal are checked.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it)"))
+@Suite(.requires(.tmux))
 struct BrowseEndToEndTests {
   let home = TestHome()
   var library: String { home.path("library.sqlite") }

@@ -1,5 +1,6 @@
 import Foundation
 import ReadingModel
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 /// `bookclub browse` keeps what was typed before it ends: a progress entry submitted with
 /// Enter is written even when `q`, Ctrl-C or SIGTERM follows at once, in the same burst of
 /// keys a person typing fast (or a paste) sends.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it)"))
+@Suite(.requires(.tmux))
 struct BrowserWriteTests {
   let home = TestHome()
   var library: String { home.path("library.sqlite") }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 /// `bookclub browse` when its terminal goes away with keys queued: on SIGHUP, and when the
 /// terminal itself is closed, it ends at once with 129 (128 + SIGHUP, as the signal would
 /// have), never working on for a terminal that is not there.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it)"))
+@Suite(.requires(.tmux))
 struct TerminalGoneTests {
   let home = TestHome()
   var library: String { home.path("library.sqlite") }

@@ -1,15 +1,11 @@
 import Foundation
+import TestSupport
 
 @testable import bookclub
 
 /// `bookclub browse` inside a real terminal emulator: a tmux server of its own, driven
 /// with `send-keys` and read with `capture-pane`, as a person would see it.
 final class TmuxSession {
-  /// Whether tmux is installed (`.ci/run` installs it).
-  static let isAvailable =
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-    || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-
   private let socket: String
   private let environment: [String: String]
 

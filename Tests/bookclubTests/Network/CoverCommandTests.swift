@@ -1,12 +1,13 @@
 import Foundation
 import ReadingModel
+import TestSupport
 import Testing
 
 @testable import bookclub
 
 /// `covers fetch`, `covers clear` and `cover` against the local stand-in for Open Library's
 /// covers: the cache, its validators, and the pictures drawn at a terminal.
-@Suite(.enabled(if: FixtureServer.isAvailable, "python3 is not installed"))
+@Suite(.requires(.python3))
 struct CoverCommandTests {
   let home = TestHome()
   let server: FixtureServer

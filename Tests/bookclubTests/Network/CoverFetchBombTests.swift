@@ -1,5 +1,6 @@
 import Foundation
 import ImageDecoding
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 /// zeros, 130 KB) is not kept, and says why; a 1 KB JPEG whose header claims 4096² is kept,
 /// being decodable at an eighth of its size; the other books' covers come all the same.
 /// Against the local stand-in for Open Library only.
-@Suite(.enabled(if: FixtureServer.isAvailable, "python3 is not installed"))
+@Suite(.requires(.python3))
 struct CoverFetchBombTests {
   let home = TestHome()
   let server: FixtureServer

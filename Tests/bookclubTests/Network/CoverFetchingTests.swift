@@ -1,13 +1,14 @@
 import Foundation
 import ImageDecoding
 import ReadingModel
+import TestSupport
 import Testing
 
 @testable import bookclub
 
 /// `covers fetch` over a shelf of fifty books: a progress bar, Ctrl-C keeping what came,
 /// and a second run asking only for the rest; `updateArtwork false` asking for nothing.
-@Suite(.enabled(if: FixtureServer.isAvailable, "python3 is not installed"))
+@Suite(.requires(.python3))
 struct CoverFetchingTests {
   let home = TestHome()
   let server: FixtureServer

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 /// stops at the 15-second wait, one without end at the size limit (the helper's memory
 /// staying near it), a Ctrl-C stops the helper and leaves no file, and a `Retry-After` from
 /// a stranger gives a sane message. Against the local stand-in for Open Library only.
-@Suite(.enabled(if: FixtureServer.isAvailable, "python3 is not installed"))
+@Suite(.requires(.python3))
 struct FetchDeadlineTests {
   let home = TestHome()
   let server: FixtureServer

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import bookclub
 
@@ -15,8 +16,6 @@ import Foundation
 /// descriptors it inherited would stop every test that runs a program until it ended; a
 /// server keeping them would keep others' children from being noticed.
 final class FixtureServer {
-  static let isAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
-
   let port: Int
   private let pid: pid_t
   private let countFile: String
@@ -28,7 +27,8 @@ final class FixtureServer {
     countFile = base + ".requests"
     let portFile = base + ".port"
     defer { unlink(portFile) }
-    pid = try Self.spawn(["/usr/bin/python3", script, countFile], output: portFile)
+    let python = RequiredTool.python3.path ?? "/usr/bin/python3"
+    pid = try Self.spawn([python, script, countFile], output: portFile)
     var found: Int?
     for _ in 0..<1000 where found == nil {
       if let text = try? String(contentsOfFile: portFile, encoding: .utf8), text.hasSuffix("\n") {
