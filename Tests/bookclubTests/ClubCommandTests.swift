@@ -215,17 +215,17 @@ struct ClubCommandTests {
     try await addMiddlemarch(bo)
     try await run(bo, ["club", "pick", "Middlemarch"])
 
-    let tmux = try TmuxSession(
+    let tmux = try await TmuxSession(
       command: [BookclubProcess.executable.path, "browse"], width: 80, height: 24, home: ann)
-    try tmux.waitFor("Middlemarch")
-    try tmux.answer("p", "440")
-    try tmux.waitFor("(50%) Shared with Bookworms.")
-    try tmux.answer("*", "4.5")
+    try await tmux.waitFor("Middlemarch")
+    try await tmux.answer("p", "440")
+    try await tmux.waitFor("(50%) Shared with Bookworms.")
+    try await tmux.answer("*", "4.5")
     // The rating's notice comes after the progress's, which shows for three seconds; each
     // says what was shared with it.
-    try tmux.waitFor("★★★★½ 4.5 Shared with Bookworms.", seconds: 30)
-    try tmux.press("q")
-    try tmux.waitFor("EXITED:0")
+    try await tmux.waitFor("★★★★½ 4.5 Shared with Bookworms.", seconds: 30)
+    try await tmux.press("q")
+    try await tmux.waitFor("EXITED:0")
 
     let status = try await run(bo, ["club", "status", "--json"]).stdout
     let document = try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any]

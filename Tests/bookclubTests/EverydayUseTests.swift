@@ -361,8 +361,8 @@ struct BareCommandAtATerminalTests {
     environment["BOOKCLUB_LIBRARY"] = library
     environment["NO_COLOR"] = "1"
     let session = try TerminalSession([], environment: environment)
-    try session.waitFor("See 'bookclub --help' for every command.")
-    let (status, screen) = session.finish()
+    try await session.waitFor("See 'bookclub --help' for every command.")
+    let (status, screen) = try await session.finish()
     #expect(status == 0)
     #expect(screen.contains("1  Middlemarch — George Eliot"))
     #expect(screen.contains("page 88 of 880"))

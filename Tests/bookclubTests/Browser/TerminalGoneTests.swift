@@ -32,9 +32,9 @@ struct TerminalGoneTests {
   }
 
   /// Keys as a person holding them down sends them, many more than a screen needs.
-  func queueKeys(_ tmux: TmuxSession) throws {
+  func queueKeys(_ tmux: TmuxSession) async throws {
     for _ in 0..<20 {
-      try tmux.press("j", "j", "j", "j", "j", "PageDown", "k", "k", "k", "k", "k", "PageUp")
+      try await tmux.press("j", "j", "j", "j", "j", "PageDown", "k", "k", "k", "k", "k", "PageUp")
     }
   }
 
@@ -52,33 +52,33 @@ struct TerminalGoneTests {
 
   @Test func aHangUpWithKeysQueuedEndsWith129() async throws {
     try await fill()
-    let tmux = try TmuxSession(
+    let tmux = try await TmuxSession(
       command: [BookclubProcess.executable.path, "browse", "--library", library],
       width: 80, height: 24, home: home)
-    try tmux.waitFor(" of 300")
+    try await tmux.waitFor(" of 300")
     let pid = try #require(ProcessTable.matching(browser).first)
-    try queueKeys(tmux)
+    try await queueKeys(tmux)
     kill(pid, SIGHUP)
     defer { expectGone(within: 10) }
-    let after = try tmux.waitFor("EXITED:129", seconds: 10)
+    let after = try await tmux.waitFor("EXITED:129", seconds: 10)
     #expect(after.contains(TmuxSession.before))
-    #expect(try !tmux.isOnAlternateScreen())
+    #expect(try await !tmux.isOnAlternateScreen())
   }
 
   @Test func aTerminalClosedWithKeysQueuedEndsTheBrowser() async throws {
     try await fill()
     // The shell around bookclub outlives the terminal (it ignores SIGHUP) to keep the status.
     let status = home.path("status")
-    let tmux = try TmuxSession(
+    let tmux = try await TmuxSession(
       command: [
         "/bin/sh", "-c", #"trap '' HUP; "$0" browse --library "$1"; echo $? > "$2""#,
         BookclubProcess.executable.path, library, status,
       ],
       width: 80, height: 24, home: home)
-    try tmux.waitFor(" of 300")
+    try await tmux.waitFor(" of 300")
     let pid = try #require(ProcessTable.matching(browser).first)
-    try queueKeys(tmux)
-    try tmux.closeTerminal()
+    try await queueKeys(tmux)
+    try await tmux.closeTerminal()
     expectGone(within: 10)
     // Gone, or a zombie the shell has yet to reap: never running.
     #expect(!ProcessTable.matching(browser).contains(pid))
