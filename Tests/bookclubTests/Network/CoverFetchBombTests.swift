@@ -16,7 +16,7 @@ struct CoverFetchBombTests {
   let home = TestHome()
   let server: FixtureServer
 
-  init() throws { server = try FixtureServer() }
+  init() async throws { server = try await FixtureServer() }
 
   /// The stand-in's covers: a JPEG header claiming 4096², and a PNG bomb.
   static let claimingISBN = "9780000000156"
@@ -111,7 +111,7 @@ struct CoverFetchBombTests {
     let killed = process.isRunning
     if killed {
       kill(process.processIdentifier, SIGKILL)
-      _ = ProcessTable.waitUntilGone(stateFolder + "/fetch-", seconds: 5)
+      _ = await ProcessTable.waitUntilGone(stateFolder + "/fetch-", seconds: 5)
       for pid in ProcessTable.matching(stateFolder + "/fetch-") { kill(pid, SIGKILL) }
     }
     process.waitUntilExit()

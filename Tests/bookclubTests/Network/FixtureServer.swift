@@ -20,7 +20,8 @@ final class FixtureServer {
   private let pid: pid_t
   private let countFile: String
 
-  init() throws {
+  /// Starts the server and waits (as a task, for up to a minute) until it says its port.
+  init() async throws {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("openlibrary_server.py").path
     let base = FileManager.default.temporaryDirectory.path + "/bookclub-server-\(UUID())"
@@ -29,19 +30,16 @@ final class FixtureServer {
     defer { unlink(portFile) }
     let python = RequiredTool.python3.path ?? "/usr/bin/python3"
     pid = try Self.spawn([python, script, countFile], output: portFile)
-    var found: Int?
-    for _ in 0..<1000 where found == nil {
-      if let text = try? String(contentsOfFile: portFile, encoding: .utf8), text.hasSuffix("\n") {
-        found = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-      } else {
-        usleep(10_000)
+    let said = try? await Wait.untilSome("the fixture server's port") {
+      (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap {
+        $0.hasSuffix("\n") ? Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
       }
     }
-    guard let found else {
+    guard let said else {
       Self.stop(pid)
       throw CocoaError(.fileReadUnknown)
     }
-    port = found
+    port = said
   }
 
   var url: String { "http://127.0.0.1:\(port)" }

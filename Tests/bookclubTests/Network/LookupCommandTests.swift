@@ -10,7 +10,7 @@ struct LookupCommandTests {
   let home = TestHome()
   let server: FixtureServer
 
-  init() throws { server = try FixtureServer() }
+  init() async throws { server = try await FixtureServer() }
 
   func run(_ arguments: [String], _ extra: [String: String] = [:]) async throws
     -> BookclubProcess.Result

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -27,27 +28,24 @@ enum ProcessTable {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
-  /// Waits up to `seconds` for every process matching `text` to be gone.
+  /// Waits up to `seconds` for every process matching `text` to be gone, sleeping as a task
+  /// between looks.
   ///
   /// - Returns: Those still running then.
-  static func waitUntilGone(_ text: String, seconds: Double) -> [pid_t] {
-    let deadline = Date().addingTimeInterval(seconds)
-    var left = matching(text)
-    while !left.isEmpty, Date() < deadline {
-      usleep(50_000)
+  static func waitUntilGone(_ text: String, seconds: Double) async -> [pid_t] {
+    var left: [pid_t] = []
+    try? await Wait.until("processes of \(text) to end", limit: .seconds(seconds)) {
       left = matching(text)
+      return left.isEmpty
     }
     return left
   }
 
   /// Waits up to `seconds` for one process matching `text` to appear.
-  static func waitForOne(_ text: String, seconds: Double) -> pid_t? {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if let pid = matching(text).first { return pid }
-      usleep(20_000)
+  static func waitForOne(_ text: String, seconds: Double) async -> pid_t? {
+    try? await Wait.untilSome("a process of \(text)", limit: .seconds(seconds)) {
+      matching(text).first
     }
-    return nil
   }
 
   /// The fields of `/proc/<pid>/stat` after the command's name (the state first).
