@@ -20,16 +20,17 @@ public enum Wait {
   /// - Parameters:
   ///   - description: What is waited for, for the failure message.
   ///   - limit: The hang guard.
-  ///   - condition: Looked at every 10 ms, and once more after the guard.
+  ///   - interval: The pause between looks (longer where a look runs a program).
+  ///   - condition: Looked at every `interval`, and once more after the guard.
   /// - Throws: ``GaveUp`` when `condition` still does not hold after `limit`.
   public static func until(
-    _ description: String, limit: Duration = hangGuard,
+    _ description: String, limit: Duration = hangGuard, interval: Duration = .milliseconds(10),
     _ condition: () async throws -> Bool
   ) async throws {
     let giveUp = ContinuousClock.now + limit
     while ContinuousClock.now < giveUp {
       if try await condition() { return }
-      try await Task.sleep(for: .milliseconds(10))
+      try await Task.sleep(for: interval)
     }
     // A busy run may wake this only after the guard: look once more before failing.
     if try await condition() { return }

@@ -175,13 +175,12 @@ struct ClubCommandTests {
     // Ann never runs `club sync`: her progress reaches the remote in the background.
     let progress = try await run(ann, ["progress", "set", "Middlemarch", "528"])
     #expect(progress.stderr.contains("Shared with Bookworms"))
-    var seen = false
-    for _ in 0..<100 where !seen {
+    try await Wait.until(
+      "Ann's progress to reach Bo without Ann syncing", interval: .milliseconds(200)
+    ) {
       try await run(bo, ["club", "sync"])
-      seen = line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("60%")
-      if !seen { try await Task.sleep(for: .milliseconds(200)) }
+      return line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("60%")
     }
-    #expect(seen, "Ann's progress reached Bo without Ann syncing")
 
     // The remote is gone: the background sync fails, the next club command says so, once,
     // and the event is kept for a later sync.
@@ -198,10 +197,11 @@ struct ClubCommandTests {
     try await run(bo, ["club", "sync"])
     #expect(line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("70%"))
 
-    // Off: nothing is started, so nothing reaches the remote until Ann syncs.
+    // Off: nothing is started, so nothing reaches the remote until Ann syncs. A sync started
+    // all the same would be found running, and waited for, before Bo looks.
     try await syncingByHand([ann])
     try await run(ann, ["progress", "set", "Middlemarch", "704"])  // 80%
-    try await Task.sleep(for: .seconds(1))
+    try await ann.waitForBackgroundSyncs()
     try await run(bo, ["club", "sync"])
     #expect(line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("70%"))
   }

@@ -10,13 +10,18 @@ import TestSupport
 enum ProcessTable {
   /// The processes whose command line holds `text` (the test process itself excepted).
   static func matching(_ text: String) -> [pid_t] {
+    matching(all: [text])
+  }
+
+  /// The processes whose command line holds every one of `texts`.
+  static func matching(all texts: [String]) -> [pid_t] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap { pid_t($0) }.filter { pid in
       guard pid != getpid(),
         let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
       else { return false }
       let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-      return line.contains(text) && !isZombie(pid)
+      return texts.allSatisfy { line.contains($0) } && !isZombie(pid)
     }
   }
 
