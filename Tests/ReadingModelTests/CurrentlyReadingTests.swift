@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ReadingModel
@@ -98,7 +99,10 @@ final class ProgressGate: Sendable {
 
   /// Waits until `count` reads have arrived at the gate.
   func waitForReads(_ count: Int) async {
-    for _ in 0..<100_000 where state.withLock({ $0.arrived }) < count { await Task.yield() }
+    let arrived: Void? = try? await Wait.until("\(count) reads to arrive at the gate") {
+      state.withLock { $0.arrived } >= count
+    }
+    #expect(arrived != nil)
   }
 
   /// Lets every waiting read through, and every read after.

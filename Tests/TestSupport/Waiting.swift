@@ -15,7 +15,8 @@ public enum Wait {
     public var description: String { "waited \(after) for \(waitingFor); it never happened" }
   }
 
-  /// Waits until `condition` holds.
+  /// Waits until `condition` holds, on the caller's actor (so `condition` may look at
+  /// what that actor guards).
   ///
   /// - Parameters:
   ///   - description: What is waited for, for the failure message.
@@ -25,7 +26,7 @@ public enum Wait {
   /// - Throws: ``GaveUp`` when `condition` still does not hold after `limit`.
   public static func until(
     _ description: String, limit: Duration = hangGuard, interval: Duration = .milliseconds(10),
-    _ condition: () async throws -> Bool
+    isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool
   ) async throws {
     let giveUp = ContinuousClock.now + limit
     while ContinuousClock.now < giveUp {
@@ -41,10 +42,11 @@ public enum Wait {
   ///
   /// - Throws: ``GaveUp`` when it still gives `nil` after `limit`.
   public static func untilSome<T>(
-    _ description: String, limit: Duration = hangGuard, _ value: () async throws -> T?
+    _ description: String, limit: Duration = hangGuard,
+    isolation: isolated (any Actor)? = #isolation, _ value: () async throws -> T?
   ) async throws -> T {
     var found: T?
-    try await until(description, limit: limit) {
+    try await until(description, limit: limit, isolation: isolation) {
       found = try await value()
       return found != nil
     }

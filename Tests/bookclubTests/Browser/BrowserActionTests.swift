@@ -29,9 +29,9 @@ import Testing
     return model
   }
 
+  /// Waits until `condition` holds: the model's writes and loads have landed.
   func settle(_ condition: () -> Bool) async {
-    for _ in 0..<200 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
-    #expect(condition())
+    #expect((try? await Wait.until("the browser to settle") { condition() }) != nil)
   }
 
   func type(_ text: String, into model: BrowserModel) {
