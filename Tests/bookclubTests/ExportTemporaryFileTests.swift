@@ -49,7 +49,8 @@ import Testing
     ]
     let environment = home.bookclub.environment
     let export = try await OwnThread.run {
-      try ChildProcess.run(arguments, environment: environment)
+      Descriptors.closeOnExec()
+      return try ChildProcess.run(arguments, environment: environment)
     }
     #expect(export == .signalled(SIGXFSZ))
     let left = try temporaryFiles(of: "out.json")

@@ -176,19 +176,19 @@ import Testing
     let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
     for _ in 0..<40 { try file.write(contentsOf: block) }  // a 40 MiB field
     try file.close()
-    let (status, peak) = try spawnMeasuring(["import", path, "--format", "goodreads"])
+    let arguments = ["import", path, "--format", "goodreads", "--library", library]
+    let (status, peak) = try await OwnThread.run { try Self.spawnMeasuring(arguments) }
     #expect(status == 1)
     #expect(peak < 120 * 1024 * 1024, "peak \(peak / 1024 / 1024) MiB")
     let result = try await run(["import", path, "--format", "goodreads"])
     #expect(result.stderr.contains("runs past 16 MiB"))
   }
 
-  /// Runs bookclub and reads its own peak memory from `wait4`.
-  func spawnMeasuring(_ arguments: [String]) throws -> (Int32, Int) {
+  /// Runs bookclub and reads its own peak memory from `wait4` (blocking: for a thread of
+  /// its own).
+  static func spawnMeasuring(_ arguments: [String]) throws -> (Int32, Int) {
     var pid: pid_t = 0
-    let argv = ([BookclubProcess.executable.path] + arguments + ["--library", library]).map {
-      strdup($0)
-    }
+    let argv = ([BookclubProcess.executable.path] + arguments).map { strdup($0) }
     defer { for pointer in argv { free(pointer) } }
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -196,11 +196,12 @@ import Testing
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     defer { posix_spawn_file_actions_destroy(&actions) }
     let path = BookclubProcess.executable.path
+    Descriptors.closeOnExec()
     let code = posix_spawn(&pid, path, &actions, nil, argv + [nil], nil)
     guard code == 0 else { throw CocoaError(.fileNoSuchFile) }
     var status: Int32 = 0
     var usage = rusage()
-    wait4(pid, &status, 0, &usage)
+    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
     return ((status >> 8) & 0xFF, usage.ru_maxrss * 1024)
   }
 
