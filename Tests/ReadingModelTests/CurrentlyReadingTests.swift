@@ -119,7 +119,8 @@ final class ProgressGate: Sendable {
 @MainActor
 @Suite struct CurrentlyReadingTests {
   let folder = TemporaryFolder()
-  let notices = NoticeQueue()
+  /// Time stands still for the notices: none ends while a test looks for it.
+  let notices = NoticeQueue(clock: ManualClock())
   /// Noon, 1 May 2024, UTC.
   nonisolated static let may1 = Date(milliseconds: 1_714_564_800_000)
   static let day: TimeInterval = 86_400

@@ -22,7 +22,8 @@ import Testing
 
   func loaded() async -> BrowserModel {
     let model = BrowserModel(
-      library: library, notices: NoticeQueue(), layout: BrowserLayout(width: 80, height: 24),
+      library: library, notices: NoticeQueue(clock: ManualClock()),
+      layout: BrowserLayout(width: 80, height: 24),
       colors: false)
     model.start()
     await settle { model.books.count == 2 }

@@ -78,7 +78,7 @@ import Testing
       try NewBook(title: "Two", authors: ["A"], isbn: ISBN("9791000000022")),
     ])
     let model = BrowserModel(
-      library: library, notices: NoticeQueue(showingDuration: .seconds(60)),
+      library: library, notices: NoticeQueue(clock: ManualClock()),
       layout: BrowserLayout(width: 80, height: 24), colors: true)
     var asked: [Bool] = []
     let environment = home.bookclub.environment

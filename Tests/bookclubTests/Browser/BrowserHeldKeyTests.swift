@@ -21,7 +21,8 @@ import Testing
 
   @Test func aQuitTypedBehindEnterWaitsForTheWrite() async throws {
     let model = BrowserModel(
-      library: library, notices: NoticeQueue(), layout: BrowserLayout(width: 80, height: 24),
+      library: library, notices: NoticeQueue(clock: ManualClock()),
+      layout: BrowserLayout(width: 80, height: 24),
       colors: false)
     model.start()
     try await Wait.until("the books to load") { !model.books.isEmpty }

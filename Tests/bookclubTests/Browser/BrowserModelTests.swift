@@ -15,7 +15,8 @@ import Testing
 
   func makeModel() -> BrowserModel {
     BrowserModel(
-      library: SQLiteLibrary(path: "/nonexistent/unused.sqlite"), notices: NoticeQueue(),
+      library: SQLiteLibrary(path: "/nonexistent/unused.sqlite"),
+      notices: NoticeQueue(clock: ManualClock()),
       layout: BrowserLayout(width: 80, height: 24), colors: false, source: source.source,
       counter: { _ in nil })
   }
@@ -151,7 +152,8 @@ import Testing
   @Test func theCountFollowsThePageAndAStaleCountIsNeverShown() async {
     let counts = CountGate()
     let model = BrowserModel(
-      library: SQLiteLibrary(path: "/nonexistent/unused.sqlite"), notices: NoticeQueue(),
+      library: SQLiteLibrary(path: "/nonexistent/unused.sqlite"),
+      notices: NoticeQueue(clock: ManualClock()),
       layout: BrowserLayout(width: 80, height: 24), colors: false, source: source.source,
       counter: { try await counts.count($0) })
     model.start()
