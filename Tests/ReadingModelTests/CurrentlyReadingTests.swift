@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ReadingModel
@@ -83,7 +84,10 @@ final class ProgressGate: Sendable {
 
   /// Waits until `count` reads have arrived at the gate.
   func waitForReads(_ count: Int) async {
-    for _ in 0..<100_000 where state.withLock({ $0.arrived }) < count { await Task.yield() }
+    let arrived: Void? = try? await Wait.until("\(count) reads to arrive at the gate") {
+      state.withLock { $0.arrived } >= count
+    }
+    #expect(arrived != nil)
   }
 
   /// Lets every waiting read through, and every read after.
@@ -100,7 +104,8 @@ final class ProgressGate: Sendable {
 @MainActor
 @Suite struct CurrentlyReadingTests {
   let folder = TemporaryFolder()
-  let notices = NoticeQueue()
+  /// Time stands still for the notices: none ends while a test looks for it.
+  let notices = NoticeQueue(clock: ManualClock())
   /// Noon, 1 May 2024, UTC.
   nonisolated static let may1 = Date(milliseconds: 1_714_564_800_000)
   static let day: TimeInterval = 86_400

@@ -1,13 +1,6 @@
 import ReadingModel
-import Synchronization
+import TestSupport
 import Testing
-
-/// A clock the test moves by hand.
-final class ManualClock: NoticeClock {
-  private let time = Mutex(Duration.zero)
-  var now: Duration { time.withLock { $0 } }
-  func advance(by duration: Duration) { time.withLock { $0 += duration } }
-}
 
 @MainActor
 @Suite struct NoticeQueueTests {

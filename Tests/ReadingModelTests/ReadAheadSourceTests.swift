@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ReadingModel
@@ -43,8 +44,7 @@ import Testing
     }
     // The reading thread lets go of the file's source when it stops; it would read forever
     // if dropping the import's end did not stop it.
-    for _ in 0..<1000 where !probe.released { try await Task.sleep(for: .milliseconds(10)) }
-    #expect(probe.released)
+    try await Wait.until("the reading thread to let go of the source") { probe.released }
     #expect(probe.rowsRead <= 4 * (ReadAheadSource.depth + 2))
   }
 
@@ -73,9 +73,7 @@ import Testing
     var source = ReadAheadSource(ScriptedSource(rows: 200, books: true, probe: probe), chunkSize: 4)
     // Nothing is taken until the reading thread has filled every place and waits.
     let filled = 4 * (ReadAheadSource.depth + 1)
-    for _ in 0..<1000 where probe.rowsRead < filled {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    try await Wait.until("the reading thread to fill every place") { probe.rowsRead >= filled }
     var made: [Bool] = []
     while let row = try source.next() {
       if case .book(let book) = row { made.append(book.hasMadeBase) }

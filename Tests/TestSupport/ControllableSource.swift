@@ -35,12 +35,13 @@ public final class ControllableSource: Sendable {
   /// - Returns: The query of the newest request.
   @discardableResult
   public func waitForRequests(_ count: Int) async -> PageQuery? {
-    for _ in 0..<100_000 {
-      if requestCount >= count { return pending.withLock { $0.last?.query } }
-      await Task.yield()
+    do {
+      try await Wait.until("the store to make request \(count)") { requestCount >= count }
+    } catch {
+      Issue.record("the store never made request \(count)")
+      return nil
     }
-    Issue.record("the store never made request \(count)")
-    return nil
+    return pending.withLock { $0.last?.query }
   }
 
   /// Answers the oldest waiting request.

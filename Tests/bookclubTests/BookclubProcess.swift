@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `bookclub` binary, as a person would, in an environment of its own.
@@ -162,13 +163,26 @@ final class TestHome {
 }
 
 extension TestHome {
-  /// Runs `arguments` as this member until stderr contains `text`, for up to 20 s: what a
-  /// background sync did is seen by a later command.
+  /// Runs `arguments` as this member until stderr contains `text`, for up to a minute (a
+  /// hang guard): what a background sync did is seen by a later command.
   func waitUntil(_ arguments: [String], saysOnStderr text: String) async throws -> Bool {
-    for _ in 0..<100 {
-      if try await bookclub.run(arguments).stderr.contains(text) { return true }
-      try await Task.sleep(for: .milliseconds(200))
+    let bookclub = self.bookclub
+    do {
+      try await Wait.until("\(arguments) to say \(text)", interval: .milliseconds(200)) {
+        try await bookclub.run(arguments).stderr.contains(text)
+      }
+      return true
+    } catch is Wait.GaveUp {
+      return false
     }
-    return false
+  }
+
+  /// Waits until no background sync of this member's runs (`club sync` for a library in
+  /// this home, from the moment its shell has started it): what one would do is done.
+  func waitForBackgroundSyncs() async throws {
+    let home = url.path
+    try await Wait.until("the background syncs of \(home) to end", interval: .milliseconds(50)) {
+      ProcessTable.matching(all: ["club sync", home]).isEmpty
+    }
   }
 }

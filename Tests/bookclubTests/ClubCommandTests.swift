@@ -3,14 +3,9 @@ import ReadingModel
 import TestSupport
 import Testing
 
-/// Whether git is installed, for the clubs' tests.
-enum GitTool {
-  static let isInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
-}
-
 /// Book clubs end to end: members are separate homes (each their own library and settings),
 /// the transport a bare git repository on this disk or a plain shared folder.
-@Suite(.enabled(if: GitTool.isInstalled, "git is not installed (.ci/run installs it)"))
+@Suite(.requires(.git))
 struct ClubCommandTests {
   let shared = TestHome()
   let ann = TestHome()
@@ -29,7 +24,7 @@ struct ClubCommandTests {
 
   func git(_ arguments: [String]) async throws {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+    process.executableURL = URL(fileURLWithPath: RequiredTool.git.path ?? "/usr/bin/git")
     process.arguments = arguments
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -180,13 +175,12 @@ struct ClubCommandTests {
     // Ann never runs `club sync`: her progress reaches the remote in the background.
     let progress = try await run(ann, ["progress", "set", "Middlemarch", "528"])
     #expect(progress.stderr.contains("Shared with Bookworms"))
-    var seen = false
-    for _ in 0..<100 where !seen {
+    try await Wait.until(
+      "Ann's progress to reach Bo without Ann syncing", interval: .milliseconds(200)
+    ) {
       try await run(bo, ["club", "sync"])
-      seen = line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("60%")
-      if !seen { try await Task.sleep(for: .milliseconds(200)) }
+      return line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("60%")
     }
-    #expect(seen, "Ann's progress reached Bo without Ann syncing")
 
     // The remote is gone: the background sync fails, the next club command says so, once,
     // and the event is kept for a later sync.
@@ -203,15 +197,16 @@ struct ClubCommandTests {
     try await run(bo, ["club", "sync"])
     #expect(line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("70%"))
 
-    // Off: nothing is started, so nothing reaches the remote until Ann syncs.
+    // Off: nothing is started, so nothing reaches the remote until Ann syncs. A sync started
+    // all the same would be found running, and waited for, before Bo looks.
     try await syncingByHand([ann])
     try await run(ann, ["progress", "set", "Middlemarch", "704"])  // 80%
-    try await Task.sleep(for: .seconds(1))
+    try await ann.waitForBackgroundSyncs()
     try await run(bo, ["club", "sync"])
     #expect(line(of: "Ann", in: try await run(bo, ["club", "status"]).stdout).contains("70%"))
   }
 
-  @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+  @Test(.requires(.tmux))
   func theBrowsersProgressAndRatingAreSharedAsTheCommandsAre() async throws {
     let folder = shared.path("Syncthing/bookworms")
     try await run(ann, ["club", "create", folder, "--name", "Bookworms", "--as", "Ann"])
@@ -220,17 +215,17 @@ struct ClubCommandTests {
     try await addMiddlemarch(bo)
     try await run(bo, ["club", "pick", "Middlemarch"])
 
-    let tmux = try TmuxSession(
+    let tmux = try await TmuxSession(
       command: [BookclubProcess.executable.path, "browse"], width: 80, height: 24, home: ann)
-    try tmux.waitFor("Middlemarch")
-    try tmux.answer("p", "440")
-    try tmux.waitFor("(50%) Shared with Bookworms.")
-    try tmux.answer("*", "4.5")
+    try await tmux.waitFor("Middlemarch")
+    try await tmux.answer("p", "440")
+    try await tmux.waitFor("(50%) Shared with Bookworms.")
+    try await tmux.answer("*", "4.5")
     // The rating's notice comes after the progress's, which shows for three seconds; each
     // says what was shared with it.
-    try tmux.waitFor("★★★★½ 4.5 Shared with Bookworms.", seconds: 30)
-    try tmux.press("q")
-    try tmux.waitFor("EXITED:0")
+    try await tmux.waitFor("★★★★½ 4.5 Shared with Bookworms.", seconds: 30)
+    try await tmux.press("q")
+    try await tmux.waitFor("EXITED:0")
 
     let status = try await run(bo, ["club", "status", "--json"]).stdout
     let document = try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any]

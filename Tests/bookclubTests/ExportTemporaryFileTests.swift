@@ -1,5 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
+
+@testable import bookclub
 
 #if canImport(Glibc)
   import Glibc
@@ -22,11 +25,10 @@ import Testing
   }
 
   /// The id of a process that has ended.
-  func endedProcess() throws -> Int32 {
+  func endedProcess() async throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/true")
-    try process.run()
-    process.waitUntilExit()
+    _ = try await BookclubProcess.waitForExit(of: process)
     return process.processIdentifier
   }
 
@@ -35,18 +37,24 @@ import Testing
     try GeneratedExport.goodreads(rows: 3000).write(toFile: csv, atomically: false, encoding: .utf8)
     #expect(try await run(["import", csv]).status == 0)
     let output = home.path("out.json")
-    var left: [String] = []
-    for _ in 0..<5 where left.isEmpty {
-      let export = try home.bookclub.start(["export", "-o", output, "--library", library])
-      // Killed once its temporary file is there.
-      for _ in 0..<20_000 where try temporaryFiles(of: "out.json").isEmpty && export.isRunning {
-        usleep(500)
-      }
-      kill(export.processIdentifier, SIGKILL)
-      export.waitUntilExit()
-      left = try temporaryFiles(of: "out.json")
+    // Killed by the kernel in the middle of writing its file, whatever the machine's speed:
+    // past 64 KiB (128 blocks of 512 bytes, the archive being far larger) a write raises
+    // SIGXFSZ, which ends the program at once, as SIGKILL would. Started with every signal
+    // at its default (the test's threads block some, and a blocked SIGXFSZ only fails the
+    // write), and waited for on a thread of its own.
+    let limited = #"ulimit -c 0; ulimit -f 128; exec "$0" "$@""#
+    let arguments = [
+      "/bin/sh", "-c", limited, BookclubProcess.executable.path, "export", "-o", output,
+      "--library", library,
+    ]
+    let environment = home.bookclub.environment
+    let export = try await OwnThread.run {
+      Descriptors.closeOnExec()
+      return try ChildProcess.run(arguments, environment: environment)
     }
-    try #require(!left.isEmpty, "no export was killed before it finished")
+    #expect(export == .signalled(SIGXFSZ))
+    let left = try temporaryFiles(of: "out.json")
+    try #require(!left.isEmpty, "the export was not killed before it finished")
     for name in left { try age(name) }
     let again = try await run(["export", "-o", output])
     #expect(again.status == 0, "\(again.stderr)")
@@ -57,7 +65,7 @@ import Testing
 
   @Test func onlyTemporaryFilesOfEndedProcessesAreRemoved() async throws {
     #expect(try await run(["add", "Emma", "-a", "Jane Austen"]).status == 0)
-    let ended = try endedProcess()
+    let ended = try await endedProcess()
     let running = getpid()
     let planted = [
       "out.json.tmp-\(ended)-17",  // bookclub's, its writer gone: removed

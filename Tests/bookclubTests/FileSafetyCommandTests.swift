@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import ReadingModel
+import TestSupport
 import Testing
 
 /// Writes replace only what bookclub may replace, read commands write nothing, a damaged
@@ -33,19 +34,16 @@ import Testing
     // A FIFO is written through, to whoever reads it.
     let fifo = home.path("pipe")
     #expect(mkfifo(fifo, 0o600) == 0)
-    let reader = Task.detached { () throws -> Data in
-      let descriptor = open(fifo, O_RDONLY)
-      defer { close(descriptor) }
-      var data = Data()
-      var buffer = [UInt8](repeating: 0, count: 65536)
-      while case let count = read(descriptor, &buffer, buffer.count), count > 0 {
-        data.append(contentsOf: buffer[..<count])
-      }
-      return data
+    // Read on a thread of its own: opening a FIFO blocks until its writer comes, and a pool
+    // thread blocked there (two on a two-core machine) stops other tests' tasks.
+    let reader = Task {
+      try await OwnThread.run { Self.readAll(fifo) }
     }
     let throughFIFO = try await run(["export", "-o", fifo])
     #expect(throughFIFO.status == 0, "\(throughFIFO.stderr)")
-    let received = try awaitResult(reader)
+    // A writer for a moment: the reader never waits on for an export that did not come.
+    close(open(fifo, O_WRONLY | O_NONBLOCK))
+    let received = try await reader.value
     #expect(String(decoding: received, as: UTF8.self).contains("\"Emma\""))
     var info = stat()
     #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
@@ -61,20 +59,16 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
   }
 
-  /// Waits for a detached task from synchronous test code.
-  func awaitResult<T: Sendable>(_ task: Task<T, any Error>) throws -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task {
-      box.result = await task.result
-      done.signal()
+  /// Everything written into the FIFO at `path` until its writer closes it (blocking).
+  static func readAll(_ path: String) -> Data {
+    let descriptor = open(path, O_RDONLY)
+    defer { close(descriptor) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while case let count = read(descriptor, &buffer, buffer.count), count > 0 {
+      data.append(contentsOf: buffer[..<count])
     }
-    done.wait()
-    return try box.result!.get()
-  }
-
-  final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
+    return data
   }
 
   @Test func settingsThroughASymbolicLinkKeepTheLink() async throws {

@@ -119,7 +119,9 @@ extension HostileClub {
     try await run(ann, ["club", "sync"])
     try await run(bo, ["club", "join", folder, "--as", "Bo"])  // joined again: still no git
     try await run(bo, ["club", "sync"])
-    try await Task.sleep(for: .seconds(1))  // what a background sync would have done
+    // What a background sync would have done is done: none of Ann's or Bo's runs still.
+    try await ann.waitForBackgroundSyncs()
+    try await bo.waitForBackgroundSyncs()
     let status = try await run(bo, ["club", "status"]).stdout
     #expect(line(of: "Ann", in: status).contains("50%"), "\(status)")
   }

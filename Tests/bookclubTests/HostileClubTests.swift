@@ -1,13 +1,14 @@
 import Foundation
 import ReadingModel
 import Synchronization
+import TestSupport
 import Testing
 
 /// Clubs made by a hostile member (README, "Book clubs"): other members, club URLs and club
 /// folders are strangers, who must never run a command on your machine nor have bookclub
 /// write (or read) outside the club. Each case sets a trap whose commands would touch a
 /// canary file, and names the paths that must not appear; none may exist afterwards.
-@Suite(.enabled(if: GitTool.isInstalled, "git is not installed (.ci/run installs it)"))
+@Suite(.requires(.git))
 struct HostileClubTests {
   @Test(arguments: HostileClub.Trap.allCases)
   func aHostileClubRunsNothingAndWritesNothingOutside(_ trap: HostileClub.Trap) async throws {
@@ -125,7 +126,7 @@ final class HostileClub {
   @discardableResult
   func git(_ arguments: [String], expecting status: Int32 = 0) async throws -> String {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+    process.executableURL = URL(fileURLWithPath: RequiredTool.git.path ?? "/usr/bin/git")
     process.arguments = ["-c", "user.name=Test", "-c", "user.email=test@localhost"] + arguments
     process.environment = [
       "HOME": shared.url.path, "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1",

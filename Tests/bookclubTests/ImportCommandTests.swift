@@ -1,5 +1,6 @@
 import Foundation
 import ReadingModel
+import TestSupport
 import Testing
 
 @testable import bookclub
@@ -185,17 +186,24 @@ import Testing
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
-    let walBefore = (try? FileManager.default.attributesOfItem(atPath: library + "-wal"))?[.size]
+    let wal = library + "-wal"
+    let walBefore = (try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int ?? 0
     try process.run()
-    // Interrupted once it is writing: the library's journal starts to grow.
-    for _ in 0..<400 where process.isRunning {
-      let size = (try? FileManager.default.attributesOfItem(atPath: library + "-wal"))?[.size]
-      if let size = size as? Int, size > (walBefore as? Int ?? 0) + 65536 { break }
-      usleep(10_000)
+    // Interrupted once it is writing: the library's journal starts to grow. Watched closely
+    // from a thread of its own (a task's turn may come late on a busy machine), for up to a
+    // minute.
+    let writing = try await OwnThread.run {
+      for _ in 0..<30_000 where process.isRunning {
+        let size = (try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int ?? 0
+        if size > walBefore + 65536 { return true }
+        usleep(2000)
+      }
+      return false
     }
+    #expect(writing, "the import never started writing")
     #expect(process.isRunning)
     process.interrupt()
-    process.waitUntilExit()
+    try await process.exited()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(process.terminationStatus == 130, "\(stderr)")
     #expect(stderr.contains("Import cancelled; nothing was changed."))

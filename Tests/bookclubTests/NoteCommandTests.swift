@@ -121,12 +121,12 @@ struct NoteRemoveConfirmationTests {
   var library: String { home.path("library.sqlite") }
 
   /// Answers the question once it is asked.
-  func removeAtTerminal(_ shortID: String, answer: String) throws -> BookclubProcess.Result {
+  func removeAtTerminal(_ shortID: String, answer: String) async throws -> BookclubProcess.Result {
     let session = try TerminalSession(
       ["note", "remove", shortID, "--library", library], environment: home.bookclub.environment)
-    try session.waitFor("[y/N]")
+    try await session.waitFor("[y/N]")
     session.type(answer + "\n")
-    let (status, screen) = session.finish()
+    let (status, screen) = try await session.finish()
     return BookclubProcess.Result(status: status, stdout: screen, stderr: "")
   }
 
@@ -136,12 +136,12 @@ struct NoteRemoveConfirmationTests {
       "note", "add", "emma", "Handsome, clever, and rich.", "--library", library,
     ])
     let shortID = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    let kept = try removeAtTerminal(shortID, answer: "n")
+    let kept = try await removeAtTerminal(shortID, answer: "n")
     #expect(
       kept.stdout.contains(
         "Remove note \(shortID), “Handsome, clever, and rich.”? [y/N]"))
     #expect(kept.stdout.contains("Kept."))
-    let removed = try removeAtTerminal(shortID, answer: "y")
+    let removed = try await removeAtTerminal(shortID, answer: "y")
     #expect(removed.stdout.contains("removed"))
     let listed = try await home.bookclub.run([
       "note", "list", "emma", "--json", "--library", library,

@@ -77,10 +77,9 @@ import Testing
     repeat {
       await seen.insert(try books().count)
       reads += 1
-      usleep(UInt32(Stress.scale(fast: 30_000, full: 0)))
+      try await Task.sleep(for: .milliseconds(Stress.scale(fast: 30, full: 0)))
     } while !seen.contains(rows + 1) && reads < 200
-    importer.waitUntilExit()
-    #expect(importer.terminationStatus == 0)
+    #expect(try await importer.exited() == 0)
     await seen.insert(try books().count)
     #expect(seen.isSubset(of: [1, rows + 1]), "counts seen: \(seen.sorted())")
     print("reliability: \(reads) lists during a \(rows)-row import saw only \(seen.sorted())")
@@ -101,12 +100,12 @@ import Testing
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
-      usleep(UInt32.random(in: 0...40_000, using: &generator))
+      try await Task.sleep(for: .microseconds(Int.random(in: 0...40_000, using: &generator)))
       if process.isRunning {
         kill(process.processIdentifier, SIGKILL)
         killed += 1
       }
-      process.waitUntilExit()
+      try await process.exited()
       if process.terminationReason == .exit && process.terminationStatus == 0 {
         succeeded.append(title)
       }

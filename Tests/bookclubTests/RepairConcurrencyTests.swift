@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -21,12 +22,17 @@ import Testing
 
   /// Makes the counts per status wrong, as another program could: `check` calls the
   /// library damaged and `repair` recomputes them, while writers never notice.
-  func damage() throws {
-    var handle: OpaquePointer?
-    #expect(sqlite3_open(library, &handle) == SQLITE_OK)
-    defer { sqlite3_close(handle) }
-    sqlite3_busy_timeout(handle, 10_000)
-    let code = sqlite3_exec(handle, "UPDATE book_counts SET books = books + 1000", nil, nil, nil)
+  func damage() async throws {
+    let library = self.library
+    // On a thread of its own, as it may wait for the lock: eight writers take turns with it,
+    // for a minute at most (a hang guard, however busy the machine).
+    let code = try await OwnThread.run {
+      var handle: OpaquePointer?
+      guard sqlite3_open(library, &handle) == SQLITE_OK else { return SQLITE_CANTOPEN }
+      defer { sqlite3_close(handle) }
+      sqlite3_busy_timeout(handle, 60_000)
+      return sqlite3_exec(handle, "UPDATE book_counts SET books = books + 1000", nil, nil, nil)
+    }
     #expect(code == SQLITE_OK)
   }
 
@@ -90,7 +96,7 @@ import Testing
       }
       for _ in 0..<repairs {
         try await Task.sleep(for: .milliseconds(150))
-        try damage()
+        try await damage()
         let repaired = try await run(["repair"])
         #expect(repaired.status == 0, "\(repaired.stderr)")
         #expect(repaired.stdout.contains("Repaired the library"), "\(repaired.stdout)")
@@ -116,11 +122,11 @@ import Testing
     try await makeLibrary(books: 3000)
     var seen: Set<String> = []
     for delay in [0, 5, 20, 60, 120, 250, 500] {
-      try damage()
+      try await damage()
       let repair = try home.bookclub.start(["repair", "--library", library])
-      usleep(UInt32(delay * 1000))
+      try await Task.sleep(for: .milliseconds(delay))
       kill(repair.processIdentifier, SIGKILL)
-      repair.waitUntilExit()
+      try await repair.exited()
       seen.formUnion(try litter().map { $0.replacing(/\d+/, with: "N") })
       let listed = try await run(["list", "--limit", "1"])
       #expect(listed.status == 0, "after a kill at \(delay) ms: \(listed.stderr)")
@@ -138,7 +144,7 @@ import Testing
   @Test func twoRepairsAtOnceTakeTurns() async throws {
     try await makeLibrary(books: 300)
     for _ in 0..<3 {
-      try damage()
+      try await damage()
       let (bookclub, environment) = (home.bookclub, environment)
       async let first = bookclub.run(["repair"], extraEnvironment: environment)
       async let second = bookclub.run(["repair"], extraEnvironment: environment)

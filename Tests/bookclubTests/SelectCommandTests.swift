@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `bookclub select` and commands that fall back on the selection.
@@ -58,15 +59,14 @@ import Testing
     #expect(try await run(["select", "1", "--clear"]).status == 64)
   }
 
-  @Test func aSelectedBookThatIsGoneIsClearedWithAClearError() async throws {
+  @Test(.requires(.sqlite3))
+  func aSelectedBookThatIsGoneIsClearedWithAClearError() async throws {
     try await addBooks()
     try await run(["select", "moby"])
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", library, "DELETE FROM books WHERE id = 2;"]
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
+    process.executableURL = URL(fileURLWithPath: RequiredTool.sqlite3.path ?? "/usr/bin/sqlite3")
+    process.arguments = [library, "DELETE FROM books WHERE id = 2;"]
+    try #require(try await BookclubProcess.waitForExit(of: process) == 0)
     let result = try await run(["show"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("The selected book (2) is no longer in the library"))

@@ -1,17 +1,22 @@
 import Foundation
+import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// `bookclub` at a pseudo-terminal (through `script`), driven the way a person drives it:
-/// wait until the screen shows something, then type. Nothing sleeps for a guessed time.
+/// wait until the screen shows something, then type. Nothing sleeps for a guessed time, and
+/// nothing blocks a thread of the concurrency pool: a thread of its own reads the terminal.
 final class TerminalSession {
   private let process = Process()
   private let input = Pipe()
   private let output = Pipe()
+  private let shown = Shown()
+
   /// Everything the terminal showed so far.
-  private(set) var screen = ""
+  var screen: String { shown.text }
 
   /// Starts `bookclub arguments` at a terminal, of `rows` when given.
   init(_ arguments: [String], environment: [String: String], rows: Int? = nil) throws {
@@ -25,6 +30,13 @@ final class TerminalSession {
     process.standardOutput = output
     process.standardError = output
     try process.run()
+    let descriptor = output.fileHandleForReading.fileDescriptor
+    let shown = self.shown
+    // Holds the pipe's reading end, not the session: a session a test lets go of ends.
+    let reading = output.fileHandleForReading
+    Thread {
+      withExtendedLifetime(reading) { shown.collect(from: descriptor) }
+    }.start()
   }
 
   /// A session a test gave up on (it timed out) ends with it: `script` ends its program.
@@ -34,19 +46,17 @@ final class TerminalSession {
 
   /// Waits until the screen shows `text`, `times` times.
   ///
-  /// - Throws: ``Timeout`` after `seconds`, with what the screen showed.
-  func waitFor(_ text: String, times: Int = 1, seconds: Double = 20) throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    let descriptor = output.fileHandleForReading.fileDescriptor
-    while screen.components(separatedBy: text).count - 1 < times {
-      let left = deadline.timeIntervalSinceNow
-      guard left > 0 else { throw Timeout(waitingFor: text, screen: screen) }
-      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, Int32(left * 1000)) > 0 else { continue }
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      let count = read(descriptor, &buffer, buffer.count)
-      guard count > 0 else { throw Timeout(waitingFor: text, screen: screen) }
-      screen += String(decoding: buffer[..<count], as: UTF8.self)
+  /// - Throws: ``Timeout`` after `seconds` (a hang guard), or when the terminal closed
+  ///   without showing it, with what the screen showed.
+  func waitFor(_ text: String, times: Int = 1, seconds: Double = 60) async throws {
+    let giveUp = ContinuousClock.now + .seconds(seconds)
+    while true {
+      let (screen, ended) = shown.state
+      if screen.components(separatedBy: text).count - 1 >= times { return }
+      guard !ended, ContinuousClock.now < giveUp else {
+        throw Timeout(waitingFor: text, screen: screen)
+      }
+      try await Task.sleep(for: .milliseconds(10))
     }
   }
 
@@ -58,11 +68,17 @@ final class TerminalSession {
   /// Waits for the program to end.
   ///
   /// - Returns: Its exit status and everything the terminal showed.
-  func finish() -> (status: Int32, screen: String) {
+  /// - Throws: ``Timeout`` if it still runs after a minute (a hang guard).
+  func finish() async throws -> (status: Int32, screen: String) {
     try? input.fileHandleForWriting.close()
-    let rest = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    screen += String(decoding: rest, as: UTF8.self)
+    let process = self.process
+    do {
+      try await Wait.until("the program at the terminal to end") {
+        shown.state.ended && !process.isRunning
+      }
+    } catch {
+      throw Timeout(waitingFor: "the program to end", screen: screen)
+    }
     return (process.terminationStatus, screen)
   }
 
@@ -74,5 +90,29 @@ final class TerminalSession {
     let waitingFor: String
     let screen: String
     var description: String { "waited for \"\(waitingFor)\"; the screen showed: \(screen)" }
+  }
+
+  /// What the terminal showed, read on a thread of its own until it closed.
+  private final class Shown: Sendable {
+    private let bytes = Mutex((data: [UInt8](), ended: false))
+
+    var text: String { state.text }
+
+    /// The text so far, and whether the terminal has closed.
+    var state: (text: String, ended: Bool) {
+      bytes.withLock { (String(decoding: $0.data, as: UTF8.self), $0.ended) }
+    }
+
+    /// Reads `descriptor` to its end (blocking: only ever on a thread of its own).
+    func collect(from descriptor: Int32) {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        bytes.withLock { $0.data += buffer[..<count] }
+      }
+      bytes.withLock { $0.ended = true }
+    }
   }
 }

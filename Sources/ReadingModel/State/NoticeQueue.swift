@@ -4,7 +4,8 @@ import Observation
 ///
 /// Code anywhere pushes; identical messages still waiting merge into one with a count. A
 /// shown notice stays for `showingDuration`, then nothing is shown for `gap`, then the next
-/// one comes. Time comes from an injectable ``NoticeClock``; call ``update()`` to let it act.
+/// one comes. Time comes from an injectable clock (tests pass one they move by hand); call
+/// ``update()`` to let it act.
 @MainActor
 @Observable
 public final class NoticeQueue {
@@ -13,7 +14,8 @@ public final class NoticeQueue {
 
   @ObservationIgnored private var waiting: [Notice] = []
   @ObservationIgnored private var phase: Phase = .idle
-  @ObservationIgnored private let clock: any NoticeClock
+  /// Time since the queue was made, by its clock.
+  @ObservationIgnored private let elapsed: @Sendable () -> Duration
   public let showingDuration: Duration
   public let gap: Duration
 
@@ -23,14 +25,25 @@ public final class NoticeQueue {
     case pausing(since: Duration)
   }
 
+  /// A queue timed by `clock`: the continuous clock, or one a test moves by hand.
+  ///
+  /// - Parameters:
+  ///   - showingDuration: How long each notice stays.
+  ///   - gap: How long nothing is shown between two notices.
   public init(
-    clock: any NoticeClock = ContinuousNoticeClock(),
+    clock: any Clock<Duration> = ContinuousClock(),
     showingDuration: Duration = .seconds(3),
     gap: Duration = .milliseconds(300)
   ) {
-    self.clock = clock
+    elapsed = Self.stopwatch(clock)
     self.showingDuration = showingDuration
     self.gap = gap
+  }
+
+  /// Time since now by `clock`.
+  private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
   }
 
   /// Queues a message, merging it into an identical one that is still waiting.
@@ -52,7 +65,7 @@ public final class NoticeQueue {
   /// Moves notices along by the clock: ends a notice whose time is up, ends a gap, shows
   /// the next one.
   public func update() {
-    let now = clock.now
+    let now = elapsed()
     while true {
       switch phase {
       case .idle:
@@ -77,7 +90,7 @@ public final class NoticeQueue {
   public func skipCurrent() {
     guard current != nil else { return }
     current = nil
-    phase = .pausing(since: clock.now)
+    phase = .pausing(since: elapsed())
     update()
   }
 

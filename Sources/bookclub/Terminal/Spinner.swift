@@ -6,6 +6,11 @@ struct Spinner {
   let isEnabled: Bool
   let message: String
   var delay: Duration = .milliseconds(150)
+  /// What the delay and the frames are timed by: tests pass a clock they move by hand.
+  var clock: any Clock<Duration> = ContinuousClock()
+
+  /// How long each frame shows.
+  nonisolated static let frameInterval: Duration = .milliseconds(80)
 
   nonisolated static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -15,16 +20,17 @@ struct Spinner {
     let output = self.output
     let message = self.message
     let delay = self.delay
+    let clock = self.clock
     // Returns whether a frame was drawn: work that ended before the first frame (on a busy
     // machine the frame's turn can come after the work) leaves nothing to erase.
     let spinning = Task { @MainActor in
-      do { try await Task.sleep(for: delay) } catch { return false }
+      do { try await clock.sleep(for: delay) } catch { return false }
       var frame = 0
       while !Task.isCancelled {
         output.write("\r\(Self.frames[frame % Self.frames.count]) \(message)")
         output.flush()
         frame += 1
-        do { try await Task.sleep(for: .milliseconds(80)) } catch { break }
+        do { try await clock.sleep(for: Self.frameInterval) } catch { break }
       }
       return frame > 0
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// `bookclub browse` in a real terminal (tmux): a whole session over a 500-book library at
 /// 80×24 and at 40×12, then the library and the terminal are checked.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it)"))
+@Suite(.requires(.tmux))
 struct BrowseEndToEndTests {
   let home = TestHome()
   var library: String { home.path("library.sqlite") }
@@ -21,10 +21,10 @@ struct BrowseEndToEndTests {
     try await SQLiteLibrary(path: library).bulkAdd(books)
   }
 
-  func start(width: Int, height: Int, environment: [String: String] = [:]) throws
+  func start(width: Int, height: Int, environment: [String: String] = [:]) async throws
     -> TmuxSession
   {
-    try TmuxSession(
+    try await TmuxSession(
       command: [BookclubProcess.executable.path, "browse", "--library", library],
       width: width, height: height, home: home, extraEnvironment: environment)
   }
@@ -32,59 +32,59 @@ struct BrowseEndToEndTests {
   @Test(arguments: [(80, 24), (40, 12)])
   func aWholeSession(width: Int, height: Int) async throws {
     try await fill()
-    let tmux = try start(width: width, height: height)
-    try tmux.waitFor(" of 500")
-    #expect(try tmux.isOnAlternateScreen())
+    let tmux = try await start(width: width, height: height)
+    try await tmux.waitFor(" of 500")
+    #expect(try await tmux.isOnAlternateScreen())
 
     // Page to the end: each End loads the next page as the cursor nears it.
-    try tmux.waitUntil(waitingFor: "the last book") { _ in
-      try? tmux.press("End")
-      usleep(100_000)
-      return (try? tmux.screen().contains("–500 of 500")) == true
+    try await tmux.waitUntil(waitingFor: "the last book") { _ in
+      try? await tmux.press("End")
+      try? await Task.sleep(for: .milliseconds(100))  // a key a tenth of a second, held
+      return (try? await tmux.screen().contains("–500 of 500")) == true
     }
-    #expect(try tmux.screen().contains("Book 499"))
+    #expect(try await tmux.screen().contains("Book 499"))
 
     // Search as you type, then Esc clears it and the whole library is back.
-    try tmux.press("/")
-    try tmux.type("middle")
-    try tmux.waitFor("1–1 of 1")
-    #expect(try tmux.screen().contains("Middlemarch"))
-    try tmux.press("Escape")
-    try tmux.press("Escape")
-    try tmux.waitFor(" of 500")
+    try await tmux.press("/")
+    try await tmux.type("middle")
+    try await tmux.waitFor("1–1 of 1")
+    #expect(try await tmux.screen().contains("Middlemarch"))
+    try await tmux.press("Escape")
+    try await tmux.press("Escape")
+    try await tmux.waitFor(" of 500")
 
     // Refresh picks up a book added from elsewhere, keeping the rows meanwhile.
     let added = try await home.bookclub.run(
       ["add", "Refreshed Arrival", "--author", "Someone", "--library", library])
     #expect(added.status == 0, "\(added.stderr)")
-    try tmux.press("r")
-    try tmux.waitFor(" of 501")
+    try await tmux.press("r")
+    try await tmux.waitFor(" of 501")
 
     // Progress and a note on Middlemarch, from its detail pane.
-    try tmux.press("/")
-    try tmux.type("middlemarch")
-    try tmux.waitFor("1–1 of 1")
-    try tmux.press("Enter")  // ends the search
-    try tmux.press("Enter")  // opens the book
-    try tmux.waitFor("by George Eliot")
-    try tmux.answer("p", "440")
-    try tmux.waitFor("page 440 of 880")
-    try tmux.answer("n", "Dorothea, from tmux")
-    try tmux.waitFor("Note added")
+    try await tmux.press("/")
+    try await tmux.type("middlemarch")
+    try await tmux.waitFor("1–1 of 1")
+    try await tmux.press("Enter")  // ends the search
+    try await tmux.press("Enter")  // opens the book
+    try await tmux.waitFor("by George Eliot")
+    try await tmux.answer("p", "440")
+    try await tmux.waitFor("page 440 of 880")
+    try await tmux.answer("n", "Dorothea, from tmux")
+    try await tmux.waitFor("Note added")
 
     // A resize reflows the screen.
     let (otherWidth, otherHeight) = width == 80 ? (40, 12) : (100, 30)
-    try tmux.resize(width: otherWidth, height: otherHeight)
-    try tmux.waitUntil(waitingFor: "the reflowed tabs") { screen in
+    try await tmux.resize(width: otherWidth, height: otherHeight)
+    try await tmux.waitUntil(waitingFor: "the reflowed tabs") { screen in
       let first = screen.split(separator: "\n").first.map(String.init) ?? ""
       return otherWidth < 64 ? first.hasPrefix("1 All") : first.hasPrefix("bookclub  1 All")
     }
 
-    try tmux.press("q")
-    let after = try tmux.waitFor("EXITED:0")
+    try await tmux.press("q")
+    let after = try await tmux.waitFor("EXITED:0")
     #expect(after.contains(TmuxSession.before))
     #expect(!after.contains("1 All"))
-    #expect(try !tmux.isOnAlternateScreen())
+    #expect(try await !tmux.isOnAlternateScreen())
 
     let written = try await SQLiteLibrary(path: library).progress(of: 251)
     #expect(written.entries.map(\.progress) == [0.5, 0.5])
@@ -93,38 +93,38 @@ struct BrowseEndToEndTests {
 
   @Test func ctrlCSigtermAndSigintRestoreTheTerminal() async throws {
     try await fill()
-    let tmux = try start(width: 80, height: 24)
-    try tmux.waitFor(" of 500")
-    try tmux.press("C-c")
-    try tmux.waitFor("EXITED:0")
-    #expect(try !tmux.isOnAlternateScreen())
+    let tmux = try await start(width: 80, height: 24)
+    try await tmux.waitFor(" of 500")
+    try await tmux.press("C-c")
+    try await tmux.waitFor("EXITED:0")
+    #expect(try await !tmux.isOnAlternateScreen())
 
     for (signal, status) in [("TERM", 143), ("INT", 130)] {
-      let session = try start(width: 80, height: 24)
-      try session.waitFor(" of 500")
+      let session = try await start(width: 80, height: 24)
+      try await session.waitFor(" of 500")
       let kill = Process()
       kill.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       kill.arguments = ["pkill", "-\(signal)", "-f", "browse --library \(library)"]
       _ = try await BookclubProcess.waitForExit(of: kill)
-      let after = try session.waitFor("EXITED:\(status)")
+      let after = try await session.waitFor("EXITED:\(status)")
       #expect(after.contains(TmuxSession.before))
-      #expect(try !session.isOnAlternateScreen())
+      #expect(try await !session.isOnAlternateScreen())
     }
   }
 
   @Test func theEditorGetsTheTerminalAndItsNoteIsWritten() async throws {
     try await fill()
     // An "editor" that writes the draft and exits, as a person would after typing.
-    let tmux = try start(
+    let tmux = try await start(
       width: 80, height: 24, environment: ["EDITOR": "printf 'From the editor\\n' >"])
-    try tmux.waitFor(" of 500")
-    try tmux.press("e")
-    try tmux.waitFor("Note added to “Book 1”.")
-    #expect(try tmux.isOnAlternateScreen())
-    let redrawn = try tmux.screen()  // drawn whole again
+    try await tmux.waitFor(" of 500")
+    try await tmux.press("e")
+    try await tmux.waitFor("Note added to “Book 1”.")
+    #expect(try await tmux.isOnAlternateScreen())
+    let redrawn = try await tmux.screen()  // drawn whole again
     #expect(redrawn.contains("TITLE") && redrawn.contains("Book 20"))
-    try tmux.press("q")
-    try tmux.waitFor("EXITED:0")
+    try await tmux.press("q")
+    try await tmux.waitFor("EXITED:0")
     let notes = try await SQLiteLibrary(path: library).progress(of: 1).notes
     #expect(notes.map(\.note) == ["From the editor\n"])
   }
@@ -140,17 +140,17 @@ struct BrowseEndToEndTests {
       }
       return found
     }
-    let coloured = try start(width: 80, height: 24)
-    try coloured.waitFor(" of 500")
-    #expect(try colours(coloured.screen(styles: true)) > 0)
-    let plain = try start(width: 80, height: 24, environment: ["NO_COLOR": "1"])
-    try plain.waitFor(" of 500")
-    let screen = try plain.screen(styles: true)
+    let coloured = try await start(width: 80, height: 24)
+    try await coloured.waitFor(" of 500")
+    #expect(try await colours(coloured.screen(styles: true)) > 0)
+    let plain = try await start(width: 80, height: 24, environment: ["NO_COLOR": "1"])
+    try await plain.waitFor(" of 500")
+    let screen = try await plain.screen(styles: true)
     #expect(colours(screen) == 0)
     #expect(screen.contains("\u{1B}[7m"))  // the cursor row, in reverse video
     for session in [coloured, plain] {  // a browser left running would outlive the test
-      try session.press("q")
-      try session.waitFor("EXITED:0")
+      try await session.press("q")
+      try await session.waitFor("EXITED:0")
     }
   }
 
@@ -160,8 +160,8 @@ struct BrowseEndToEndTests {
     #expect(piped.stderr.contains("bookclub list"))
     let session = try TerminalSession(
       ["browse"], environment: home.bookclub.environment.merging(["TERM": "dumb"]) { $1 })
-    try session.waitFor("TERM")
-    let (status, screen) = session.finish()
+    try await session.waitFor("TERM")
+    let (status, screen) = try await session.finish()
     #expect(status == 1)
     #expect(screen.contains("Use 'bookclub list'"))
   }

@@ -22,17 +22,17 @@ import Testing
 
   func loaded() async -> BrowserModel {
     let model = BrowserModel(
-      library: library, notices: NoticeQueue(), layout: BrowserLayout(width: 80, height: 24),
+      library: library, notices: NoticeQueue(clock: ManualClock()),
+      layout: BrowserLayout(width: 80, height: 24),
       colors: false)
     model.start()
     await settle { model.books.count == 2 }
     return model
   }
 
+  /// Waits until `condition` holds: the model's writes and loads have landed.
   func settle(_ condition: () -> Bool) async {
-    // Up to 30 s: a busy machine's write can take seconds; a quick one ends the wait at once.
-    for _ in 0..<3000 where !condition() { try? await Task.sleep(for: .milliseconds(10)) }
-    #expect(condition())
+    #expect((try? await Wait.until("the browser to settle") { condition() }) != nil)
   }
 
   /// Whether a notice shown or waiting to be shown starts with `prefix`.

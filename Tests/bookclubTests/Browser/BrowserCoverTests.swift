@@ -63,7 +63,8 @@ import Testing
     try await Task.sleep(for: .milliseconds(50))
     second.cancel()  // its book left the screen
     gate.signal()
-    for _ in 0..<200 where delivered.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+    try await Wait.until("the cover to be delivered") { !delivered.isEmpty }
+    // The cancelled loader's turn came with the first's; a moment more for a late delivery.
     try await Task.sleep(for: .milliseconds(50))
     #expect(delivered == ["first"])
     #expect(CoverImageLoader.started[first.key] == 1)
@@ -77,7 +78,7 @@ import Testing
       try NewBook(title: "Two", authors: ["A"], isbn: ISBN("9791000000022")),
     ])
     let model = BrowserModel(
-      library: library, notices: NoticeQueue(showingDuration: .seconds(60)),
+      library: library, notices: NoticeQueue(clock: ManualClock()),
       layout: BrowserLayout(width: 80, height: 24), colors: true)
     var asked: [Bool] = []
     let environment = home.bookclub.environment
@@ -87,15 +88,14 @@ import Testing
         book, columns: 16, environment: environment, fetching: fetching)
     }
     model.start()
-    for _ in 0..<200 where model.books.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+    try await Wait.until("the books to load") { model.books.count == 2 }
     _ = model.handle(.enter)  // the first book, whose cover cannot be fetched
-    for _ in 0..<500 where model.coverProblem == nil {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    try await Wait.until("the failed fetch to be said") { model.coverProblem != nil }
     #expect(model.coverProblem?.contains("are you offline?") == true)
     _ = model.handle(.enter)
     _ = model.handle(.down)
     _ = model.handle(.enter)  // the second: read from the cache, not fetched
+    // Asked at once; a moment more for a second warning the cache alone cannot give.
     try await Task.sleep(for: .milliseconds(300))
     #expect(asked == [true, false])
     let said = ([model.notices.current] + model.notices.pending).compactMap { $0 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReadingModel
+import TestSupport
 import Testing
 
 @testable import bookclub
@@ -20,10 +21,11 @@ import Testing
 
   @Test func aQuitTypedBehindEnterWaitsForTheWrite() async throws {
     let model = BrowserModel(
-      library: library, notices: NoticeQueue(), layout: BrowserLayout(width: 80, height: 24),
+      library: library, notices: NoticeQueue(clock: ManualClock()),
+      layout: BrowserLayout(width: 80, height: 24),
       colors: false)
     model.start()
-    for _ in 0..<200 where model.books.isEmpty { try? await Task.sleep(for: .milliseconds(10)) }
+    try await Wait.until("the books to load") { !model.books.isEmpty }
     for key in [Key.character("p"), .character("4"), .character("4"), .character("0")] {
       _ = model.handle(key)
     }

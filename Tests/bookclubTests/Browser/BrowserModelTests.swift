@@ -15,15 +15,16 @@ import Testing
 
   func makeModel() -> BrowserModel {
     BrowserModel(
-      library: SQLiteLibrary(path: "/nonexistent/unused.sqlite"), notices: NoticeQueue(),
+      library: SQLiteLibrary(path: "/nonexistent/unused.sqlite"),
+      notices: NoticeQueue(clock: ManualClock()),
       layout: BrowserLayout(width: 80, height: 24), colors: false, source: source.source,
       counter: { _ in nil })
   }
 
-  /// Lets the tasks the model started run until `condition` holds.
+  /// Lets the tasks the model started run until `condition` holds. (A count of yields is a
+  /// time in disguise: they spin through in a moment while the pool's threads are busy.)
   func settle(_ condition: () -> Bool) async {
-    for _ in 0..<10_000 where !condition() { await Task.yield() }
-    #expect(condition())
+    #expect((try? await Wait.until("the model to settle") { condition() }) != nil)
   }
 
   func ids(_ model: BrowserModel) -> [Int64] { model.books.map(\.id) }
@@ -151,7 +152,8 @@ import Testing
   @Test func theCountFollowsThePageAndAStaleCountIsNeverShown() async {
     let counts = CountGate()
     let model = BrowserModel(
-      library: SQLiteLibrary(path: "/nonexistent/unused.sqlite"), notices: NoticeQueue(),
+      library: SQLiteLibrary(path: "/nonexistent/unused.sqlite"),
+      notices: NoticeQueue(clock: ManualClock()),
       layout: BrowserLayout(width: 80, height: 24), colors: false, source: source.source,
       counter: { try await counts.count($0) })
     model.start()
@@ -186,8 +188,10 @@ final class CountGate: Sendable {
   }
 
   func waitForRequests(_ count: Int) async {
-    for _ in 0..<100_000 where waiting.withLock({ $0.count }) < count { await Task.yield() }
-    #expect(waiting.withLock { $0.count } >= count)
+    let asked: Void? = try? await Wait.until("count \(count) to be asked for") {
+      waiting.withLock { $0.count } >= count
+    }
+    #expect(asked != nil)
   }
 
   func answer(_ index: Int, with total: Int) {

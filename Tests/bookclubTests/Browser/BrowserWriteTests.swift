@@ -1,5 +1,6 @@
 import Foundation
 import ReadingModel
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 /// `bookclub browse` keeps what was typed before it ends: a progress entry submitted with
 /// Enter is written even when `q`, Ctrl-C or SIGTERM follows at once, in the same burst of
 /// keys a person typing fast (or a paste) sends.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed (.ci/run installs it)"))
+@Suite(.requires(.tmux))
 struct BrowserWriteTests {
   let home = TestHome()
   var library: String { home.path("library.sqlite") }
@@ -31,11 +32,11 @@ struct BrowserWriteTests {
   }
 
   /// A browser in a terminal of its own, with the library shown.
-  func start() throws -> TmuxSession {
-    let tmux = try TmuxSession(
+  func start() async throws -> TmuxSession {
+    let tmux = try await TmuxSession(
       command: [BookclubProcess.executable.path, "browse", "--library", library],
       width: 80, height: 24, home: home)
-    try tmux.waitFor(" of 3")
+    try await tmux.waitFor(" of 3")
     return tmux
   }
 
@@ -53,9 +54,9 @@ struct BrowserWriteTests {
   @Test func progressThenQuitInOneBurstIsWrittenEveryTime() async throws {
     try await fill()
     for attempt in 1...20 {
-      let tmux = try start()
-      try tmux.press("p", "4", "4", "0", "Enter", "q")
-      let after = try tmux.waitFor("EXITED:", seconds: Self.endingWait)
+      let tmux = try await start()
+      try await tmux.press("p", "4", "4", "0", "Enter", "q")
+      let after = try await tmux.waitFor("EXITED:", seconds: Self.endingWait)
       #expect(after.contains("EXITED:0"), "attempt \(attempt)")
       let recorded = try await entries()
       #expect(recorded == attempt, "after attempt \(attempt), \(recorded) entries")
@@ -70,11 +71,11 @@ struct BrowserWriteTests {
   @Test func progressThenCtrlCInOneBurstIsWritten() async throws {
     try await fill()
     for attempt in 1...5 {
-      let tmux = try start()
-      try tmux.press("p", "4", "4", "0", "Enter", "C-c")
-      let after = try tmux.waitFor("EXITED:", seconds: Self.endingWait)
+      let tmux = try await start()
+      try await tmux.press("p", "4", "4", "0", "Enter", "C-c")
+      let after = try await tmux.waitFor("EXITED:", seconds: Self.endingWait)
       #expect(after.contains("EXITED:0"), "attempt \(attempt)")
-      #expect(try !tmux.isOnAlternateScreen())
+      #expect(try await !tmux.isOnAlternateScreen())
       let recorded = try await entries()
       #expect(recorded == attempt, "after attempt \(attempt), \(recorded) entries")
       guard recorded == attempt else { break }
@@ -84,14 +85,14 @@ struct BrowserWriteTests {
   @Test func sigtermRightAfterEnterKeepsTheWriteAndEndsWith143() async throws {
     try await fill()
     for attempt in 1...5 {
-      let tmux = try start()
+      let tmux = try await start()
       let pid = try #require(ProcessTable.matching(browser).first)
-      try tmux.press("p", "4", "4", "0", "Enter")
+      try await tmux.press("p", "4", "4", "0", "Enter")
       kill(pid, SIGTERM)
-      let after = try tmux.waitFor("EXITED:", seconds: Self.endingWait)
+      let after = try await tmux.waitFor("EXITED:", seconds: Self.endingWait)
       #expect(after.contains("EXITED:143"), "attempt \(attempt)")
       #expect(after.contains(TmuxSession.before))
-      #expect(try !tmux.isOnAlternateScreen())
+      #expect(try await !tmux.isOnAlternateScreen())
       let recorded = try await entries()
       #expect(recorded == attempt, "after attempt \(attempt), \(recorded) entries")
       guard recorded == attempt else { break }
@@ -100,11 +101,11 @@ struct BrowserWriteTests {
 
   @Test func keysTypedBehindAPromptsWriteWaitForIt() async throws {
     try await fill()
-    let tmux = try start()
+    let tmux = try await start()
     // The second prompt opens only once the first write has closed its prompt; in the old
     // browser "p 450" was typed into the first prompt, still open, after its text.
-    try tmux.press("p", "4", "4", "0", "Enter", "p", "4", "5", "0", "Enter", "q")
-    let after = try tmux.waitFor("EXITED:", seconds: Self.endingWait)
+    try await tmux.press("p", "4", "4", "0", "Enter", "p", "4", "5", "0", "Enter", "q")
+    let after = try await tmux.waitFor("EXITED:", seconds: Self.endingWait)
     #expect(after.contains("EXITED:0"))
     let written = try await SQLiteLibrary(path: library).progress(of: 1)
     let positions = written.entries.map { ($0.progress * 880).rounded() }

@@ -1,15 +1,12 @@
 import Foundation
+import TestSupport
 
 @testable import bookclub
 
 /// `bookclub browse` inside a real terminal emulator: a tmux server of its own, driven
-/// with `send-keys` and read with `capture-pane`, as a person would see it.
+/// with `send-keys` and read with `capture-pane`, as a person would see it. Each tmux
+/// command is waited for on a thread of its own, never one of the concurrency pool's.
 final class TmuxSession {
-  /// Whether tmux is installed (`.ci/run` installs it).
-  static let isAvailable =
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-    || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-
   private let socket: String
   private let environment: [String: String]
 
@@ -22,7 +19,7 @@ final class TmuxSession {
   init(
     command: [String], width: Int, height: Int, home: TestHome,
     extraEnvironment: [String: String] = [:]
-  ) throws {
+  ) async throws {
     // Outside the home: the home may be deleted before this session is, and a server whose
     // socket is gone can no longer be told to end.
     socket =
@@ -34,7 +31,7 @@ final class TmuxSession {
     let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let script =
       "echo \(Self.before); \(quoted.joined(separator: " ")); echo EXITED:$?; sleep 60"
-    try tmux(
+    try await tmux(
       startingServer: true,
       [
         "new-session", "-d", "-s", "e2e", "-x", String(width), "-y", String(height),
@@ -43,78 +40,97 @@ final class TmuxSession {
   }
 
   deinit {
-    _ = try? tmux(["kill-server"])
+    // A moment's wait, in a deinit that cannot wait as a task: kill-server ends at once.
+    _ = try? Self.tmux(socket: socket, environment: environment, ["kill-server"])
     unlink(socket)
   }
 
   /// Ends the terminal itself, as closing its window would: the programs in it lose it.
-  func closeTerminal() throws {
-    try tmux(["kill-server"])
+  func closeTerminal() async throws {
+    try await tmux(["kill-server"])
   }
 
   /// The screen now, as text; with `styles`, with the SGR sequences tmux draws it with.
-  func screen(styles: Bool = false) throws -> String {
-    try tmux(["capture-pane", "-p", "-t", "e2e"] + (styles ? ["-e"] : []))
+  func screen(styles: Bool = false) async throws -> String {
+    try await tmux(["capture-pane", "-p", "-t", "e2e"] + (styles ? ["-e"] : []))
   }
 
   /// Waits until the screen shows `text`.
   ///
   /// - Returns: The screen that showed it.
-  /// - Throws: ``TerminalSession/Timeout`` after `seconds`, with the last screen.
+  /// - Throws: ``TerminalSession/Timeout`` after `seconds` (a hang guard), with the last
+  ///   screen.
   @discardableResult
-  func waitFor(_ text: String, seconds: Double = 15) throws -> String {
-    try waitUntil(seconds: seconds, waitingFor: text) { $0.contains(text) }
+  func waitFor(_ text: String, seconds: Double = 60) async throws -> String {
+    try await waitUntil(seconds: seconds, waitingFor: text) { $0.contains(text) }
   }
 
-  /// Waits until `condition` holds for the screen.
+  /// Waits until `condition` holds for the screen, looking at it every 20 ms and once more
+  /// after `seconds`.
   @discardableResult
   func waitUntil(
-    seconds: Double = 15, waitingFor description: String, _ condition: (String) -> Bool
-  ) throws -> String {
-    let deadline = Date().addingTimeInterval(seconds)
-    var shown = ""
-    while Date() < deadline {
-      shown = try screen()
-      if condition(shown) { return shown }
-      usleep(20_000)
+    seconds: Double = 60, waitingFor description: String,
+    _ condition: (String) async throws -> Bool
+  ) async throws -> String {
+    let giveUp = ContinuousClock.now + .seconds(seconds)
+    while true {
+      let shown = try await screen()
+      if try await condition(shown) { return shown }
+      guard ContinuousClock.now < giveUp else {
+        throw TerminalSession.Timeout(waitingFor: description, screen: shown)
+      }
+      try await Task.sleep(for: .milliseconds(20))
     }
-    throw TerminalSession.Timeout(waitingFor: description, screen: shown)
   }
 
   /// Presses keys by tmux's names: `Enter`, `Escape`, `PageDown`, `C-c`, or a letter.
-  func press(_ keys: String...) throws {
-    try tmux(["send-keys", "-t", "e2e"] + keys)
+  func press(_ keys: String...) async throws {
+    try await tmux(["send-keys", "-t", "e2e"] + keys)
   }
 
   /// Types text literally.
-  func type(_ text: String) throws {
-    try tmux(["send-keys", "-t", "e2e", "-l", text])
+  func type(_ text: String) async throws {
+    try await tmux(["send-keys", "-t", "e2e", "-l", text])
   }
 
   /// Resizes the terminal; the program gets SIGWINCH.
-  func resize(width: Int, height: Int) throws {
-    try tmux(["resize-window", "-t", "e2e", "-x", String(width), "-y", String(height)])
+  func resize(width: Int, height: Int) async throws {
+    try await tmux(["resize-window", "-t", "e2e", "-x", String(width), "-y", String(height)])
   }
 
   /// Presses `key` to open a prompt, types `text` into it and presses Enter.
-  func answer(_ key: String, _ text: String) throws {
-    try press(key)
-    try type(text)
-    try press("Enter")
+  func answer(_ key: String, _ text: String) async throws {
+    try await press(key)
+    try await type(text)
+    try await press("Enter")
   }
 
   /// Whether the pane shows the alternate screen.
-  func isOnAlternateScreen() throws -> Bool {
-    try tmux(["display-message", "-p", "-t", "e2e", "#{alternate_on}"]).hasPrefix("1")
+  func isOnAlternateScreen() async throws -> Bool {
+    try await tmux(["display-message", "-p", "-t", "e2e", "#{alternate_on}"]).hasPrefix("1")
+  }
+
+  /// Runs a tmux command on a thread of its own and returns what it printed.
+  @discardableResult
+  private func tmux(startingServer: Bool = false, _ arguments: [String]) async throws -> String {
+    let (socket, environment) = (self.socket, self.environment)
+    return try await OwnThread.run {
+      try Self.tmux(
+        socket: socket, environment: environment, startingServer: startingServer, arguments)
+    }
   }
 
   /// Runs a tmux command and returns what it printed, with `posix_spawn` and `waitpid`:
-  /// Foundation's `Process` waits for a run loop a test thread does not run.
+  /// Foundation's `Process` waits for a run loop a test thread does not run. It blocks:
+  /// only for a thread of its own, or a moment in `deinit`.
   ///
   /// - Parameter startingServer: The command starts the server, which lives on with the
   ///   descriptors it was given: its output then goes nowhere, or reading it would never end.
   @discardableResult
-  private func tmux(startingServer: Bool = false, _ arguments: [String]) throws -> String {
+  private static func tmux(
+    socket: String, environment: [String: String], startingServer: Bool = false,
+    _ arguments: [String]
+  ) throws -> String {
     let outputPath = socket + ".out-\(UUID().uuidString)"
     defer { unlink(outputPath) }
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()

@@ -34,8 +34,8 @@ import Testing
   @Test func showPrintsTheBookAtOnceAndSaysABombIsTooLarge() async throws {
     try await addBook(withCover: LargeImages.pngBomb(side: 4096))
     let session = try TerminalSession(["show", "1"], environment: terminal, rows: 40)
-    try session.waitFor("Heavy Cover", seconds: 30)
-    let shown = session.finish()
+    try await session.waitFor("Heavy Cover", seconds: 30)
+    let shown = try await session.finish()
     #expect(shown.status == 0, "\(shown.screen)")
     #expect(shown.screen.contains("by Someone"), "\(shown.screen)")
     #expect(!shown.screen.contains("▀"))
@@ -47,8 +47,8 @@ import Testing
   @Test func showDrawsA4096SquareProgressiveJPEGSmallAtOnce() async throws {
     try await addBook(withCover: LargeImages.progressiveJPEG(side: 4096))
     let session = try TerminalSession(["show", "1"], environment: terminal, rows: 40)
-    try session.waitFor("Heavy Cover", seconds: 30)
-    let shown = session.finish()
+    try await session.waitFor("Heavy Cover", seconds: 30)
+    let shown = try await session.finish()
     #expect(shown.status == 0, "\(shown.screen)")
     #expect(shown.screen.contains("by Someone"), "\(shown.screen)")
     // Decoded at 1/8: a mid-gray cover. (An unoptimised build on a busy machine may pass
@@ -61,8 +61,8 @@ import Testing
   @Test func coverSaysABombIsTooLargeAndFails() async throws {
     try await addBook(withCover: LargeImages.pngBomb(side: 4096))
     let session = try TerminalSession(["cover", "1"], environment: terminal)
-    try session.waitFor("megapixels", seconds: 30)
-    let drawn = session.finish()
+    try await session.waitFor("megapixels", seconds: 30)
+    let drawn = try await session.finish()
     #expect(drawn.status == 1)
     #expect(
       drawn.screen.contains(

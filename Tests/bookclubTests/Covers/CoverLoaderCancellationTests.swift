@@ -16,8 +16,8 @@ import Testing
     let ended = Mutex(false)
     let work: CoverImageLoader.Work = { cancellation in
       given.withLock { $0 = cancellation }
-      // Like a decode: at work until cancelled (10 s at most, so a failure cannot hang).
-      let deadline = Date().addingTimeInterval(10)
+      // Like a decode: at work until cancelled (a minute at most, so a failure cannot hang).
+      let deadline = Date().addingTimeInterval(60)
       while !cancellation.isCancelled, Date() < deadline { usleep(1000) }
       ended.withLock { $0 = true }
       return CoverImageLoader.Found()
@@ -26,23 +26,18 @@ import Testing
     let second = CoverImageLoader(key: first.key, work: work)
     first.start { _ in }
     second.start { _ in }
-    for _ in 0..<500 where given.withLock({ $0 }) == nil {
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    let cancellation = try #require(given.withLock { $0 })
+    let cancellation = try await Wait.untilSome("the load to start") { given.withLock { $0 } }
     first.cancel()
     #expect(!cancellation.isCancelled, "another loader still waits for the cover")
     second.cancel()
     #expect(cancellation.isCancelled)
-    for _ in 0..<500 where !ended.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
-    #expect(ended.withLock { $0 })
+    try await Wait.until("the cancelled load to stop") { ended.withLock { $0 } }
     // A loader asking afterwards starts a load of its own, not the cancelled one.
     let third = CoverImageLoader(key: first.key, work: { _ in CoverImageLoader.Found() })
     third.start { _ in }
-    for _ in 0..<500 where CoverImageLoader.started[first.key] != 2 {
-      try await Task.sleep(for: .milliseconds(10))
+    try await Wait.until("a load of its own to start") {
+      CoverImageLoader.started[first.key] == 2
     }
-    #expect(CoverImageLoader.started[first.key] == 2)
     third.cancel()
   }
 

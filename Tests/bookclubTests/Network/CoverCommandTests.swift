@@ -1,17 +1,18 @@
 import Foundation
 import ReadingModel
+import TestSupport
 import Testing
 
 @testable import bookclub
 
 /// `covers fetch`, `covers clear` and `cover` against the local stand-in for Open Library's
 /// covers: the cache, its validators, and the pictures drawn at a terminal.
-@Suite(.enabled(if: FixtureServer.isAvailable, "python3 is not installed"))
+@Suite(.requires(.python3))
 struct CoverCommandTests {
   let home = TestHome()
   let server: FixtureServer
 
-  init() throws { server = try FixtureServer() }
+  init() async throws { server = try await FixtureServer() }
 
   var environment: [String: String] {
     ["BOOKCLUB_OPENLIBRARY_URL": server.url, "BOOKCLUB_COVERS_URL": server.url]
@@ -65,8 +66,8 @@ struct CoverCommandTests {
     let half = try TerminalSession(
       ["cover", "1", "--width", "20"],
       environment: base.merging(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) { $1 })
-    try half.waitFor("▀")
-    let drawn = half.finish()
+    try await half.waitFor("▀")
+    let drawn = try await half.finish()
     #expect(drawn.status == 0, "\(drawn.screen)")
     #expect(drawn.screen.contains("\u{1B}[38;2;"))
     // 61 × 43 pixels at 20 columns: 14 pixel rows, 7 lines, each ending in a reset.
@@ -75,15 +76,15 @@ struct CoverCommandTests {
     let kitty = try TerminalSession(
       ["cover", "1"],
       environment: base.merging(["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"]) { $1 })
-    try kitty.waitFor("\u{1B}_Ga=T,f=24,")
-    #expect(kitty.finish().status == 0)
+    try await kitty.waitFor("\u{1B}_Ga=T,f=24,")
+    #expect(try await kitty.finish().status == 0)
 
     // iTerm2 gets the file itself: 61 × 43 pixels at 24 columns is 8 rows.
     let file = try Data(contentsOf: URL(fileURLWithPath: cache + "/9780141439518.img"))
     let iterm = try TerminalSession(
       ["cover", "1"], environment: base.merging(["TERM_PROGRAM": "iTerm.app"]) { $1 })
-    try iterm.waitFor("\u{07}")
-    let sent = iterm.finish()
+    try await iterm.waitFor("\u{07}")
+    let sent = try await iterm.finish()
     #expect(sent.status == 0)
     #expect(
       sent.screen.contains(
@@ -104,8 +105,8 @@ struct CoverCommandTests {
       environment: home.bookclub.environment.merging(environment) { $1 }.merging([
         "TERM": "xterm-256color", "COLORTERM": "truecolor",
       ]) { $1 })
-    try session.waitFor("updateArtwork is off")
-    #expect(session.finish().status == 1)
+    try await session.waitFor("updateArtwork is off")
+    #expect(try await session.finish().status == 1)
     #expect(!FileManager.default.fileExists(atPath: cache + "/9780141439518.img"))
   }
 }
@@ -120,8 +121,8 @@ extension CoverCommandTests {
         "TERM": "xterm-256color", "COLORTERM": "truecolor", "COLUMNS": "100",
       ]) { $1 },
       rows: 40)
-    try wide.waitFor("Pride and Prejudice")
-    let shown = wide.finish()
+    try await wide.waitFor("Pride and Prejudice")
+    let shown = try await wide.finish()
     #expect(shown.status == 0, "\(shown.screen)")
     // The title's line: the cover's first row, then the title beside it.
     let titleLine =
@@ -145,8 +146,8 @@ extension CoverCommandTests {
       environment: base.merging(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) { $1 })
     // What kitty answers to the query, typed ahead: read when bookclub asks.
     session.type("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c")
-    try session.waitFor("\u{1B}_Ga=T,f=24,")
-    #expect(session.finish().status == 0)
+    try await session.waitFor("\u{1B}_Ga=T,f=24,")
+    #expect(try await session.finish().status == 0)
     #expect(TerminalGraphicsQuery.answers(Array("\u{1B}[?62;c".utf8)) == false)
   }
 }

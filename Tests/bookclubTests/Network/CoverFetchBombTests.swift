@@ -1,5 +1,6 @@
 import Foundation
 import ImageDecoding
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,12 +11,12 @@ import Testing
 /// zeros, 130 KB) is not kept, and says why; a 1 KB JPEG whose header claims 4096² is kept,
 /// being decodable at an eighth of its size; the other books' covers come all the same.
 /// Against the local stand-in for Open Library only.
-@Suite(.enabled(if: FixtureServer.isAvailable, "python3 is not installed"))
+@Suite(.requires(.python3))
 struct CoverFetchBombTests {
   let home = TestHome()
   let server: FixtureServer
 
-  init() throws { server = try FixtureServer() }
+  init() async throws { server = try await FixtureServer() }
 
   /// The stand-in's covers: a JPEG header claiming 4096², and a PNG bomb.
   static let claimingISBN = "9780000000156"
@@ -110,7 +111,7 @@ struct CoverFetchBombTests {
     let killed = process.isRunning
     if killed {
       kill(process.processIdentifier, SIGKILL)
-      _ = ProcessTable.waitUntilGone(stateFolder + "/fetch-", seconds: 5)
+      _ = await ProcessTable.waitUntilGone(stateFolder + "/fetch-", seconds: 5)
       for pid in ProcessTable.matching(stateFolder + "/fetch-") { kill(pid, SIGKILL) }
     }
     process.waitUntilExit()

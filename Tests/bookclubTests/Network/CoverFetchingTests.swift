@@ -1,18 +1,19 @@
 import Foundation
 import ImageDecoding
 import ReadingModel
+import TestSupport
 import Testing
 
 @testable import bookclub
 
 /// `covers fetch` over a shelf of fifty books: a progress bar, Ctrl-C keeping what came,
 /// and a second run asking only for the rest; `updateArtwork false` asking for nothing.
-@Suite(.enabled(if: FixtureServer.isAvailable, "python3 is not installed"))
+@Suite(.requires(.python3))
 struct CoverFetchingTests {
   let home = TestHome()
   let server: FixtureServer
 
-  init() throws { server = try FixtureServer() }
+  init() async throws { server = try await FixtureServer() }
 
   var environment: [String: String] {
     ["BOOKCLUB_OPENLIBRARY_URL": server.url, "BOOKCLUB_COVERS_URL": server.url]
@@ -52,11 +53,11 @@ struct CoverFetchingTests {
     let session = try TerminalSession(
       ["covers", "fetch", "--all"],
       environment: home.bookclub.environment.merging(environment) { $1 })
-    try session.waitFor("0 of 50")  // the progress bar, before the first answer
+    try await session.waitFor("0 of 50")  // the progress bar, before the first answer
     // Two batches in, on however slow a machine: Ctrl-C.
-    try session.waitFor("8 of 50", seconds: 90)
+    try await session.waitFor("8 of 50", seconds: 90)
     session.type("\u{03}")
-    let stopped = session.finish()
+    let stopped = try await session.finish()
     #expect(stopped.status == 130, "\(stopped.screen)")
     #expect(stopped.screen.contains("Run it again for the rest"), "\(stopped.screen)")
 
@@ -86,11 +87,11 @@ struct CoverFetchingTests {
       "TERM": "xterm-256color", "COLORTERM": "truecolor", "COLUMNS": "100",
     ]) { $1 }
     let cover = try TerminalSession(["cover", "1"], environment: terminal)
-    try cover.waitFor("updateArtwork is off")
-    #expect(cover.finish().status == 1)
+    try await cover.waitFor("updateArtwork is off")
+    #expect(try await cover.finish().status == 1)
     let show = try TerminalSession(["show", "2"], environment: terminal, rows: 40)
-    try show.waitFor("Book 2")
-    #expect(show.finish().status == 0)
+    try await show.waitFor("Book 2")
+    #expect(try await show.finish().status == 0)
     let fetch = try await run(["covers", "fetch", "--all"])
     #expect(fetch.status == 1)
     #expect(fetch.stderr.contains("updateArtwork is off"), "\(fetch.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import bookclub
 
@@ -15,33 +16,30 @@ import Foundation
 /// descriptors it inherited would stop every test that runs a program until it ended; a
 /// server keeping them would keep others' children from being noticed.
 final class FixtureServer {
-  static let isAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
-
   let port: Int
   private let pid: pid_t
   private let countFile: String
 
-  init() throws {
+  /// Starts the server and waits (as a task, for up to a minute) until it says its port.
+  init() async throws {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("openlibrary_server.py").path
     let base = FileManager.default.temporaryDirectory.path + "/bookclub-server-\(UUID())"
     countFile = base + ".requests"
     let portFile = base + ".port"
     defer { unlink(portFile) }
-    pid = try Self.spawn(["/usr/bin/python3", script, countFile], output: portFile)
-    var found: Int?
-    for _ in 0..<1000 where found == nil {
-      if let text = try? String(contentsOfFile: portFile, encoding: .utf8), text.hasSuffix("\n") {
-        found = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-      } else {
-        usleep(10_000)
+    let python = RequiredTool.python3.path ?? "/usr/bin/python3"
+    pid = try Self.spawn([python, script, countFile], output: portFile)
+    let said = try? await Wait.untilSome("the fixture server's port") {
+      (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap {
+        $0.hasSuffix("\n") ? Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
       }
     }
-    guard let found else {
+    guard let said else {
       Self.stop(pid)
       throw CocoaError(.fileReadUnknown)
     }
-    port = found
+    port = said
   }
 
   var url: String { "http://127.0.0.1:\(port)" }

@@ -1,15 +1,16 @@
 import Foundation
 import ReadingModel
+import TestSupport
 import Testing
 
 /// `lookup` and `add --isbn` against a local stand-in for Open Library that also
 /// misbehaves on purpose: the internet is never reached.
-@Suite(.enabled(if: FixtureServer.isAvailable, "python3 is not installed"))
+@Suite(.requires(.python3))
 struct LookupCommandTests {
   let home = TestHome()
   let server: FixtureServer
 
-  init() throws { server = try FixtureServer() }
+  init() async throws { server = try await FixtureServer() }
 
   func run(_ arguments: [String], _ extra: [String: String] = [:]) async throws
     -> BookclubProcess.Result

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -9,13 +10,18 @@ import Foundation
 enum ProcessTable {
   /// The processes whose command line holds `text` (the test process itself excepted).
   static func matching(_ text: String) -> [pid_t] {
+    matching(all: [text])
+  }
+
+  /// The processes whose command line holds every one of `texts`.
+  static func matching(all texts: [String]) -> [pid_t] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap { pid_t($0) }.filter { pid in
       guard pid != getpid(),
         let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
       else { return false }
       let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-      return line.contains(text) && !isZombie(pid)
+      return texts.allSatisfy { line.contains($0) } && !isZombie(pid)
     }
   }
 
@@ -27,27 +33,24 @@ enum ProcessTable {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
-  /// Waits up to `seconds` for every process matching `text` to be gone.
+  /// Waits up to `seconds` for every process matching `text` to be gone, sleeping as a task
+  /// between looks.
   ///
   /// - Returns: Those still running then.
-  static func waitUntilGone(_ text: String, seconds: Double) -> [pid_t] {
-    let deadline = Date().addingTimeInterval(seconds)
-    var left = matching(text)
-    while !left.isEmpty, Date() < deadline {
-      usleep(50_000)
+  static func waitUntilGone(_ text: String, seconds: Double) async -> [pid_t] {
+    var left: [pid_t] = []
+    try? await Wait.until("processes of \(text) to end", limit: .seconds(seconds)) {
       left = matching(text)
+      return left.isEmpty
     }
     return left
   }
 
   /// Waits up to `seconds` for one process matching `text` to appear.
-  static func waitForOne(_ text: String, seconds: Double) -> pid_t? {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if let pid = matching(text).first { return pid }
-      usleep(20_000)
+  static func waitForOne(_ text: String, seconds: Double) async -> pid_t? {
+    try? await Wait.untilSome("a process of \(text)", limit: .seconds(seconds)) {
+      matching(text).first
     }
-    return nil
   }
 
   /// The fields of `/proc/<pid>/stat` after the command's name (the state first).
