@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import ReadingModel
+import Synchronization
 import TestSupport
 import Testing
 
@@ -53,14 +54,21 @@ import Testing
       sqlite3_close(holder)
     }
     let (process, errors) = try start(["import", csv])
-    // Well into the wait for the lock. A thread's sleep, not a task's: with the suite's
-    // tasks all busy, a task could wake only after the import's whole wait (10 s) is over.
-    usleep(800_000)
-    #expect(process.isRunning)
-    let interrupted = ContinuousClock.now
-    process.interrupt()
+    // When it ended, noted by Foundation's own thread, not by a task whose turn may come late.
+    let ended = Mutex<ContinuousClock.Instant?>(nil)
+    process.terminationHandler = { _ in ended.withLock { $0 = .now } }
+    // Well into the wait for the lock, Ctrl-C. A thread's sleep, not a task's: with the
+    // suite's tasks all busy, a task could wake only after the import's whole wait (10 s).
+    let interrupted = try await OwnThread.run { () -> ContinuousClock.Instant? in
+      usleep(800_000)
+      guard process.isRunning else { return nil }
+      process.interrupt()
+      return .now
+    }
+    try #require(interrupted != nil, "the import ended before its wait for the lock")
     try await process.exited()
-    let waited = ContinuousClock.now - interrupted
+    try await Wait.until("the end to be noted") { ended.withLock { $0 != nil } }
+    let waited = ended.withLock { $0! } - interrupted!
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(process.terminationStatus == 130, "\(stderr)")
     #expect(stderr.contains("Import cancelled; nothing was changed."))

@@ -48,11 +48,7 @@ struct BrowseEndToEndTests {
     #expect(try await tmux.isOnAlternateScreen())
 
     // Page to the end: each End loads the next page as the cursor nears it.
-    try await tmux.waitUntil(waitingFor: "the last book") { _ in
-      try? await tmux.press("End")
-      try? await Task.sleep(for: .milliseconds(100))  // a key a tenth of a second, held
-      return (try? await tmux.screen().contains("–500 of 500")) == true
-    }
+    try await tmux.hold("End", until: "–500 of 500")
     #expect(try await tmux.screen().contains("Book 499"))
 
     // Search as you type, then Esc clears it and the whole library is back.
