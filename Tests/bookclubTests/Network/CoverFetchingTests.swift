@@ -58,10 +58,10 @@ struct CoverFetchingTests {
     let session = try TerminalSession(
       ["covers", "fetch", "--all"],
       environment: home.bookclub.environment.merging(environment) { $1 })
+    // Two batches in, on however slow a machine: Ctrl-C, pressed the moment it shows.
+    session.type("\u{03}", whenShown: "8 of 50")
     try await session.waitFor("0 of 50")  // the progress bar, before the first answer
-    // Two batches in, on however slow a machine: Ctrl-C.
     try await session.waitFor("8 of 50", seconds: 90)
-    session.type("\u{03}")
     let stopped = try await session.finish()
     #expect(stopped.status == 130, "\(stopped.screen)")
     #expect(stopped.screen.contains("Run it again for the rest"), "\(stopped.screen)")
