@@ -189,20 +189,21 @@ import Testing
     let wal = library + "-wal"
     let walBefore = (try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int ?? 0
     try process.run()
-    // Interrupted once it is writing: the library's journal starts to grow. Watched closely
-    // from a thread of its own (a task's turn may come late on a busy machine), for up to a
-    // minute.
-    let writing = try await OwnThread.run {
+    // Interrupted once it is writing: the library's journal starts to grow. Watched closely,
+    // and interrupted, from a thread of its own (a task's turn may come late on a busy
+    // machine, after the import is over), for up to a minute.
+    let interrupted = try await OwnThread.run {
       for _ in 0..<30_000 where process.isRunning {
         let size = (try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int ?? 0
-        if size > walBefore + 65536 { return true }
+        if size > walBefore + 65536 {
+          process.interrupt()
+          return true
+        }
         usleep(2000)
       }
       return false
     }
-    #expect(writing, "the import never started writing")
-    #expect(process.isRunning)
-    process.interrupt()
+    #expect(interrupted, "the import ended or never started writing")
     try await process.exited()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(process.terminationStatus == 130, "\(stderr)")

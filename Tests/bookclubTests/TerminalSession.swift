@@ -65,6 +65,13 @@ final class TerminalSession {
     input.fileHandleForWriting.write(Data(keys.utf8))
   }
 
+  /// Types `keys` the moment the screen shows `text`, from the thread that reads the
+  /// terminal: a task's turn can come seconds late on a busy machine, after the program
+  /// has moved on.
+  func type(_ keys: String, whenShown text: String) {
+    shown.whenShown(text, write: Array(keys.utf8), to: input.fileHandleForWriting.fileDescriptor)
+  }
+
   /// Waits for the program to end.
   ///
   /// - Returns: Its exit status and everything the terminal showed.
@@ -94,7 +101,14 @@ final class TerminalSession {
 
   /// What the terminal showed, read on a thread of its own until it closed.
   private final class Shown: Sendable {
+    private struct Trigger {
+      var text: String
+      var keys: [UInt8]
+      var descriptor: Int32
+    }
+
     private let bytes = Mutex((data: [UInt8](), ended: false))
+    private let trigger = Mutex<Trigger?>(nil)
 
     var text: String { state.text }
 
@@ -111,8 +125,25 @@ final class TerminalSession {
         if count < 0 && errno == EINTR { continue }
         guard count > 0 else { break }
         bytes.withLock { $0.data += buffer[..<count] }
+        pullTrigger()
       }
       bytes.withLock { $0.ended = true }
+    }
+
+    /// Writes `keys` to `descriptor` once the text shows (at once if it has).
+    func whenShown(_ text: String, write keys: [UInt8], to descriptor: Int32) {
+      trigger.withLock { $0 = Trigger(text: text, keys: keys, descriptor: descriptor) }
+      pullTrigger()
+    }
+
+    private func pullTrigger() {
+      let due = trigger.withLock { trigger -> Trigger? in
+        guard let waiting = trigger, text.contains(waiting.text) else { return nil }
+        trigger = nil
+        return waiting
+      }
+      guard let due else { return }
+      _ = due.keys.withUnsafeBytes { write(due.descriptor, $0.baseAddress, $0.count) }
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 
 @testable import bookclub
@@ -62,7 +63,75 @@ final class TmuxSession {
   ///   screen.
   @discardableResult
   func waitFor(_ text: String, seconds: Double = 60) async throws -> String {
-    try await waitUntil(seconds: seconds, waitingFor: text) { $0.contains(text) }
+    try await watch(for: text, seconds: seconds).screen()
+  }
+
+  /// Starts looking for `text`, every 20 ms on a thread of its own, before the keys that
+  /// show it are pressed: a notice shows for 3 s, and on a busy machine a task's next turn
+  /// (to press the keys, or to start looking) can come later than that.
+  func watch(for text: String, seconds: Double = 60) -> Watch {
+    let (socket, environment) = (self.socket, self.environment)
+    return Watch(text) {
+      let giveUp = ContinuousClock.now + .seconds(seconds)
+      while true {
+        let shown = try Self.tmux(
+          socket: socket, environment: environment, ["capture-pane", "-p", "-t", "e2e"])
+        if shown.contains(text) || ContinuousClock.now >= giveUp { return shown }
+        usleep(20_000)
+      }
+    }
+  }
+
+  /// Presses `key` every tenth of a second, as a key held down, until the screen shows
+  /// `text` (on a thread of its own, so a busy machine slows the presses, not the looks).
+  ///
+  /// - Throws: ``TerminalSession/Timeout`` after `seconds`, with the last screen.
+  @discardableResult
+  func hold(_ key: String, until text: String, seconds: Double = 60) async throws -> String {
+    let (socket, environment) = (self.socket, self.environment)
+    return try await Watch(text) {
+      let giveUp = ContinuousClock.now + .seconds(seconds)
+      while true {
+        _ = try Self.tmux(
+          socket: socket, environment: environment, ["send-keys", "-t", "e2e", key])
+        usleep(100_000)
+        let shown = try Self.tmux(
+          socket: socket, environment: environment, ["capture-pane", "-p", "-t", "e2e"])
+        if shown.contains(text) || ContinuousClock.now >= giveUp { return shown }
+      }
+    }.screen()
+  }
+
+  /// A look for text on the screen, under way on a thread of its own.
+  final class Watch: Sendable {
+    private let text: String
+    private let result = Mutex<Result<String, any Error>?>(nil)
+
+    /// Starts `look` (which returns the last screen it saw) on a new thread at once.
+    init(_ text: String, _ look: @escaping @Sendable () throws -> String) {
+      self.text = text
+      Thread {
+        let outcome = Result { try look() }  // looked for without holding the lock
+        self.result.withLock { $0 = outcome }
+      }.start()
+    }
+
+    /// Waits for the look to end.
+    ///
+    /// - Returns: The screen that showed the text.
+    /// - Throws: ``TerminalSession/Timeout`` when it never did, with the last screen.
+    @discardableResult
+    func screen() async throws -> String {
+      // The look has its own hang guard: this only waits for the thread to say so.
+      try await Wait.until("the look for \(text) to end", limit: .seconds(600)) {
+        result.withLock { $0 != nil }
+      }
+      let shown = try result.withLock { $0! }.get()
+      guard shown.contains(text) else {
+        throw TerminalSession.Timeout(waitingFor: text, screen: shown)
+      }
+      return shown
+    }
   }
 
   /// Waits until `condition` holds for the screen, looking at it every 20 ms and once more
