@@ -26,65 +26,23 @@ extension Bookclub {
       completion: .book)
 
     let reference: String?
-    let force: Bool
-    let json: Bool
-    let libraryPath: String?
+    let options: ChangeReport.Options
 
     init(_ values: ParsedValues) throws(UsageError) {
       reference = values.argument(Self.book)
-      force = values.flag(CommonOptions.anyForce)
-      json = values.flag(CommonOptions.anyJSON)
-      libraryPath = LibraryOption.value(in: values)
+      options = ChangeReport.Options(values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let library = context.library(flag: libraryPath)
+      let library = context.library(flag: options.libraryPath)
       var book: Book?
       if let reference { book = try await BookReference.resolve(reference, in: library) }
       guard let change = try await library.changeToUndo(of: book?.id) else {
         throw LibraryError.nothingToUndo(book: book?.title)
       }
-      let question = "Undo \(TerminalText.safe(change.summary))?"
-      guard try Confirmation.confirm(question, force: force, context: context) else { return }
-      let applied = try await context.writer(for: library).undo(
-        of: book?.id, expecting: change.id)
-      ChangeReport.print(applied, verb: "Undid", json: json, context: context)
-    }
-  }
-
-  /// `bookclub redo`: puts back the change `undo` took back last.
-  struct Redo: ParsableCommand {
-    static let signature = CommandSignature(
-      name: "redo",
-      abstract: "Redo the change 'bookclub undo' took back last.",
-      discussion: """
-        Puts back what the last undo took back, until a new change is made. Shows it and \
-        asks first at a terminal; elsewhere it needs --force.
-        """,
-      options: [
-        CommonOptions.force("Redo without asking."), ChangeReport.json, LibraryOption.spec,
-      ]
-    )
-
-    let force: Bool
-    let json: Bool
-    let libraryPath: String?
-
-    init(_ values: ParsedValues) throws(UsageError) {
-      force = values.flag(CommonOptions.anyForce)
-      json = values.flag(CommonOptions.anyJSON)
-      libraryPath = LibraryOption.value(in: values)
-    }
-
-    func run(_ context: CommandContext) async throws {
-      let library = context.library(flag: libraryPath)
-      guard let change = try await library.changeToRedo() else {
-        throw LibraryError.nothingToRedo
-      }
-      let question = "Redo \(TerminalText.safe(change.summary))?"
-      guard try Confirmation.confirm(question, force: force, context: context) else { return }
-      let applied = try await context.writer(for: library).redo(expecting: change.id)
-      ChangeReport.print(applied, verb: "Redid", json: json, context: context)
+      try await ChangeReport.confirmAndApply(
+        change, asking: "Undo", telling: "Undid", options: options, context: context
+      ) { try await context.writer(for: library).undo(of: book?.id, expecting: $0) }
     }
   }
 }
