@@ -2,25 +2,34 @@ import ReadingModel
 
 extension BrowserModel {
   /// Applies a key: Ctrl-C and Ctrl-Z at once; while a prompt's write is in flight, other
-  /// keys wait for it; else down the line of components (``dispatch(_:)``).
+  /// keys wait for it, and `u` or `U` waits for every write in flight (what it takes back
+  /// is the change made last, so that change must have been made); else down the line of
+  /// components (``dispatch(_:)``).
   ///
   /// - Returns: What the event loop must do.
   func handle(_ key: Key) -> BrowserCommand {
     let isAnywhere = BrowserKeyMap.action(for: key, in: .anywhere) != nil
-    if !isAnywhere, promptLine.prompt?.isSaving == true || !heldKeys.isEmpty {
+    if !isAnywhere, !heldKeys.isEmpty || mustWait(key) {
       heldKeys.append(key)
       return .none
     }
     return dispatch(key).command
   }
 
-  /// Handles the oldest key held behind a prompt's write, once that write has ended.
+  /// Handles the oldest key held behind a write, once the write it waits for has ended.
   ///
   /// - Returns: What the event loop must do, or `nil` while the write is in flight or no
   ///   key waits.
   func handleHeldKey() -> BrowserCommand? {
-    guard promptLine.prompt?.isSaving != true, !heldKeys.isEmpty else { return nil }
+    guard let next = heldKeys.first, !mustWait(next) else { return nil }
     return dispatch(heldKeys.removeFirst()).command
+  }
+
+  /// Whether `key` must wait for a write in flight before it is handled.
+  private func mustWait(_ key: Key) -> Bool {
+    if promptLine.prompt?.isSaving == true { return true }
+    let action = BrowserKeyMap.action(for: key, in: .book)
+    return (action == .book(.undo) || action == .book(.redo)) && !writes.isEmpty
   }
 
   /// Gives the key to each component in ``focusChain`` until one takes it, then does what
