@@ -11,25 +11,32 @@ enum ChangeSubject: Sendable, Equatable {
     let name: String
     let key: String
     let hasHiddenRowID: Bool
+    /// The columns that name one row of the table (its primary key, or `rowid`).
+    let rowKey: [String]
   }
 
   /// The book's own row first: the others refer to it.
   static let bookTables = [
-    Table(name: "books", key: "id", hasHiddenRowID: false),
-    Table(name: "book_details", key: "book_id", hasHiddenRowID: false),
-    Table(name: "progress_entries", key: "book_id", hasHiddenRowID: true),
-    Table(name: "status_changes", key: "book_id", hasHiddenRowID: true),
-    Table(name: "book_sources", key: "book_id", hasHiddenRowID: true),
-    Table(name: "book_tags", key: "book_id", hasHiddenRowID: true),
-    Table(name: "book_readings", key: "book_id", hasHiddenRowID: false),
-    Table(name: "trash", key: "book_id", hasHiddenRowID: false),
+    Table(name: "books", key: "id", hasHiddenRowID: false, rowKey: ["id"]),
+    Table(name: "book_details", key: "book_id", hasHiddenRowID: false, rowKey: ["book_id"]),
+    Table(name: "progress_entries", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
+    Table(name: "status_changes", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
+    Table(name: "book_sources", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
+    Table(name: "book_tags", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
+    Table(
+      name: "book_readings", key: "book_id", hasHiddenRowID: false,
+      rowKey: ["book_id", "position"]),
+    Table(name: "trash", key: "book_id", hasHiddenRowID: false, rowKey: ["id"]),
   ]
 
   /// A book's history: never rolled back (an undo adds to it), so kept beside the state
   /// and put back only with a book that comes back.
-  static let historyTable = Table(name: "book_events", key: "book_id", hasHiddenRowID: true)
+  static let historyTable = Table(
+    name: "book_events", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"])
 
-  static let goalTables = [Table(name: "reading_goals", key: "year", hasHiddenRowID: false)]
+  static let goalTables = [
+    Table(name: "reading_goals", key: "year", hasHiddenRowID: false, rowKey: ["year"])
+  ]
 
   var tables: [Table] {
     switch self {

@@ -30,11 +30,12 @@ extension SQLiteLibrary {
       var applied = AppliedChange(
         record: nil, before: stateBefore, after: stateAfter, outcome: outcome)
       guard !after.hasSameState(as: before) else { return applied }
+      let changed = RowSnapshot.difference(from: before, to: after, in: subject.tables)
       applied.record = try record(
         ChangeDraft(
           kind: change.kind, action: .change, subject: subject,
           summary: ChangeSummary.describe(outcome, before: stateBefore, after: stateAfter)),
-        before: before, after: after, on: connection)
+        before: changed.before, after: changed.after, on: connection)
       return applied
     }
   }

@@ -16,36 +16,68 @@ extension SQLiteLibrary {
     return snapshot
   }
 
-  /// Makes the subject's rows those of `snapshot`. A book that exists keeps its history; a
-  /// book that comes back gets the history the snapshot kept.
-  func restore(
-    _ snapshot: RowSnapshot, of subject: ChangeSubject, on connection: SQLiteConnection
-  ) throws {
-    let tables = subject.tables
-    guard let main = tables.first else { return }
-    let key: [SQLiteValue?] = [.integer(subject.key)]
-    let existed =
-      try connection.integer(
-        "SELECT count(*) FROM \(main.name) WHERE \(main.key) = ?", key) ?? 0 > 0
-    // Children first, then the row they refer to; the row first when putting back.
-    for table in tables.dropFirst().reversed() {
-      try connection.run("DELETE FROM \(table.name) WHERE \(table.key) = ?", key)
-    }
-    if let rows = snapshot.tables[main.name], let row = rows.rows.first {
-      if existed {
-        try update(main, key: subject.key, to: row, columns: rows.columns, on: connection)
-      } else {
-        try insert(rows, into: main, on: connection)
-        if let history = snapshot.history {
-          try insert(history, into: ChangeSubject.historyTable, on: connection)
+  /// Whether the subject's rows are as `old` and `new` expect before moving from one to
+  /// the other: each row of `old` as it is there, and no row where only `new` has one.
+  func holds(
+    _ old: RowSnapshot, without new: RowSnapshot, of subject: ChangeSubject,
+    on connection: SQLiteConnection
+  ) throws -> Bool {
+    let current = try snapshot(subject, on: connection)
+    for table in subject.tables {
+      let now = current.tables[table.name]?.byKey(table.rowKey) ?? [:]
+      let expected = old.tables[table.name]?.byKey(table.rowKey) ?? [:]
+      for (key, values) in expected {
+        guard let row = now[key], values.allSatisfy({ row[$0.key] == $0.value }) else {
+          return false
         }
       }
-    } else if existed {
-      try connection.run("DELETE FROM \(main.name) WHERE \(main.key) = ?", key)
+      let coming = new.tables[table.name]?.byKey(table.rowKey) ?? [:]
+      for key in coming.keys where expected[key] == nil && now[key] != nil { return false }
     }
-    for table in tables.dropFirst() {
-      if let rows = snapshot.tables[table.name] { try insert(rows, into: table, on: connection) }
+    return true
+  }
+
+  /// Moves the subject's rows from `old` to `new` (each the rows a change touched, by key):
+  /// rows only in `old` go, rows in both take `new`'s values, rows only in `new` come. A
+  /// book that comes back gets the history `new` kept.
+  func move(
+    _ subject: ChangeSubject, from old: RowSnapshot, to new: RowSnapshot,
+    on connection: SQLiteConnection
+  ) throws {
+    let tables = subject.tables
+    // Rows that go: the rows that refer to the book's row first, then it.
+    for table in tables.reversed() {
+      let coming = new.tables[table.name]?.byKey(table.rowKey) ?? [:]
+      for (key, _) in old.tables[table.name]?.byKey(table.rowKey) ?? [:] where coming[key] == nil {
+        try connection.run(
+          "DELETE FROM \(table.name) WHERE \(Self.matching(table.rowKey))", key)
+      }
     }
+    // Rows that stay with other values, and rows that come: the book's row first.
+    for table in tables {
+      guard let rows = new.tables[table.name] else { continue }
+      let staying = old.tables[table.name]?.byKey(table.rowKey) ?? [:]
+      for row in rows.rows {
+        let key = RowSnapshot.key(of: row, in: rows, table)
+        if staying[key] != nil {
+          let assignments = rows.columns.map { "\($0) = ?" }.joined(separator: ", ")
+          try connection.run(
+            "UPDATE \(table.name) SET \(assignments) WHERE \(Self.matching(table.rowKey))",
+            row + key)
+        } else {
+          try insert(
+            RowSnapshot.Rows(columns: rows.columns, rows: [row]), into: table, on: connection)
+        }
+      }
+      if table == tables.first, let history = new.history, !old.contains(table.name) {
+        try insert(history, into: ChangeSubject.historyTable, on: connection)
+      }
+    }
+  }
+
+  /// `a = ? AND b = ?`
+  private static func matching(_ columns: [String]) -> String {
+    columns.map { "\($0) = ?" }.joined(separator: " AND ")
   }
 
   private func rows(of table: ChangeSubject.Table, key: Int64, on connection: SQLiteConnection)
@@ -74,14 +106,6 @@ extension SQLiteLibrary {
     for row in rows.rows { try connection.run(sql, row) }
   }
 
-  private func update(
-    _ table: ChangeSubject.Table, key: Int64, to row: [SQLiteValue?], columns: [String],
-    on connection: SQLiteConnection
-  ) throws {
-    let assignments = columns.map { "\($0) = ?" }.joined(separator: ", ")
-    try connection.run(
-      "UPDATE \(table.name) SET \(assignments) WHERE \(table.key) = ?", row + [.integer(key)])
-  }
 }
 
 extension SQLiteRow {

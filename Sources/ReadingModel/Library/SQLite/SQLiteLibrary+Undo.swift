@@ -98,18 +98,19 @@ extension SQLiteLibrary {
     ) ?? nil
   }
 
-  /// Moves `subject` from the state `expected` to `wanted`, logs it in the book's history
-  /// and records it.
+  /// Moves `subject`'s rows from `expected` to `wanted` (the rows a change touched), logs
+  /// it in the book's history and records it.
+  ///
+  /// - Throws: ``LibraryError/changedSince(_:)`` when the rows are no longer as `expected`.
   private func revert(
     _ target: ChangeRecord, as action: ChangeRecord.Action, of subject: ChangeSubject,
     from expected: RowSnapshot, to wanted: RowSnapshot, on connection: SQLiteConnection
   ) throws -> AppliedChange {
-    let current = try snapshot(subject, on: connection)
-    guard current.hasSameState(as: expected) else {
+    guard try holds(expected, without: wanted, of: subject, on: connection) else {
       throw LibraryError.changedSince(target.summary)
     }
     let stateBefore = try bookState(subject, on: connection)
-    try restore(wanted, of: subject, on: connection)
+    try move(subject, from: expected, to: wanted, on: connection)
     if let id = subject.bookID, try fetchBook(id, on: connection) != nil {
       try logEvent(
         BookEvent(
@@ -119,9 +120,9 @@ extension SQLiteLibrary {
     }
     let record = try self.record(
       ChangeDraft(
-        kind: target.kind, action: action, subject: subject,
-        summary: target.summary, target: target.id),
-      before: current, after: try snapshot(subject, on: connection), on: connection)
+        kind: target.kind, action: action, subject: subject, summary: target.summary,
+        target: target.id),
+      before: expected, after: wanted, on: connection)
     return AppliedChange(
       record: record, before: stateBefore, after: try bookState(subject, on: connection),
       outcome: .reverted(target))
