@@ -89,6 +89,9 @@ final class LibraryLock: Sendable {
   /// Waits for the lock, in steps of `step` microseconds, as long as SQLite waits for its
   /// own lock (10 s); the wait ends at once when the task waiting is cancelled.
   ///
+  /// The wait blocks the calling thread: a library calls it on its own queue
+  /// (``SQLiteExecutor``), never on a thread of Swift's cooperative pool.
+  ///
   /// - Returns: The lock, held until it is released.
   /// - Throws: `timeout` when the lock stayed taken, `CancellationError`, or what
   ///   ``attempt(_:at:library:)`` throws.

@@ -322,7 +322,8 @@ final class SQLiteConnection {
 
 /// How long a write waits for another process's write, in steps of 10 ms; the wait ends at
 /// once when the task waiting is cancelled (Ctrl-C during an import), so cancelling never
-/// waits out the lock.
+/// waits out the lock. The sleep blocks the thread: ``SQLiteLibrary`` runs its connection on
+/// a queue of its own (``SQLiteExecutor``), not on Swift's cooperative pool.
 private let waitWhileBusy: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = {
   _, attempts in
   guard !Task.isCancelled, attempts < SQLiteConnection.busyAttempts else { return 0 }

@@ -24,6 +24,8 @@ import CSQLite
 /// ``repair()``.
 public actor SQLiteLibrary: Library {
   public nonisolated let path: String
+  /// Runs the library's work, which waits on SQLite and the disk, off the cooperative pool.
+  private let executor = SQLiteExecutor(label: "bookclub.library")
   private var connection: SQLiteConnection?
   /// Whether the file was found to be a bookclub library: damage seen after that is the
   /// library's, and is recorded.
@@ -33,6 +35,10 @@ public actor SQLiteLibrary: Library {
 
   public init(path: String) {
     self.path = path
+  }
+
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
   }
 
   /// The open connection for reading, or `nil` when the library does not exist yet.
