@@ -42,6 +42,18 @@ import Testing
     #expect(try await SQLiteLibrary(path: path).check().isSound)
   }
 
+  @Test func aRepairKeepsTheRecordOfChangesSoTheLastChangeIsStillUndone() async throws {
+    let library = SQLiteLibrary(path: path)
+    let book = try await library.add(try sampleBook(0))
+    try await library.apply(.edit(book.id, .rating(Rating("4"))))
+    try damageCounts()
+    #expect(try await SQLiteLibrary(path: path).repair() != nil)
+    let repaired = SQLiteLibrary(path: path)
+    #expect(try await repaired.changeToUndo()?.kind == .rate)
+    try await repaired.undo(of: book.id, expecting: nil)
+    #expect(try await repaired.details(of: book.id).rating == nil)
+  }
+
   @Test func aRepairOfASoundLibraryDoesNothing() async throws {
     _ = try await SQLiteLibrary(path: path).add(try sampleBook(0))
     #expect(try await SQLiteLibrary(path: path).repair() == nil)

@@ -167,7 +167,7 @@ extension BrowserModel {
 
   /// An action's notice, with what was shared with clubs after it: one notice, not two
   /// (notices show one at a time).
-  private static func telling(_ message: String, _ remarks: [String]) -> String {
+  static func telling(_ message: String, _ remarks: [String]) -> String {
     ([message] + remarks).joined(separator: " ")
   }
 

@@ -35,9 +35,7 @@ extension BrowserModel {
     -> (Book, Double?, String)
   {
     guard let after = applied.after else { throw LibraryError.nothingToUndo(book: nil) }
-    return (
-      after.book, after.position?.progress, ([message] + applied.remarks).joined(separator: " ")
-    )
+    return (after.book, after.position?.progress, telling(message, applied.remarks))
   }
 }
 

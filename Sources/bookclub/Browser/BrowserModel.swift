@@ -22,8 +22,9 @@ final class BrowserModel {
   @ObservationIgnored let session: SessionChanges
   /// The writes in flight, which quitting waits for.
   @ObservationIgnored let writes = BrowserWrites()
-  /// Keys typed while a submitted prompt's write is in flight, in order: they wait for it,
-  /// so that a `q` after Enter quits after the write. A signal or a hang-up that ends the
+  /// Keys typed while a submitted prompt's write is in flight (or, for `u` and `U`, while
+  /// any write is), in order: they wait for it, so that a `q` after Enter quits after the
+  /// write and `u` takes back the change just made. A signal or a hang-up that ends the
   /// browser meanwhile drops them (the write itself is waited for).
   @ObservationIgnored var heldKeys: [Key] = []
   /// Whether the browser is ending and waits for its writes: the status line says so.

@@ -37,7 +37,10 @@ struct BrowserUndoTests {
     try await waitForStatus("reading", "the entry to be written")
     try await tmux.press("x")
     try await waitForStatus("abandoned", "the abandon to be written")
+    // The notice lasts 3 s: looked for from before the key, on a thread of its own.
+    let said = tmux.watch(for: "Undid the status of “Middlemarch”")
     try await tmux.press("u")
+    _ = try await said.screen()
     try await waitForStatus("reading", "u to take the abandon back")
     try await tmux.press("U")
     try await waitForStatus("abandoned", "U to put it back")

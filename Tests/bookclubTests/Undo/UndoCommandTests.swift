@@ -126,7 +126,7 @@ import Testing
     try await run(["redo", "--force"], status: 1)
   }
 
-  @Test func aChangeMadeAroundTheRecordIsNeverUndoneOver() async throws {
+  @Test(.requires(.sqlite3)) func aChangeMadeAroundTheRecordIsNeverUndoneOver() async throws {
     try await addEmma()
     try await run(["rate", "1", "4"], status: 0)
     // Another program changes the book behind bookclub's back.

@@ -71,17 +71,18 @@ extension RowSnapshot {
         guard case .array(let values) = row, values.count == columns.count else {
           throw Unreadable()
         }
-        return values.map(value(from:))
+        return try values.map(value(from:))
       })
   }
 
-  private static func value(from json: JSONValue) -> SQLiteValue? {
+  /// A stored value; anything ``json`` does not write is a damaged record, never NULL.
+  private static func value(from json: JSONValue) throws -> SQLiteValue? {
     switch json {
     case .integer(let number): .integer(number)
     case .number(let number): .real(number)
     case .string(let text): .text(text)
-    case .bool(let flag): .integer(flag ? 1 : 0)
-    case .null, .array, .object, .raw: nil
+    case .null: nil
+    case .bool, .array, .object, .raw: throw Unreadable()
     }
   }
 }

@@ -15,21 +15,6 @@ struct ChangeDraft {
 
 // Reading and writing `library_changes`.
 extension SQLiteLibrary {
-  /// The newest records, newest first; of one book when `bookID` is given.
-  ///
-  /// - Parameters:
-  ///   - bookID: Only this book's records.
-  ///   - limit: At most this many.
-  public func changes(of bookID: Book.ID? = nil, limit: Int = 20) throws -> [ChangeRecord] {
-    try reading(orIfMissing: []) { connection in
-      try connection.all(
-        """
-        SELECT \(Self.recordColumns) FROM library_changes
-        WHERE ?1 IS NULL OR book_id = ?1 ORDER BY seq DESC LIMIT ?2
-        """, [bookID.map { .integer($0) }, .integer(Int64(limit))], Self.record(from:))
-    }
-  }
-
   /// Writes a record of a change applied in this transaction.
   ///
   /// - Returns: The record.

@@ -19,13 +19,20 @@ extension SQLiteLibrary {
   public func apply(_ change: LibraryChange) throws -> AppliedChange {
     try writing { connection in
       let known = try subject(of: change, on: connection)
-      let before = try known.map { try snapshot($0, on: connection) } ?? RowSnapshot()
+      // A book's history is kept only where its row goes (a removal) or comes (an add, a
+      // restore): it is never rolled back otherwise.
+      let removes: Bool
+      if case .removeBook = change { removes = true } else { removes = false }
+      let before =
+        try known.map { try snapshot($0, withHistory: removes, on: connection) } ?? RowSnapshot()
       let stateBefore = try known.flatMap { try bookState($0, on: connection) }
       let outcome = try perform(change, on: connection)
       guard let subject = known ?? outcome.addedSubject else {
         return AppliedChange(record: nil, before: nil, after: nil, outcome: outcome)
       }
-      let after = try snapshot(subject, on: connection)
+      let after = try snapshot(
+        subject, withHistory: !before.contains(ChangeSubject.bookTables[0].name),
+        on: connection)
       let stateAfter = try bookState(subject, on: connection)
       var applied = AppliedChange(
         record: nil, before: stateBefore, after: stateAfter, outcome: outcome)

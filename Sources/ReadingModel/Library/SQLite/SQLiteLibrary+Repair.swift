@@ -97,9 +97,12 @@ extension SQLiteLibrary {
   ]
 
   /// Tables copied whole (they have no row ids to step by, and nothing of a book): the
-  /// clubs you are in, what was read of them, your events on their way.
+  /// clubs you are in, what was read of them, your events on their way, and the record of
+  /// changes (an undo checks the rows it would move back, so a repaired book that lost
+  /// some is refused, not overwritten).
   private static let wholeTables = [
     "clubs", "club_journals", "club_standing", "club_pace", "club_notes", "club_outbox",
+    "library_changes",
   ]
 
   /// Copies a table whole; one that cannot be read is reported lost (a club's standing is

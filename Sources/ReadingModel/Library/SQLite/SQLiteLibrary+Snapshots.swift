@@ -3,14 +3,17 @@ import CSQLite
 // Taking and putting back the rows of a change's subject (``ChangeSubject``), for undo
 // and redo: every column as stored, rowids kept.
 extension SQLiteLibrary {
-  /// The subject's rows in each of its tables, and a book's history.
-  func snapshot(_ subject: ChangeSubject, on connection: SQLiteConnection) throws -> RowSnapshot {
+  /// The subject's rows in each of its tables, and, when asked, a book's history (needed
+  /// only where the book's row goes or comes: a record keeps it to put back with the book).
+  func snapshot(
+    _ subject: ChangeSubject, withHistory: Bool = false, on connection: SQLiteConnection
+  ) throws -> RowSnapshot {
     var snapshot = RowSnapshot()
     for table in subject.tables {
       let rows = try rows(of: table, key: subject.key, on: connection)
       if !rows.rows.isEmpty { snapshot.tables[table.name] = rows }
     }
-    if subject.bookID != nil {
+    if withHistory, subject.bookID != nil {
       snapshot.history = try rows(of: ChangeSubject.historyTable, key: subject.key, on: connection)
     }
     return snapshot
@@ -83,10 +86,7 @@ extension SQLiteLibrary {
   private func rows(of table: ChangeSubject.Table, key: Int64, on connection: SQLiteConnection)
     throws -> RowSnapshot.Rows
   {
-    var columns = try connection.all("SELECT name FROM pragma_table_info(?)", [.text(table.name)]) {
-      $0.text(0)
-    }
-    if table.hasHiddenRowID { columns.insert("rowid", at: 0) }
+    let columns = try self.columns(of: table, on: connection)
     let order = table.hasHiddenRowID ? "rowid" : columns.joined(separator: ", ")
     let rows = try connection.all(
       """
@@ -95,6 +95,41 @@ extension SQLiteLibrary {
       """, [.integer(key)]
     ) { row in (0..<Int32(columns.count)).map { row.value($0) } }
     return RowSnapshot.Rows(columns: columns, rows: rows)
+  }
+
+  /// The columns a snapshot of `table` reads (`rowid` first where it is hidden).
+  func columns(of table: ChangeSubject.Table, on connection: SQLiteConnection) throws
+    -> [String]
+  {
+    if let known = snapshotColumns[table.name] { return known }
+    var columns = try connection.all(
+      "SELECT name FROM pragma_table_info(?)", [.text(table.name)], { $0.text(0) })
+    if table.hasHiddenRowID { columns.insert("rowid", at: 0) }
+    snapshotColumns[table.name] = columns
+    return columns
+  }
+
+  /// Refuses a stored record whose tables or columns are not this library's (a damaged
+  /// record, or one a newer bookclub wrote): its names would go into SQL, and a row
+  /// without its key columns would be taken for another.
+  func checkStored(
+    _ snapshot: RowSnapshot, of subject: ChangeSubject, on connection: SQLiteConnection
+  )
+    throws
+  {
+    let tables = subject.tables + [ChangeSubject.historyTable]
+    let stored =
+      Array(snapshot.tables)
+      + (snapshot.history.map { [(ChangeSubject.historyTable.name, $0)] } ?? [])
+    for (name, rows) in stored {
+      guard let table = tables.first(where: { $0.name == name }),
+        Set(rows.columns).isSubset(of: try columns(of: table, on: connection)),
+        Set(table.rowKey).isSubset(of: rows.columns)
+      else {
+        throw LibraryError.damaged(
+          path: path, detail: "a change record names \(name) as this library does not have it")
+      }
+    }
   }
 
   private func insert(

@@ -106,6 +106,8 @@ extension SQLiteLibrary {
     _ target: ChangeRecord, as action: ChangeRecord.Action, of subject: ChangeSubject,
     from expected: RowSnapshot, to wanted: RowSnapshot, on connection: SQLiteConnection
   ) throws -> AppliedChange {
+    try checkStored(expected, of: subject, on: connection)
+    try checkStored(wanted, of: subject, on: connection)
     guard try holds(expected, without: wanted, of: subject, on: connection) else {
       throw LibraryError.changedSince(target.summary)
     }

@@ -32,6 +32,8 @@ public actor SQLiteLibrary: Library {
   private var isVerified = false
   /// The library's path with symbolic links resolved, once it was opened.
   private var realPath: String?
+  /// The columns of each table a change's snapshot reads, read once per connection.
+  var snapshotColumns: [String: [String]] = [:]
 
   public init(path: String) {
     self.path = path
@@ -130,6 +132,7 @@ public actor SQLiteLibrary: Library {
         _ = try check(connection)
       }
       self.connection = connection
+      snapshotColumns = [:]
       return connection
     }
   }
@@ -217,6 +220,7 @@ public actor SQLiteLibrary: Library {
   /// Closes the connection, so the next use opens the file afresh.
   func close() {
     connection = nil
+    snapshotColumns = [:]
   }
 
   /// Runs `body` in one read transaction on the library's connection, mapping SQLite's
