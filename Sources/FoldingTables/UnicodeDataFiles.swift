@@ -41,7 +41,7 @@ public struct UnicodeDataFiles: Sendable {
   ///   another one.
   public func unicodeVersion() throws -> String {
     let prefix = "# CaseFolding-"
-    guard let first = caseFolding.split(separator: "\n").first, first.hasPrefix(prefix),
+    guard let first = caseFolding.split(whereSeparator: \.isNewline).first, first.hasPrefix(prefix),
       first.hasSuffix(".txt")
     else { throw FoldingTableError.mixedVersions("CaseFolding.txt names no version") }
     let version = String(first.dropFirst(prefix.count).dropLast(".txt".count))

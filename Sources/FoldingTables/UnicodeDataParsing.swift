@@ -2,7 +2,7 @@
 enum UnicodeDataParsing {
   /// The lines of `text` without comments and blank lines, split at `;` and trimmed.
   static func fields(_ text: String) -> [[Substring]] {
-    text.split(separator: "\n").compactMap { line -> [Substring]? in
+    text.split(whereSeparator: \.isNewline).compactMap { line -> [Substring]? in
       let data = line.prefix { $0 != "#" }
       guard data.contains(where: { !$0.isWhitespace }) else { return nil }
       return data.split(separator: ";", omittingEmptySubsequences: false).map {

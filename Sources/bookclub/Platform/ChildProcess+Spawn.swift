@@ -41,11 +41,12 @@ extension ChildProcess {
       posix_spawnattr_setflags(&attributes, Int16(newSession ? sessionFlag : 0))
     }
     defer { posix_spawnattr_destroy(&attributes) }
+    guard let program = arguments.first else { throw SpawnError(code: EINVAL) }
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     var pid = pid_t()
-    let started = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+    let started = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
     guard started == 0 else { throw SpawnError(code: started) }
     return pid
   }
