@@ -40,6 +40,8 @@ public struct AppliedChange: Sendable, Equatable {
     case goalCleared(ReadingGoal?)
     /// An undo or a redo: the change taken back or put back.
     case reverted(ChangeRecord)
+    /// A file imported, as one group of changes.
+    case imported(ImportSummary)
   }
 
   /// The record; `nil` when the change changed nothing and so was not recorded.

@@ -13,6 +13,11 @@ public struct ChangeRecord: Sendable, Equatable, Identifiable {
     case add, edit, rate, tags, status, progress, note
     case removeEntry = "remove-entry"
     case remove, restore, goal
+    /// A group of changes: an import, or a restore of an archive.
+    case `import`
+
+    /// Whether changes of this kind are groups, undone and redone whole.
+    public var isGroup: Bool { self == .import }
   }
 
   /// Whether the record is a change, or the undoing or redoing of one.

@@ -31,7 +31,17 @@ enum ChangeSummary {
         + (goal.pages.map { ", \($0) pages)" } ?? ")")
     case .goalCleared(let goal): return "removing the goal for \(goal?.year ?? 0)"
     case .reverted(let record): return record.summary
+    case .imported(let summary): return describe(summary, origin: nil)
     }
+  }
+
+  /// What an import did: `the import of “export.csv” (Goodreads: 12 added, 3 updated)`.
+  ///
+  /// - Parameter origin: The file's name, if known.
+  static func describe(_ summary: ImportSummary, origin: String?) -> String {
+    let counts = "\(summary.added) added, \(summary.updated) updated"
+    let name = origin.map { " of “\($0)”" } ?? ""
+    return "the import\(name) (\(summary.format): \(counts))"
   }
 
   private static func percent(_ fraction: Double) -> String {

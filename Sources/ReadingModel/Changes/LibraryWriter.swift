@@ -45,6 +45,25 @@ public final class LibraryWriter {
     await told(try await library.redo(expecting: expected))
   }
 
+  /// Imports a file as one group of changes (``Library/importBooks(from:options:progress:)``),
+  /// then tells the observers.
+  ///
+  /// - Returns: What the import did; its ``ImportSummary/record`` is what `undo` takes back.
+  /// - Throws: What the import throws; then nothing changed and no observer is told.
+  public func importBooks(
+    from makeSource: @escaping @Sendable () throws -> any ImportSource, options: ImportOptions,
+    progress: (@Sendable (ImportProgress) -> Void)?
+  ) async throws -> ImportSummary {
+    let summary = try await library.importBooks(
+      from: makeSource, options: options, progress: progress)
+    if !summary.dryRun {
+      _ = await told(
+        AppliedChange(
+          record: summary.record, before: nil, after: nil, outcome: .imported(summary)))
+    }
+    return summary
+  }
+
   /// A change that changed nothing has no record and is told to no one.
   private func told(_ change: AppliedChange) async -> AppliedChange {
     guard change.record != nil else { return change }

@@ -50,6 +50,12 @@ public enum LibraryError: Error, Equatable, Sendable {
   /// The state a change left was changed since by something that is not undone here (an
   /// import, another program): undoing it would lose that.
   case changedSince(String)
+  /// A change (the first) cannot be undone: a later change (the second), not undone,
+  /// touched what it would take back.
+  case changedSinceBy(String, later: String)
+  /// The last change of the book named was a group of changes to other books too (an
+  /// import), which is undone whole or not at all.
+  case changedInGroup(book: String, group: String)
 }
 
 extension LibraryError: LocalizedError {
@@ -106,8 +112,14 @@ extension LibraryError: LocalizedError {
     case .nothingToRedo:
       "Nothing to redo: 'bookclub redo' puts back what 'bookclub undo' took back, until a new change is made."
     case .changedSince(let summary):
-      "Cannot undo \(summary): the book changed since in a way bookclub cannot undo (an import, "
-        + "a repair). Nothing was changed; use 'bookclub show' to see its history and edit it by hand."
+      "Cannot undo \(summary): the book changed since in a way bookclub cannot undo (a repair, "
+        + "another program). Nothing was changed; use 'bookclub show' to see its history and edit it by hand."
+    case .changedSinceBy(let summary, let later):
+      "Cannot undo \(summary): \(later) changed a book of it since. Nothing was changed; undo "
+        + "that first, or edit the book by hand."
+    case .changedInGroup(let book, let group):
+      "The last change to “\(book)” was \(group), which changed other books too. Nothing was "
+        + "changed; 'bookclub undo' without a book takes back the whole of it."
     }
   }
 }

@@ -319,5 +319,6 @@ enum Schema {
     clubGit,
     clubJournalResume,
     libraryChanges,
+    changeGroups,
   ]
 }

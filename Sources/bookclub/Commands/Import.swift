@@ -59,7 +59,8 @@ extension Bookclub {
       format = values.choice(Self.format, as: ImportFormat.self)
       options = ImportOptions(
         dryRun: values.flag(Self.dryRun),
-        prefer: values.choice(Self.prefer, as: MergePreference.self) ?? .library)
+        prefer: values.choice(Self.prefer, as: MergePreference.self) ?? .library,
+        origin: PathName.lastComponent(of: file))
       shelves = try Self.shelves(values.strings(Self.shelf), option: Self.shelf.display)
       json = values.flag(CommonOptions.anyJSON)
       libraryPath = LibraryOption.value(in: values)
@@ -92,8 +93,9 @@ extension Bookclub {
       let (options, shelves) = (self.options, self.shelves)
       let summary: ImportSummary
       do {
+        let writer = context.writer(for: library)
         summary = try await InterruptHandler.cancellable {
-          try await library.importBooks(
+          try await writer.importBooks(
             from: { try format.source(path: path, shelves: shelves) }, options: options,
             progress: progress)
         }

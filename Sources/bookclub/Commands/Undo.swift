@@ -8,8 +8,8 @@ extension Bookclub {
       abstract: "Undo the last change of your library (any kind), or of one book.",
       discussion: """
         Takes back the change made last: a status, a rating, tags, an edit, progress, a \
-        note, a book added, removed or restored, a goal. With a <book>, that book's last \
-        change. Shows what it undoes and asks first at a terminal; elsewhere it needs \
+        note, a book added, removed or restored, a goal, a whole import. With a <book>, that \
+        book's last change (an import is undone whole, without a <book>). Shows what it undoes and asks first at a terminal; elsewhere it needs \
         --force. The undo is itself in the book's history, clubs hear of a position taken \
         back, and 'bookclub redo' puts the change back. 'progress undo' removes only the \
         newest entry.

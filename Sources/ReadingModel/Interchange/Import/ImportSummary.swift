@@ -21,6 +21,9 @@ public struct ImportSummary: Sendable, Equatable {
   public var columnsNotKept: [String] = []
   /// Whether nothing was written on purpose (`--dry-run`).
   public var dryRun = false
+  /// The import's record of changes, which `bookclub undo` takes back whole; `nil` when it
+  /// changed nothing (or on a dry run, whose copy is thrown away).
+  public var record: ChangeRecord?
 
   public init(format: String) {
     self.format = format
@@ -82,9 +85,13 @@ public struct ImportOptions: Sendable, Equatable {
   /// How many new books are staged before they reach the library's tables (small in tests,
   /// so a test crosses a flush).
   var stagingBatch = BookStaging.flushEvery
+  /// What the record of changes calls the import's file (`goodreads_library_export.csv`);
+  /// `nil` names only its format.
+  public var origin: String?
 
-  public init(dryRun: Bool = false, prefer: MergePreference = .library) {
+  public init(dryRun: Bool = false, prefer: MergePreference = .library, origin: String? = nil) {
     self.dryRun = dryRun
     self.prefer = prefer
+    self.origin = origin
   }
 }

@@ -20,15 +20,19 @@ struct BookStaging {
   private var pending = 0
   /// Every book this staging added, by its id in its source.
   private var bySourceID: [String: Book.ID] = [:]
+  /// The group of changes (``ChangeGroup``) that records the books as added.
+  private let group: Int64?
 
   /// Creates the staging tables (empty) in the connection's temporary schema.
   ///
   /// - Parameters:
   ///   - batch: How many books are staged before they are moved into the library.
+  ///   - group: The group of changes that records the books as added, if any.
   ///   - connection: A connection inside a write transaction.
   /// - Throws: A SQLite error.
-  init(batch: Int = flushEvery, on connection: SQLiteConnection) throws {
+  init(batch: Int = flushEvery, group: Int64? = nil, on connection: SQLiteConnection) throws {
     self.batch = max(1, batch)
+    self.group = group
     for (library, staging) in BookTables.staged {
       try connection.execute(
         "CREATE TABLE IF NOT EXISTS \(staging) AS SELECT * FROM main.\(library) WHERE 0;"
@@ -70,6 +74,9 @@ struct BookStaging {
   /// - Throws: A SQLite error (a constraint the library's tables enforce).
   mutating func flush(on connection: SQLiteConnection) throws {
     guard pending > 0 else { return }
+    if let group {
+      try SQLiteLibrary.recordStaged(in: BookTables.staging.books, group: group, on: connection)
+    }
     for (library, staging) in BookTables.staged {
       // A book's tags may fold to the same key twice; the library keeps the first.
       let verb = library == BookTables.library.tags ? "INSERT OR IGNORE" : "INSERT"

@@ -16,6 +16,8 @@ struct ImportRun {
   var claimed: [Book.ID: Int] = [:]
   /// The books this import is adding, until they reach the library's tables.
   var staging: BookStaging?
+  /// The record of what this import changed, undone whole by `bookclub undo`.
+  let group: ChangeGroup
   /// The rows without an id of their own, by stand-in id: their lines and bases.
   var standIns: [String: [(line: Int, base: SourceBase)]] = [:]
   /// The books this import added, by ISBN-13, with their ids in the source.
@@ -23,8 +25,9 @@ struct ImportRun {
   /// The source's name for people (`Goodreads`).
   var sourceName: String { summary.format }
 
-  init(format: String, options: ImportOptions) {
+  init(format: String, options: ImportOptions, group: ChangeGroup) {
     summary = ImportSummary(format: format)
+    self.group = group
     summary.dryRun = options.dryRun
     self.options = options
   }

@@ -86,7 +86,14 @@ extension SQLiteLibrary {
         try fetchBook($0, on: connection) != nil
       }
       guard taken.isEmpty else { throw LibraryError.idsAlreadyUsed(taken) }
-      for item in archive.books { try insertArchived(item, on: connection) }
+      let group = try beginGroup(.import, on: connection)
+      for item in archive.books {
+        try insertArchived(item, on: connection)
+        try recordAdded(item.book.id, in: group, on: connection)
+      }
+      _ = try finish(
+        group, summary: "the restore of an archive (\(archive.books.count) books)",
+        on: connection)
     }
   }
 

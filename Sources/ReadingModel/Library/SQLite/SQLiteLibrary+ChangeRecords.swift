@@ -57,17 +57,6 @@ extension SQLiteLibrary {
       isUndone: row.int64(7) != 0)
   }
 
-  /// A record read with ``recordColumns``, with its subject; `nil` for a record about
-  /// nothing (which no version writes).
-  static func recordWithSubject(from row: SQLiteRow) -> (
-    record: ChangeRecord, subject: ChangeSubject
-  )? {
-    let record = record(from: row)
-    if let book = row.optionalInt64(4) { return (record, .book(book)) }
-    if let year = row.optionalInt64(8) { return (record, .goal(year: Int(year))) }
-    return nil
-  }
-
   /// A record's snapshots.
   func snapshots(of seq: Int64, on connection: SQLiteConnection) throws
     -> (before: RowSnapshot, after: RowSnapshot)

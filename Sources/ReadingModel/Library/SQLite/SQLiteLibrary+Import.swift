@@ -40,7 +40,9 @@ extension SQLiteLibrary {
     let cacheSize = try connection.integer("PRAGMA cache_size") ?? -2000
     try connection.execute("PRAGMA cache_size = -65536")
     defer { try? connection.execute("PRAGMA cache_size = \(cacheSize)") }
-    var run = ImportRun(format: source.formatName, options: options)
+    var run = ImportRun(
+      format: source.formatName, options: options,
+      group: try beginGroup(.import, on: connection))
     run.summary.columnsNotKept = source.columnsNotKept
     var knownOrigin: ArchiveOrigin?
     while let row = try source.next() {
@@ -70,6 +72,9 @@ extension SQLiteLibrary {
     if run.summary.rows > 0, run.summary.skipped.count == run.summary.rows {
       throw ImportError.nothingImported(run.summary)  // rolls back: nothing changes
     }
+    run.summary.record = try finish(
+      run.group, summary: ChangeSummary.describe(run.summary, origin: options.origin),
+      on: connection)
     try Task.checkCancellation()  // the last chance to roll back before the commit
     return run.summary
   }
@@ -147,6 +152,16 @@ extension SQLiteLibrary {
     _ imported: ImportedBook, as newBase: SourceBase, into id: Book.ID, over old: SourceBase? = nil,
     matchedBy how: CandidateMatch? = nil, run: inout ImportRun, on connection: SQLiteConnection
   ) throws {
+    try recording(.book(id), in: run.group, on: connection) {
+      try writeMerge(
+        imported, as: newBase, into: id, over: old, matchedBy: how, run: &run, on: connection)
+    }
+  }
+
+  private func writeMerge(
+    _ imported: ImportedBook, as newBase: SourceBase, into id: Book.ID, over old: SourceBase?,
+    matchedBy how: CandidateMatch?, run: inout ImportRun, on connection: SQLiteConnection
+  ) throws {
     guard let book = try fetchBook(id, on: connection) else { return }
     let oldFields = old?.fields
     let merge = try mergeFields(
@@ -203,7 +218,8 @@ extension SQLiteLibrary {
     on connection: SQLiteConnection
   ) throws -> Book.ID {
     if run.staging == nil {
-      run.staging = try BookStaging(batch: run.options.stagingBatch, on: connection)
+      run.staging = try BookStaging(
+        batch: run.options.stagingBatch, group: run.group.seq, on: connection)
     }
     var book = Book(
       id: run.staging!.takeID(), title: "", authors: [], dateAdded: run.now,
@@ -228,7 +244,9 @@ extension SQLiteLibrary {
       try Self.goals(on: connection).map { ($0.year, $0) }, uniquingKeysWith: { $1 })
     for goal in goals {
       guard let mine = known[goal.year] else {
-        try Self.setGoal(goal, on: connection)
+        try recording(.goal(year: goal.year), in: run.group, on: connection) {
+          try Self.setGoal(goal, on: connection)
+        }
         continue
       }
       if mine != goal {

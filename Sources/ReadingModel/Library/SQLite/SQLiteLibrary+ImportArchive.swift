@@ -91,6 +91,16 @@ extension SQLiteLibrary {
     _ item: LibraryArchive.Item, into book: Book, source: String?, line: Int,
     run: inout ImportRun, on connection: SQLiteConnection
   ) throws {
+    try recording(.book(book.id), in: run.group, on: connection) {
+      try writeArchivedMerge(
+        item, into: book, source: source, line: line, run: &run, on: connection)
+    }
+  }
+
+  private func writeArchivedMerge(
+    _ item: LibraryArchive.Item, into book: Book, source: String?, line: Int,
+    run: inout ImportRun, on connection: SQLiteConnection
+  ) throws {
     let theirs = BookFields(book: item.book, details: item.details)
     let base = try source.flatMap { try link(of: book.id, in: $0, on: connection)?.base?.fields }
     let merge = try mergeFields(theirs, base: base, into: book, run: &run, on: connection)
@@ -130,6 +140,7 @@ extension SQLiteLibrary {
         id, to: source, id: String(item.book.id), base: SourceBase(fields: fields), on: connection)
     }
     try linkServices(of: item, to: id, on: connection)
+    try recordAdded(id, in: run.group, on: connection)
     run.countAdded(line, id: id, fields: fields)
   }
 

@@ -102,7 +102,7 @@ extension SQLiteLibrary {
   /// some is refused, not overwritten).
   private static let wholeTables = [
     "clubs", "club_journals", "club_standing", "club_pace", "club_notes", "club_outbox",
-    "library_changes",
+    "library_changes", "library_change_members",
   ]
 
   /// Copies a table whole; one that cannot be read is reported lost (a club's standing is
