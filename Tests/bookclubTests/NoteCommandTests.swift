@@ -46,7 +46,7 @@ import Testing
     #expect(json[1]["page"] as? Int == 72)
 
     let refused = try await run(["note", "remove", shortID])
-    #expect(refused.status == 1)
+    #expect(refused.status == 2)
     #expect(refused.stderr.contains("pass --force"))
     await #expect(try notes().count == 2)
     let removed = try await run(["note", "remove", shortID, "--force"])

@@ -34,7 +34,8 @@ import Testing
     #expect(try await run(["note", "add", "Call me Ishmael."], scene: "b").status == 0)
     #expect(
       try await run(["note", "list", "--json"], scene: "b").stdout.contains("Call me Ishmael."))
-    #expect(try await run(["status", "abandoned"], scene: "a").stdout.contains("Middlemarch"))
+    #expect(
+      try await run(["status", "abandoned", "--force"], scene: "a").stdout.contains("Middlemarch"))
     // A given <book> still wins over the selection.
     #expect(
       try await run(["progress", "set", "moby", "144"], scene: "a").stdout.hasPrefix("Moby-Dick"))

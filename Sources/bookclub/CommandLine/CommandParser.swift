@@ -135,7 +135,7 @@ struct CommandParser {
         values.flags.insert(spec.long)
         continue
       }
-      let value: String
+      var value: String
       if let inlineValue {
         value = inlineValue
       } else if index < tokens.count,
@@ -150,6 +150,7 @@ struct CommandParser {
       } else {
         throw .missingValue(option: spec.display)
       }
+      if let canonical = spec.valueAliases[value.lowercased()] { value = canonical }
       if let allowed = spec.allowedValues, !allowed.contains(value) {
         throw .invalidValue(value, for: spec.display, allowed: allowedList(allowed, typed: value))
       }

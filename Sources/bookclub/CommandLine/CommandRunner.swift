@@ -56,6 +56,10 @@ struct CommandRunner {
       } catch let error as ProgressInputError {
         // A progress value that does not fit the book is a usage error: nothing was written.
         return report(.invalidProgress(error.errorDescription ?? "\(error)"), path: path)
+      } catch let error as DecisionError {
+        context.output.flush()
+        context.errors.line(Self.safe("Error: " + (error.errorDescription ?? "\(error)")))
+        return .needsDecision
       } catch is CancellationError {
         return .interrupted
       } catch {

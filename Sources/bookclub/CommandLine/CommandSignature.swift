@@ -64,6 +64,9 @@ struct OptionSpec {
   var defaultValue: String?
   /// When set, any other value is a usage error that lists these.
   var allowedValues: [String]?
+  /// Other words accepted for allowed values (not listed, not completed), each read as the
+  /// value it maps to: `to-read` for `want`.
+  var valueAliases: [String: String] = [:]
   var isRequired = false
   /// May be given more than once; every value is kept.
   var isRepeating = false

@@ -2,6 +2,9 @@
 enum ExitCode: Int32 {
   case success = 0
   case failure = 1
+  /// A decision only the reader can make is missing and nobody can be asked
+  /// (``DecisionError``): `--force`, `--reread`, a book named.
+  case needsDecision = 2
   /// The command line could not be understood (sysexits' EX_USAGE).
   case usage = 64
   /// The terminal hung up, or went away (128 + SIGHUP).

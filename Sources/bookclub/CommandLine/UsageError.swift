@@ -26,9 +26,6 @@ enum UsageError: Error, Equatable {
   case missingBook
   /// A progress value that is not in the grammar or does not fit the book.
   case invalidProgress(String)
-  /// Progress on a finished or abandoned book, with no terminal to ask whether it is a
-  /// re-read.
-  case rereadUndecided(String, status: ReadingStatus)
   /// More positional values than arguments, the first being a book: a title of several
   /// words typed without quotes.
   case splitTitle(String, title: String)
@@ -61,9 +58,6 @@ extension UsageError: LocalizedError {
       "Missing expected argument '<book>' (no book is selected here: see 'bookclub select')"
     case .invalidProgress(let message):
       message
-    case .rereadUndecided(let title, let status):
-      "“\(title)” is \(status.displayName). Say whether this is a re-read with --reread (a new "
-        + "reading), or --no-reread (the last reading goes on). Nothing was recorded."
     case .ambiguousWithSelection(let word, let book, let selected, let alternatives):
       "'\(word)' names the book “\(book)”, and it would be taken as text for the selected book "
         + "“\(selected)”. Say which you mean: " + alternatives.joined(separator: " or ")

@@ -29,10 +29,8 @@ extension Bookclub {
     static let pages = OptionSpec.value("pages", valueName: "pages", help: "The number of pages.")
     static let isbn = OptionSpec.value(
       "isbn", valueName: "isbn", help: "The ISBN-10 or ISBN-13, hyphens allowed.")
-    static let status = OptionSpec.value(
-      "status", valueName: "status", help: "Where you stand with it.",
-      defaultValue: ReadingStatus.wantToRead.rawValue,
-      allowedValues: ReadingStatus.allCases.map(\.rawValue))
+    static let status = OptionSpec.status(
+      help: "Where you stand with it.", defaultValue: .wantToRead)
     static let duplicate = OptionSpec.flag(
       "duplicate",
       help: "Add it even though a book with its ISBN, or its title and first author, is there "

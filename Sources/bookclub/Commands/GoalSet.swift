@@ -1,23 +1,27 @@
 import ReadingModel
 
 extension Bookclub.Goal {
-  /// `bookclub goal set <year> <books> [--pages N]`
+  /// `bookclub goal set [<year>] <books> [--pages N]`
   struct Set: ParsableCommand {
-    static let yearArgument = RequiredArgument(name: "year", help: "The goal's year.")
+    static let yearArgument = OptionalArgument(
+      name: "year", help: "The goal's year. Default: this year (`goal set 24` is 24 books).")
     static let booksArgument = RequiredArgument(name: "books", help: "Books to finish that year.")
     static let pagesOption = OptionSpec.value(
       "pages", valueName: "pages", help: "Pages to finish that year, too.")
 
     static let signature = CommandSignature(
       name: "set", abstract: "Set a year's reading goal (replaces the one there was).",
-      arguments: [yearArgument, booksArgument], options: [pagesOption, LibraryOption.spec])
+      arguments: [yearArgument, booksArgument],
+      options: [Bookclub.Goal.jsonFlag, pagesOption, LibraryOption.spec])
 
     let goal: ReadingGoal
+    let json: Bool
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
-      guard let year = try GoalYear.parse(values.argument(Self.yearArgument), option: "<year>")
-      else { throw .missingArgument(Self.yearArgument.display) }
+      let year =
+        try GoalYear.parse(values.argument(Self.yearArgument), option: "<year>")
+        ?? GoalYear.current
       let text = values.argument(Self.booksArgument)
       guard let books = Int(text), ReadingGoal.bookLimit.contains(books) else {
         throw .invalidValue(text, for: "<books>", allowed: "Give a number of books from 1.")
@@ -30,12 +34,17 @@ extension Bookclub.Goal {
         pages = number
       }
       goal = ReadingGoal(year: year, books: books, pages: pages)
+      json = values.flag(Bookclub.Goal.jsonFlag)
       libraryPath = LibraryOption.value(in: values)
     }
 
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
       try await context.writer(for: library).apply(.setGoal(goal))
+      if json, let progress = try await library.goalProgress(year: goal.year, today: GoalYear.today)
+      {
+        return context.output.line(StatsJSON.goal(progress).text)
+      }
       let pages = goal.pages.map { " and \(StatsReport.grouped($0)) pages" } ?? ""
       context.output.line("Goal for \(goal.year): \(goal.books) books\(pages).")
       if let progress = try await library.goalProgress(year: goal.year, today: GoalYear.today) {

@@ -72,7 +72,7 @@ extension Bookclub {
       for value in values {
         guard let equals = value.lastIndex(of: "="),
           case let name = value[..<equals].trimmingWhitespace(), !name.isEmpty,
-          let status = ReadingStatus(rawValue: String(value[value.index(after: equals)...]))
+          let status = ReadingStatus(word: String(value[value.index(after: equals)...]))
         else {
           throw .invalidValue(
             value, for: option,

@@ -18,9 +18,7 @@ struct ListOptions: Sendable {
     "after", valueName: "cursor", help: "Continue after the page that printed this cursor.")
   static let allFlag = OptionSpec.flag(
     "all", help: "List every book, page after page, without stopping.")
-  static let statusOption = OptionSpec.value(
-    "status", valueName: "status", help: "Only books with this status.",
-    allowedValues: ReadingStatus.allCases.map(\.rawValue))
+  static let statusOption = OptionSpec.status(help: "Only books with this status.")
   static let searchOption = OptionSpec.value(
     "search", valueName: "text",
     help: "Only books whose title or author contains these words (case and accents ignored).")
@@ -28,7 +26,8 @@ struct ListOptions: Sendable {
     "tag", valueName: "tag", help: "Only books with this tag; repeat for several (all must match).",
     isRepeating: true, completion: .tag)
   static let ratingOption = OptionSpec.value(
-    "rating-at-least", valueName: "stars", help: "Only books rated at least this (0.25 to 5).")
+    "rating-at-least", valueName: "stars",
+    help: "Only books rated at least this many stars (up to 5).")
   static let finishedOption = OptionSpec.value(
     "finished-in", valueName: "year", help: "Only books finished in this year.")
   static let addedOption = OptionSpec.value(
@@ -120,11 +119,12 @@ struct ListOptions: Sendable {
   /// A rating people type: 0.25 to 5 stars, in quarter steps.
   static func rating(_ text: String?, for option: OptionSpec) throws(UsageError) -> Double? {
     guard let text else { return nil }
-    guard let given = Rating(text) else {
+    // A filter is a threshold, not a rating: any number of stars up to 5 (4.1 included).
+    guard let stars = Double(text), stars.isFinite, stars > 0, stars <= 5 else {
       throw .invalidValue(
-        text, for: option.display, allowed: "Give stars from 0.25 to 5, in quarters: 4, 3.75.")
+        text, for: option.display, allowed: "Give a number of stars above 0, up to 5: 4, 4.1.")
     }
-    return given.value
+    return stars
   }
 
   var hasFilters: Bool {

@@ -18,9 +18,11 @@ extension Bookclub.Note {
         status.
         """,
       arguments: [BookTarget.argument, text],
-      options: [atPage, atPercent, shareFlag, LibraryOption.spec]
+      options: [atPage, atPercent, shareFlag, json, LibraryOption.spec]
     )
 
+    static let json = CommonOptions.json(
+      "Print JSON: {\"entry\", \"book\"}, the note's entry as 'note list --json' has it.")
     static let shareFlag = OptionSpec.flag(
       "share",
       help: "Share the note with the clubs reading this book (shown to each member once they "
@@ -36,10 +38,12 @@ extension Bookclub.Note {
     let text: String
     let position: ProgressInput?
     let shares: Bool
+    let printsJSON: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
       target = BookTarget(values)
       shares = values.flag(Self.shareFlag)
+      printsJSON = values.flag(CommonOptions.anyJSON)
       text = values.argument(Self.text)
       guard !text.trimmingWhitespace().isEmpty else {
         throw .invalidValue(text, for: "<text>", allowed: "A note needs some text.")
@@ -70,6 +74,13 @@ extension Bookclub.Note {
         entry = try await reading.note(text, at: position, sharedWithEveryClub: shares)
       } catch let error as ProgressInputError {
         throw UsageError.invalidProgress(error.errorDescription ?? "\(error)")
+      }
+      if printsJSON {
+        return context.output.line(
+          JSONValue.object([
+            "entry": ProgressText.json(entry, of: reading.book),
+            "book": .raw(BookJSON.object(ListedBook(book: reading.book, progress: nil))),
+          ]).text)
       }
       context.output.line(ProgressText.shortID(entry))
       context.errors.line(

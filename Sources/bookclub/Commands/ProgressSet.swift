@@ -21,8 +21,11 @@ extension Bookclub.Progress {
         the book.
         """,
       arguments: [BookTarget.argument, value],
-      options: [note, at] + RereadOption.specs + [LibraryOption.spec]
+      options: [note, at, json] + RereadOption.specs + [LibraryOption.spec]
     )
+
+    static let json = CommonOptions.json(
+      "Print JSON: the entry recorded, and where the book stands as 'status <book> --json' says.")
 
     static let value = RequiredArgument(
       name: "value", help: "Where you are: 123, 45%, +20, -5 or done.")
@@ -37,9 +40,11 @@ extension Bookclub.Progress {
     let note: String?
     let time: Date?
     let reread: ReadingState.Reread?
+    let printsJSON: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
       target = BookTarget(values)
+      printsJSON = values.flag(CommonOptions.anyJSON)
       do {
         value = try ProgressInput(parsing: values.argument(Self.value))
       } catch {
@@ -52,10 +57,25 @@ extension Bookclub.Progress {
 
     func run(_ context: CommandContext) async throws {
       let reading = try await target.open(in: context, writing: true)
-      try await RereadOption.resolving(reread, book: reading.book, context: context) { choice in
+      let entry = try await RereadOption.resolving(reread, book: reading.book, context: context) {
+        choice in
         try await reading.record(value, note: note, at: time, reread: choice)
       }
+      if printsJSON {
+        guard case .object(var fields) = ProgressText.json(reading) else { return }
+        fields["entry"] = ProgressText.json(entry, of: reading.book)
+        return context.output.line(JSONValue.object(fields).text)
+      }
       context.output.line(ProgressText.summary(reading))
+      if let newest = reading.progress.value?.entries.last, newest.id != entry.id,
+        newest.time > entry.time
+      {
+        // Dated before the newest entry: kept in the history, the book does not move.
+        context.errors.line(
+          "Kept in the history at \(DateText.day(entry.time)) "
+            + "(\(ProgressText.position(entry.progress, of: reading.book))); the newest entry, "
+            + "of \(DateText.day(newest.time)), stays where the book is.")
+      }
     }
   }
 }

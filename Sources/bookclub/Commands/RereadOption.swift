@@ -33,7 +33,7 @@ enum RereadOption {
   /// Runs `write` with `choice`, and when the book turns out to need one and there is a
   /// terminal, asks and runs it again.
   ///
-  /// - Throws: ``UsageError/rereadUndecided(_:status:)`` where nobody can be asked.
+  /// - Throws: ``DecisionError/rereadUndecided(_:status:)`` where nobody can be asked.
   @MainActor @discardableResult
   static func resolving<T>(
     _ choice: ReadingState.Reread?, book: Book, context: CommandContext,
@@ -43,7 +43,7 @@ enum RereadOption {
       return try await write(choice)
     } catch let undecided as ReadingState.RereadUndecided {
       guard context.terminal.isInputTerminal else {
-        throw UsageError.rereadUndecided(book.title, status: undecided.status)
+        throw DecisionError.rereadUndecided(book.title, status: undecided.status)
       }
       let question =
         "“\(book.shownTitle)” is \(undecided.status.displayName). Is this a re-read, a new reading?"

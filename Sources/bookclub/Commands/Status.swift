@@ -18,11 +18,16 @@ extension Bookclub {
         Without arguments: the books you are reading with their progress, pace and \
         estimated finish, the latest notes, and how many books have each status. With a \
         <book>: that book's status. With a <book> and a <status> (want, reading, finished or \
-        abandoned): sets it. Finished records 100% and the finish day; abandoned ends the \
-        reading. With a book selected, 'bookclub status finished' sets the selected book's.
+        abandoned; Goodreads' to-read, currently-reading, read and dnf too): sets it. \
+        Finished records 100% and the finish day; abandoned ends the reading. With a book \
+        selected, 'bookclub status finished' asks before it sets the selected book's (at a \
+        terminal; --force elsewhere): 'bookclub list --status finished' lists books.
         """,
       arguments: [BookTarget.argument, status],
-      options: [CommonOptions.json("Print JSON.")] + RereadOption.specs + [LibraryOption.spec]
+      options: [
+        CommonOptions.json("Print JSON."),
+        CommonOptions.force("Set the selected book's status without asking."),
+      ] + RereadOption.specs + [LibraryOption.spec]
     )
 
     static let status = OptionalArgument(
@@ -33,19 +38,23 @@ extension Bookclub {
     let newStatus: ReadingStatus?
     let json: Bool
     let reread: ReadingState.Reread?
+    /// `status finished` with no book named: the selected book's, once the reader says so.
+    let namesNoBook: Bool
+    let force: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
       var target = BookTarget(values)
       var text = values.argument(Self.status)
       // `status finished`: with one word that is a status, the selected book's.
-      if text == nil, let word = target.reference,
-        ReadingStatus(rawValue: word.lowercased()) != nil
-      {
-        text = word
+      let namesNoBook = text == nil && target.reference.flatMap(ReadingStatus.init(word:)) != nil
+      if namesNoBook {
+        text = target.reference
         target = BookTarget(reference: nil, libraryPath: target.libraryPath)
       }
+      self.namesNoBook = namesNoBook
+      force = values.flag(CommonOptions.anyForce)
       if let text {
-        guard let status = ReadingStatus(rawValue: text.lowercased()) else {
+        guard let status = ReadingStatus(word: text) else {
           throw .invalidValue(
             text, for: "<status>",
             allowed: CommandParser.allowedList(
@@ -73,6 +82,17 @@ extension Bookclub {
 
     private func set(_ status: ReadingStatus, _ context: CommandContext) async throws {
       let (found, library) = try await target.resolve(in: context, writing: true)
+      // A Goodreads reader types `status abandoned` to see their abandoned books: the
+      // selected book changes only when they say so.
+      if namesNoBook, !force {
+        guard context.terminal.isInputTerminal else {
+          throw DecisionError.statusWithoutBook(status, selected: found.shownTitle)
+        }
+        let question = "Mark the selected book “\(found.shownTitle)” \(status.displayName)?"
+        guard Confirmation.ask(question, on: context.errors) else {
+          return context.errors.line("Kept.")
+        }
+      }
       let known = try await library.hasKnownStatus(found.id)
       guard found.status != status || !known else {
         context.errors.line("“\(found.shownTitle)” is already \(status.displayName).")

@@ -101,9 +101,21 @@ struct TagChange {
   func run(_ context: CommandContext) async throws {
     let (book, library) = try await target.resolve(in: context, writing: true)
     let (tags, adding) = (self.tags, self.adding)
+    let had = adding ? [] : try await library.details(of: book.id).tags
     let result = try await context.writer(for: library).apply(
       .edit(book.id, .tags(adding: adding ? tags : [], removing: adding ? [] : tags))
     ).editResult!
+    let missing = tags.filter { tag in !had.contains { SearchKey.fold($0) == SearchKey.fold(tag) } }
+    guard adding || json || missing.isEmpty else {
+      if result.changes.isEmpty == false { EditReport.print(result, json: false, context: context) }
+      let quoted = missing.map { "'\(TerminalText.safe($0))'" }.joined(separator: ", ")
+      let kept =
+        had.isEmpty
+        ? "it has no tags" : "its tags: " + had.map(TerminalText.safe).joined(separator: ", ")
+      context.errors.line(
+        "“\(book.shownTitle)” has no tag \(quoted) (\(kept)); 'bookclub tags' lists them all.")
+      return
+    }
     EditReport.print(result, json: json, context: context)
   }
 }

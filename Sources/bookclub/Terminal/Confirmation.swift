@@ -10,10 +10,10 @@ enum Confirmation {
   /// Whether to go ahead with something that cannot be undone: yes with `--force`, else
   /// the person's answer at the terminal.
   ///
-  /// - Throws: ``ConfirmationError/needsForce(_:)`` when there is no terminal to ask at.
+  /// - Throws: ``DecisionError/needsForce(_:)`` when there is no terminal to ask at.
   static func confirm(_ question: String, force: Bool, context: CommandContext) throws -> Bool {
     if force { return true }
-    guard context.terminal.isInputTerminal else { throw ConfirmationError.needsForce(question) }
+    guard context.terminal.isInputTerminal else { throw DecisionError.needsForce(question) }
     guard ask(question, on: context.errors) else {
       context.errors.line("Kept.")
       return false
@@ -26,18 +26,5 @@ enum Confirmation {
     errors.flush()
     guard let answer = readLine() else { return false }
     return ["y", "yes"].contains(answer.trimmingWhitespace().lowercased())
-  }
-}
-
-/// A destructive command run where nobody can be asked.
-enum ConfirmationError: Error, LocalizedError {
-  /// Not at a terminal, and `--force` not given.
-  case needsForce(String)
-
-  var errorDescription: String? {
-    switch self {
-    case .needsForce(let question):
-      "\(question) There is no terminal to ask at; pass --force to do it anyway."
-    }
   }
 }

@@ -106,7 +106,7 @@ import Testing
   @Test func withoutATerminalItAsksForForceAndChangesNothing() async throws {
     try await addEmma()
     try await run(["rate", "1", "4"], status: 0)
-    let refused = try await run(["undo"], status: 1)
+    let refused = try await run(["undo"], status: 2)
     #expect(refused.stderr.contains("Undo the rating of “Emma”"))
     #expect(refused.stderr.contains("pass --force"))
     #expect(try await details()["rating"] as? Double == 4)
