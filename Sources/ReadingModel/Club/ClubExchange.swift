@@ -7,9 +7,11 @@
 /// Moves events between your library and a club folder: your queued events out to your
 /// journal, every member's new lines in.
 public struct ClubExchange: Sendable {
-  public let library: SQLiteLibrary
+  /// Where the memberships, the outbox and the standing are kept.
+  public let library: any ClubLibrary
 
-  public init(library: SQLiteLibrary) {
+  /// An exchange over `library`'s clubs.
+  public init(library: any ClubLibrary) {
     self.library = library
   }
 
@@ -96,7 +98,8 @@ public struct ClubExchange: Sendable {
       _ = try? await deliver(membership)  // what an earlier command could not write
       guard including(membership) else { continue }
       _ = try? await refresh(membership)
-      guard let picked = try await library.clubPick(membership.clubID), picked.matches(book)
+      guard let picked = try await library.clubPick(membership.clubID, now: Date().milliseconds),
+        picked.matches(book)
       else { continue }
       try await library.queueClubEvents(kinds(picked), in: membership.clubID, at: time)
       clubs.append(membership)

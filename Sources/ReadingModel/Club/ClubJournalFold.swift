@@ -6,7 +6,10 @@
 /// A member's own order is their sequence numbers, never their clock: the latest event of
 /// a slot is the one with the highest sequence, so a line dated in the year 9999 does not
 /// outlast what the member did after it.
-struct ClubJournalFold {
+///
+/// Public as a type only, so that ``ClubLibrary`` can take one: only ``ClubExchange`` makes
+/// and reads them.
+public struct ClubJournalFold: Sendable {
   /// The books kept per member: the ones they were most recently active on (a club's
   /// journal is about the books it picked; a stranger's million books are not kept).
   static let bookLimit = 32

@@ -30,7 +30,7 @@ final class BrowserSession {
   /// How often spinners turn and notices are checked while something moves.
   private static let tickInterval: Duration = .milliseconds(100)
 
-  init(context: CommandContext, library: SQLiteLibrary) {
+  init(context: CommandContext, library: any Library & ClubLibrary) {
     self.context = context
     let notices = NoticeQueue(gap: .milliseconds(450))
     model = BrowserModel(

@@ -19,7 +19,7 @@ enum ClubAutoSync {
   /// Starts a background sync for each of `clubs` that is a git club: one bookclub cloned
   /// or made in a clone (never a folder with a `.git` someone else put there).
   static func start(
-    _ clubs: [ClubMembership], library: SQLiteLibrary, context: CommandContext,
+    _ clubs: [ClubMembership], library: any ClubLibrary, context: CommandContext,
     notices: NoticeQueue
   ) {
     guard context.settings.clubAutoSync, let program = executable(context) else { return }
@@ -45,7 +45,7 @@ enum ClubAutoSync {
 
   /// Tells, as warnings, what went wrong in background syncs since the last command told.
   static func reportProblems(
-    _ library: SQLiteLibrary, context: CommandContext, notices: NoticeQueue? = nil
+    _ library: any ClubLibrary, context: CommandContext, notices: NoticeQueue? = nil
   ) async {
     guard !isBackground(context), let problems = try? await library.takeClubSyncProblems()
     else { return }

@@ -7,7 +7,7 @@ import ReadingModel
 /// given or undone is shared as the rating now.
 @MainActor
 final class ClubShareObserver: ChangeObserver {
-  private let library: SQLiteLibrary
+  private let library: any ClubLibrary
   private let context: CommandContext
   private let notices: NoticeQueue
   private let announcing: Bool
@@ -16,7 +16,9 @@ final class ClubShareObserver: ChangeObserver {
   ///   - notices: Where problems go (and "Shared with …" when `announcing`).
   ///   - announcing: Push "Shared with …" as a notice of its own; the browser adds it to its
   ///     action's notice instead (one notice shows at a time).
-  init(library: SQLiteLibrary, context: CommandContext, notices: NoticeQueue, announcing: Bool) {
+  init(
+    library: any ClubLibrary, context: CommandContext, notices: NoticeQueue, announcing: Bool
+  ) {
     self.library = library
     self.context = context
     self.notices = notices

@@ -24,7 +24,7 @@ enum ClubSharing {
   @discardableResult
   static func share(
     _ kinds: @escaping @Sendable (ClubBook) -> [ClubEvent.Kind], about book: Book,
-    library: SQLiteLibrary, context: CommandContext, notices: NoticeQueue? = nil,
+    library: any ClubLibrary, context: CommandContext, notices: NoticeQueue? = nil,
     announcing: Bool = true,
     including: @escaping @Sendable (ClubMembership) -> Bool = { _ in true }
   ) async -> String? {
@@ -52,7 +52,7 @@ enum ClubSharing {
 
   /// Whether anything would be shared: `syncProgress` on and a club to share with. A
   /// command checks it before gathering what to share, so a reader in no club pays nothing.
-  static func isSharing(_ library: SQLiteLibrary, context: CommandContext) async -> Bool {
+  static func isSharing(_ library: any ClubLibrary, context: CommandContext) async -> Bool {
     guard context.settings.syncProgress else { return false }
     return (try? await library.clubs().isEmpty) == false
   }

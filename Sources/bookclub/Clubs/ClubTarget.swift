@@ -25,7 +25,7 @@ struct ClubTarget {
   /// - Returns: The membership and the library.
   @MainActor
   func open(in context: CommandContext, pushing: Bool) async throws
-    -> (ClubMembership, SQLiteLibrary)
+    -> (ClubMembership, any Library & ClubLibrary)
   {
     let library = context.library(flag: libraryPath)
     await ClubAutoSync.reportProblems(library, context: context)

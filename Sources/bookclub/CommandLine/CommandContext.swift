@@ -38,7 +38,7 @@ struct CommandContext {
   /// observers (progress notices, club sharing) are registered here, once for every
   /// command. (Not kept by the context: the club observer keeps the context, and a kept
   /// writer would keep the library open past the command, its log not written back.)
-  func writer(for library: SQLiteLibrary) -> LibraryWriter {
+  func writer(for library: any Library & ClubLibrary) -> LibraryWriter {
     LibraryWriter(
       library: library,
       observers: [

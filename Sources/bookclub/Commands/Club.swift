@@ -36,7 +36,7 @@ extension Bookclub {
     /// The club named `name`, or your only club.
     ///
     /// - Throws: ``ClubError`` when there is no such club, none, or several to choose from.
-    static func membership(_ name: String?, in library: SQLiteLibrary) async throws
+    static func membership(_ name: String?, in library: any ClubLibrary) async throws
       -> ClubMembership
     {
       let clubs = try await library.clubs()
@@ -58,7 +58,7 @@ extension Bookclub {
     /// - Returns: The lines skipped as unreadable, for warnings.
     @MainActor
     static func exchange(
-      _ membership: ClubMembership, library: SQLiteLibrary, context: CommandContext,
+      _ membership: ClubMembership, library: any ClubLibrary, context: CommandContext,
       pushing: Bool
     ) async throws -> [String] {
       let exchange = ClubExchange(library: library)

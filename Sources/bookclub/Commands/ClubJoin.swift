@@ -101,7 +101,7 @@ extension Bookclub.Club {
     /// - Throws: ``ClubError/idInUse(name:joined:other:)`` when you are in the club of that
     ///   id at another folder that still holds it: a folder that copies a club's id would
     ///   otherwise take your membership (and your events) away from it.
-    static func membership(of folder: ClubFolder, in library: SQLiteLibrary) async throws
+    static func membership(of folder: ClubFolder, in library: any ClubLibrary) async throws
       -> ClubMembership?
     {
       guard let existing = try await library.clubs().first(where: { $0.clubID == folder.id })

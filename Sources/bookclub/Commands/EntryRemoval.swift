@@ -11,7 +11,8 @@ struct EntryRemoval {
   let json: Bool
 
   func remove(
-    _ located: LocatedEntry, of book: Book, library: SQLiteLibrary, context: CommandContext
+    _ located: LocatedEntry, of book: Book, library: any Library & ClubLibrary,
+    context: CommandContext
   ) async throws {
     let entry = located.entry
     let what = Self.describe(entry, of: book)

@@ -13,7 +13,9 @@ enum StatusOverview {
   /// How many of the latest notes the overview shows.
   static let noteCount = 5
 
-  static func print(library: SQLiteLibrary, json: Bool, context: CommandContext) async throws {
+  static func print(library: any Library & GoalLibrary, json: Bool, context: CommandContext)
+    async throws
+  {
     let overview = try await library.overview(notes: noteCount)
     let goal = try await library.goalProgress(year: GoalYear.current, today: GoalYear.today)
     if json {

@@ -1,12 +1,10 @@
 /// What keeps a club's standing small however long the journals (README, "Book clubs"):
 /// per member, the latest notes of each book, one pace point an hour within the pace's
 /// window, and the books they were most recently active on.
-extension SQLiteLibrary {
+extension ClubStandingTables {
   /// Adds shared notes, then keeps each of their books' latest ``ClubJournalFold/noteLimit``
   /// of the member.
-  static func insertNotes(
-    _ notes: [ClubEvent], club: SQLiteValue, member: SQLiteValue, on connection: SQLiteConnection
-  ) throws {
+  func insertNotes(_ notes: [ClubEvent], club: SQLiteValue, member: SQLiteValue) throws {
     var books = Set<String>()
     for note in notes {
       guard case .note(let book, let text, let fraction) = note.kind else { continue }
@@ -34,10 +32,7 @@ extension SQLiteLibrary {
 
   /// Adds progress points for the pace (the earliest of each hour wins), then drops those
   /// outside the window of the member's latest progress on each book.
-  static func insertPace(
-    _ progress: [ClubEvent], club: SQLiteValue, member: SQLiteValue,
-    on connection: SQLiteConnection
-  ) throws {
+  func insertPace(_ progress: [ClubEvent], club: SQLiteValue, member: SQLiteValue) throws {
     var books = Set<String>()
     for point in progress {
       guard case .progress(let book, let fraction, _) = point.kind else { continue }
@@ -76,9 +71,7 @@ extension SQLiteLibrary {
 
   /// Forgets what the member did on books past the latest ``ClubJournalFold/bookLimit``
   /// they were active on (their picks stay).
-  static func keepLatestBooks(
-    club: SQLiteValue, member: SQLiteValue, on connection: SQLiteConnection
-  ) throws {
+  func keepLatestBooks(club: SQLiteValue, member: SQLiteValue) throws {
     let books = try connection.all(
       """
       SELECT book_key FROM club_standing

@@ -12,73 +12,37 @@ import CSQLite
   import Darwin
 #endif
 
-extension SQLiteLibrary {
-  /// Recovers a damaged library: keeps the damaged file as a dated backup, then copies every
-  /// row that can still be read, table by table without the indexes, into a new library
-  /// whose indexes are built afresh, and writes it into the old one's file. A damaged index
-  /// loses nothing: its rows are all in its table.
-  ///
-  /// The repair holds the library's lock (``LibraryLock``) for its whole run, so no write
-  /// happens between what it reads and what it writes: writers wait, then write into the
-  /// repaired library. The repaired library is written into the library's own file through
-  /// SQLite, in one transaction, so that every process that has it open (and its WAL) goes
-  /// on with the repaired one. A repair that is killed leaves the library as it was, and
-  /// nothing beside it that the next repair or check does not remove.
-  ///
-  /// - Parameter now: When the repair runs, for the backup's name.
-  /// - Returns: Where the backup is, what was recovered and what could not be; `nil` when
-  ///   the library was sound by the time the lock was held (another repair came first).
-  /// - Throws: ``LibraryError`` when there is no library, it is read-only, another bookclub
-  ///   kept it locked, or the new one cannot be written; the damaged library is then left
-  ///   as it was.
-  public func repair(now: Date = Date()) throws -> RepairReport? {
-    guard case .regular(let realPath, let size) = try LibraryFile.inspect(path) else {
-      throw LibraryError.cannotOpen(path: path, detail: "there is no library there")
-    }
-    guard size > 0 else { throw LibraryError.emptyFile(path: path) }
-    guard LibraryFile.isWritable(realPath) else { throw LibraryError.readOnly(path: path) }
-    close()
-    // Polled often: writers leave the lock free only between their transactions.
-    let lock = try LibraryLock.wait(
-      .exclusive, at: LibraryLock.path(of: realPath), library: path, step: 1_000,
-      timeout: .busy(path: path))
-    defer { extendLifetime(lock) }
-    RepairLitter.remove(beside: realPath)
-    guard try check().isDamaged else { return nil }
-    let backup = try keepBackup(of: realPath, now: now)
-    var report = RepairReport(backup: backup, recovered: [:], lost: [])
-    try mapErrors {
-      let fresh = try recoveredCopy(of: realPath, report: &report)
-      try write(fresh, into: realPath)
-    }
-    unlink(LibraryFile.damageMarker(of: realPath))
-    return report
-  }
+/// The rows a repair recovers: a new, private database (``fresh``) with the damaged
+/// library attached as `damaged`, and every row of it that can still be read copied in,
+/// table by table without the indexes.
+struct RepairCopy {
+  let fresh: SQLiteConnection
 
-  /// Copies every row of the library at `realPath` that can be read into a new, private
-  /// database (deleted as it is opened, so a killed repair leaves nothing of it).
-  private func recoveredCopy(of realPath: String, report: inout RepairReport) throws
-    -> SQLiteConnection
-  {
-    let fresh = try SQLiteConnection.anonymous()
+  /// Attaches the damaged library at `realPath`, and gives the copy its page size (which
+  /// its WAL needs for the copy back).
+  func attach(_ realPath: String) throws {
     try fresh.run("ATTACH DATABASE ? AS damaged", [.text(realPath)])
-    // The same page size as the library's, which its WAL needs for the copy back.
     if let pageSize = try? fresh.integer("PRAGMA damaged.page_size") {
       try fresh.execute("PRAGMA main.page_size = \(pageSize)")
     }
-    try prepare(fresh)
+  }
+
+  /// Copies every row that can be read into the copy, which has the library's schema, then
+  /// refolds its keys, rebuilds what is derived, and detaches the damaged library.
+  func copyRows(report: inout RepairReport) throws {
     // The copy's keys are refolded below, unless it names this build's folding.
-    try fresh.run("DELETE FROM library_info WHERE key = ?", [.text(Self.foldingVersionKey)])
+    try fresh.run(
+      "DELETE FROM library_info WHERE key = ?", [.text(SQLiteLibrary.foldingVersionKey)])
     try fresh.execute("PRAGMA foreign_keys = OFF")
     for table in Self.repairedTables {
-      report.recovered[table] = try copyRows(of: table, into: fresh, lost: &report.lost)
+      report.recovered[table] = try copyRows(of: table, lost: &report.lost)
     }
     for table in Self.wholeTables {
-      report.recovered[table] = try copyWhole(table, into: fresh, lost: &report.lost)
+      report.recovered[table] = try copyWhole(table, lost: &report.lost)
     }
-    report.lost += try removeOrphans(in: fresh)
-    try Self.refoldKeys(on: fresh) { try $0() }
-    try Self.rebuildReadings(on: fresh)
+    report.lost += try removeOrphans()
+    try SQLiteLibrary.refoldKeys(on: fresh) { try $0() }
+    try SQLiteLibrary.rebuildReadings(on: fresh)
     // Rows copied with REPLACE may have passed the counting and search triggers twice.
     try fresh.execute(
       """
@@ -87,7 +51,6 @@ extension SQLiteLibrary {
       INSERT INTO main.book_search (book_search) VALUES ('rebuild');
       """)
     try fresh.execute("DETACH DATABASE damaged")
-    return fresh
   }
 
   /// The tables copied, parents first.
@@ -107,10 +70,8 @@ extension SQLiteLibrary {
 
   /// Copies a table whole; one that cannot be read is reported lost (a club's standing is
   /// read again from its journals).
-  private func copyWhole(_ table: String, into fresh: SQLiteConnection, lost: inout [String])
-    throws -> Int
-  {
-    let columns = try Self.sharedColumns(of: table, on: fresh)
+  private func copyWhole(_ table: String, lost: inout [String]) throws -> Int {
+    let columns = try sharedColumns(of: table)
     guard !columns.isEmpty else { return 0 }
     do {
       try fresh.run(
@@ -130,10 +91,8 @@ extension SQLiteLibrary {
   /// time, stepping over what cannot be read and saying which ids it could not read.
   ///
   /// - Returns: How many rows were copied.
-  private func copyRows(of table: String, into fresh: SQLiteConnection, lost: inout [String])
-    throws -> Int
-  {
-    let columns = try Self.sharedColumns(of: table, on: fresh)
+  private func copyRows(of table: String, lost: inout [String]) throws -> Int {
+    let columns = try sharedColumns(of: table)
     guard !columns.isEmpty else { return 0 }
     // A status bookclub does not know (another program wrote it; `check` lists it) would
     // break the fresh table's check: it is copied as what it reads as, want to read.
@@ -141,7 +100,9 @@ extension SQLiteLibrary {
       table == "books"
       ? columns.replacing(
         "\"status\"",
-        with: "CASE WHEN \"status\" IN (\(Self.knownStatusesSQL)) THEN \"status\" ELSE 'want' END")
+        with:
+          "CASE WHEN \"status\" IN (\(SQLiteLibrary.knownStatusesSQL)) THEN \"status\" ELSE 'want' END"
+      )
       : columns
     let copy = """
       INSERT OR REPLACE INTO main.\(table) (rowid, \(columns))
@@ -198,16 +159,14 @@ extension SQLiteLibrary {
   }
 
   /// The table's columns that the damaged library has too, quoted, for a copy.
-  private static func sharedColumns(of table: String, on fresh: SQLiteConnection) throws
-    -> String
-  {
-    try columns(of: table, in: "main", on: fresh)
-      .filter(try Set(columns(of: table, in: "damaged", on: fresh)).contains)
+  private func sharedColumns(of table: String) throws -> String {
+    try Self.columns(of: table, in: "main", on: fresh)
+      .filter(try Set(Self.columns(of: table, in: "damaged", on: fresh)).contains)
       .map { "\"\($0)\"" }.joined(separator: ", ")
   }
 
   /// Deletes rows whose book could not be recovered, saying how many.
-  private func removeOrphans(in fresh: SQLiteConnection) throws -> [String] {
+  private func removeOrphans() throws -> [String] {
     var lost: [String] = []
     // A trashed book is no longer in `books`: the trash holds it whole.
     let tables = Self.repairedTables.filter {

@@ -5,40 +5,39 @@
 #endif
 
 /// `bookclub stats`: every figure an aggregate over an index — finishes by
-/// `book_readings_by_end`, progress by `progress_by_time` — in one read transaction.
-extension SQLiteLibrary {
+/// `book_readings_by_end`, progress by `progress_by_time` — on the connection of one read
+/// transaction ``SQLiteLibrary`` opened.
+struct StatsTables {
+  let connection: SQLiteConnection
+
   /// The stats of `year`, or of all time when `nil`.
   ///
   /// - Parameter zone: The reader's time zone: progress counts on the day it was local.
-  public func stats(year: Int?, zone: TimeZoneRules = .current) throws -> ReadingStats {
-    try reading(orIfMissing: ReadingStats(year: year)) { connection in
-      var stats = ReadingStats(year: year)
-      let range: [SQLiteValue?] =
-        year.map { [.text("\(Self.pad($0))-01-01"), .text("\(Self.pad($0))-12-31")] }
-        ?? [.text("0000-01-01"), .text("9999-12-31")]
-      try Self.finishes(into: &stats, range: range, on: connection)
-      try Self.standouts(into: &stats, range: range, on: connection)
-      let abandoned =
-        try year == nil
-        ? connection.integer("SELECT books FROM book_counts WHERE status = 'abandoned'")
-        : connection.integer(
-          """
-          SELECT count(*) FROM book_readings
-          WHERE end_day BETWEEN ? AND ? AND abandoned = 1
-          """, range)
-      stats.abandoned = Int(abandoned ?? 0)
-      stats.finishedDateUnknown = Int(
-        try connection.integer(
-          "SELECT count(*) FROM books WHERE status = 'finished' AND finished_day = ''") ?? 0)
-      try Self.readingDays(into: &stats, zone: zone, on: connection)
-      return stats
-    }
+  func stats(year: Int?, zone: TimeZoneRules) throws -> ReadingStats {
+    var stats = ReadingStats(year: year)
+    let range: [SQLiteValue?] =
+      year.map { [.text("\(Self.pad($0))-01-01"), .text("\(Self.pad($0))-12-31")] }
+      ?? [.text("0000-01-01"), .text("9999-12-31")]
+    try finishes(into: &stats, range: range)
+    try standouts(into: &stats, range: range)
+    let abandoned =
+      try year == nil
+      ? connection.integer("SELECT books FROM book_counts WHERE status = 'abandoned'")
+      : connection.integer(
+        """
+        SELECT count(*) FROM book_readings
+        WHERE end_day BETWEEN ? AND ? AND abandoned = 1
+        """, range)
+    stats.abandoned = Int(abandoned ?? 0)
+    stats.finishedDateUnknown = Int(
+      try connection.integer(
+        "SELECT count(*) FROM books WHERE status = 'finished' AND finished_day = ''") ?? 0)
+    try readingDays(into: &stats, zone: zone)
+    return stats
   }
 
   /// The finished readings of the range: totals, by month or by year, rating, days taken.
-  private static func finishes(
-    into stats: inout ReadingStats, range: [SQLiteValue?], on connection: SQLiteConnection
-  ) throws {
+  private func finishes(into stats: inout ReadingStats, range: [SQLiteValue?]) throws {
     let byYear = stats.year == nil
     let buckets = try connection.all(
       """
@@ -77,9 +76,7 @@ extension SQLiteLibrary {
   }
 
   /// The longest and shortest book finished, and the authors and tags finished most.
-  private static func standouts(
-    into stats: inout ReadingStats, range: [SQLiteValue?], on connection: SQLiteConnection
-  ) throws {
+  private func standouts(into stats: inout ReadingStats, range: [SQLiteValue?]) throws {
     let pages = StoredValue.pageCountSQL("b.page_count")
     for descending in [true, false] {
       let book = try connection.first(
@@ -112,9 +109,7 @@ extension SQLiteLibrary {
 
   /// Pages read each day of the year (all time: each day), from the progress entries: an
   /// entry reads the pages from the book's entry before it (from 0 for its first).
-  private static func readingDays(
-    into stats: inout ReadingStats, zone: TimeZoneRules, on connection: SQLiteConnection
-  ) throws {
+  private func readingDays(into stats: inout ReadingStats, zone: TimeZoneRules) throws {
     var bounds: [SQLiteValue?] = [.integer(Int64.min), .integer(Int64.max)]
     if let year = stats.year {
       func start(_ year: Int) -> Int64 {
