@@ -103,7 +103,7 @@ struct TagChange {
     let (tags, adding) = (self.tags, self.adding)
     let result = try await context.writer(for: library).apply(
       .edit(book.id, .tags(adding: adding ? tags : [], removing: adding ? [] : tags))
-    ).editResult!
+    ).edited()
     EditReport.print(result, json: json, context: context)
   }
 }
