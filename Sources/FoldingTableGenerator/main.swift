@@ -27,17 +27,15 @@ func fail(_ message: String) -> Never {
   exit(1)
 }
 
-var texts: [String] = []
-for name in UnicodeDataFiles.fileNames {
-  let file = dataFolder.appendingPathComponent(name)
-  guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-    fail("cannot read '\(file.path)': the Unicode data files are in the package's unicode/ folder")
-  }
-  texts.append(text)
+let files: UnicodeDataFiles
+do {
+  files = try UnicodeDataFiles(folder: dataFolder.path)
+} catch {
+  fail("\(error) (the Unicode data files are in the package's unicode/ folder)")
 }
 let source: String
 do {
-  source = try FoldingTableSource.make(from: UnicodeDataFiles(texts))
+  source = try FoldingTableSource.make(from: files)
 } catch {
   fail("cannot make the folding tables: \(error)")
 }

@@ -63,11 +63,14 @@ public enum FoldingTableError: Error, Equatable, CustomStringConvertible {
   case mixedVersions(String)
   /// A line of a data file that does not read as its format says.
   case badLine(file: String, line: String)
+  /// A data file that cannot be read, and why.
+  case unreadable(file: String, reason: String)
 
   public var description: String {
     switch self {
     case .mixedVersions(let detail): "the Unicode data files disagree: \(detail)"
     case .badLine(let file, let line): "\(file) has a line that cannot be read: '\(line)'"
+    case .unreadable(let file, let reason): "cannot read '\(file)': \(reason)"
     }
   }
 }

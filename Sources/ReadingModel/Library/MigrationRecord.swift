@@ -27,15 +27,32 @@ struct MigrationRecord {
   /// A library with no migrations applied yet: a new file.
   init() {}
 
+  /// The versions a record may hold: one per migration applied, counted from 1. No
+  /// bookclub writes one outside them; a damaged or hostile file may, and the next version
+  /// after a huge one would not even be a number.
+  static let possibleVersions: ClosedRange<Int64> = 1...1_000_000
+
   /// Reads the record of a bookclub library.
-  init(reading connection: SQLiteConnection) throws {
+  ///
+  /// - Parameters:
+  ///   - connection: The library's connection.
+  ///   - library: The library's path, for the error.
+  /// - Throws: ``LibraryError/damaged(path:detail:)`` for a version outside
+  ///   ``possibleVersions``; SQLite's errors.
+  init(reading connection: SQLiteConnection, of library: String) throws {
     hasNameColumn = try Self.hasNameColumn(connection)
     let sql =
       hasNameColumn
       ? "SELECT version, name FROM schema_migrations"
       : "SELECT version, NULL FROM schema_migrations"
     try connection.forEach(sql) { row in
-      let version = Int(row.int64(0))
+      let stored = row.int64(0)
+      guard Self.possibleVersions.contains(stored) else {
+        throw LibraryError.damaged(
+          path: library,
+          detail: "its record of migrations holds version \(stored), which no bookclub writes")
+      }
+      let version = Int(stored)
       highestVersion = max(highestVersion, version)
       if let name = row.optionalText(1) ?? Self.numberedName(version) {
         names.insert(name)

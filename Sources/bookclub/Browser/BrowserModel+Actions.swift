@@ -138,7 +138,7 @@ extension BrowserModel {
     write(book.id) {
       let result = try await writer.apply(
         .edit(book.id, .tags(adding: added, removing: removed))
-      ).editResult!
+      ).edited()
       let title = result.book.title
       let message =
         result.changes.isEmpty ? "No tags changed on “\(title)”." : "Tags of “\(title)” changed."

@@ -101,25 +101,17 @@ final class BrowserModel {
     list.storeChanged()
   }
 
-  // MARK: The components' state, by name
+  // MARK: What the actions and the session use, by name (tests reach each component)
 
-  /// The terminal's size.
+  /// The terminal's size, which the session measures.
   var layout: BrowserLayout {
     get { list.layout }
     set { list.layout = newValue }
   }
-  /// The list on screen.
-  var store: ReadingListStore { list.store }
   /// A newer query in flight.
   var pending: ReadingListStore? { list.pending }
-  var tab: BrowserTab { list.tab }
   var search: String? { list.search }
   var isEditingSearch: Bool { list.isEditingSearch }
-  var cursor: Int { list.cursor }
-  var top: Int { list.top }
-  var total: Int? { list.total }
-  /// How many book rows fit.
-  var listRows: Int { list.listRows }
   /// The books shown.
   var books: [ListedBook] { list.books }
   /// The highlighted book.
@@ -134,6 +126,4 @@ final class BrowserModel {
     get { detailPane.cover.loader }
     set { detailPane.cover.loader = newValue }
   }
-  /// Why fetching a cover failed, once it has.
-  var coverProblem: String? { detailPane.cover.problem }
 }

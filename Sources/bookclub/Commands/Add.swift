@@ -103,7 +103,7 @@ extension Bookclub {
       if !allowDuplicate, let existing = try await library.duplicate(of: book) {
         throw AddError.duplicate(existing)
       }
-      let added = try await context.writer(for: library).apply(.addBook(book)).after!.book
+      let added = try await context.writer(for: library).apply(.addBook(book)).bookAfter()
       if json {
         context.output.line(BookJSON.object(ListedBook(book: added)))
       } else {

@@ -119,7 +119,7 @@ extension Bookclub {
       let (fields, addedAuthors) = (self.fields, self.addedAuthors)
       let result = try await context.writer(for: library).apply(
         .edit(book.id, BookEdit(fields: fields, addingAuthors: addedAuthors))
-      ).editResult!
+      ).edited()
       EditReport.print(result, json: json, context: context)
     }
   }

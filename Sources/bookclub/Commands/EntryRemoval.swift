@@ -19,7 +19,7 @@ struct EntryRemoval {
     let question = "Remove \(what) from “\(book.shownTitle)”?"
     guard try Confirmation.confirm(question, force: force, context: context) else { return }
     let removed = try await context.writer(for: library).apply(.removeEntry(entry.id))
-      .removedEntry!
+      .entryRemoved()
     let progress = try await library.progress(of: book.id)
     if json {
       let latest = progress.positions.last?.progress

@@ -77,7 +77,7 @@ extension Bookclub.Goal {
       let library = context.library(flag: libraryPath)
       guard
         let removed = try await context.writer(for: library).apply(.clearGoal(year: year))
-          .clearedGoal
+          .goalCleared()
       else {
         throw GoalError.noGoal(year)
       }

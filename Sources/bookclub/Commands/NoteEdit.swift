@@ -38,7 +38,7 @@ extension Bookclub.Note {
       let located = try await EntryReference.resolve(entryID, in: library)
       let entry = try await context.writer(for: library).apply(
         .setNote(entry: located.entry.id, to: text)
-      ).entry!
+      ).noteSet()
       context.errors.line("Note of entry \(ProgressText.shortID(entry)) replaced.")
     }
   }

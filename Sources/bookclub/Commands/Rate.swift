@@ -47,7 +47,7 @@ extension Bookclub {
       let (book, library) = try await target.resolve(in: context, writing: true)
       let result = try await context.writer(for: library).apply(
         .edit(book.id, .rating(rating))
-      ).editResult!
+      ).edited()
       if json || result.changes.isEmpty {
         EditReport.print(result, json: json, context: context)
       } else {

@@ -37,7 +37,7 @@ extension Bookclub {
       let question = "Move “\(book.shownTitle)” (\(book.id)) to the trash? It stays there 30 days."
       guard try Confirmation.confirm(question, force: force, context: context) else { return }
       let trashed = try await context.writer(for: library).apply(.removeBook(book.id, at: Date()))
-        .trashedBook!
+        .trashed()
       context.output.line(json ? Trash.jsonItem(trashed).text : String(trashed.trashID))
       context.errors.line(
         "Moved “\(book.shownTitle)”"

@@ -43,7 +43,7 @@ extension Bookclub {
       }
       let book = try await context.writer(for: library).apply(
         .restoreFromTrash(trashID: item.trashID, at: Date())
-      ).after!.book
+      ).bookAfter()
       let latest = try await library.progress(of: book.id).positions.last?.progress
       context.output.line(
         json ? BookJSON.object(ListedBook(book: book, progress: latest)) : String(book.id))

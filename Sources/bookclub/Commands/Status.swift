@@ -100,7 +100,7 @@ extension Bookclub {
       }
       let writer = context.writer(for: library)
       let updated = try await RereadOption.resolving(reread, book: found, context: context) {
-        try await writer.apply(.setStatus(found.id, status, at: Date(), reread: $0)).after!.book
+        try await writer.apply(.setStatus(found.id, status, at: Date(), reread: $0)).bookAfter()
       }
       context.output.line(
         "\(updated.shownTitle): \(known ? found.status.displayName : "unknown status") → "

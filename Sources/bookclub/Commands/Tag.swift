@@ -104,7 +104,7 @@ struct TagChange {
     let had = adding ? [] : try await library.details(of: book.id).tags
     let result = try await context.writer(for: library).apply(
       .edit(book.id, .tags(adding: adding ? tags : [], removing: adding ? [] : tags))
-    ).editResult!
+    ).edited()
     let missing = tags.filter { tag in !had.contains { SearchKey.fold($0) == SearchKey.fold(tag) } }
     guard adding || json || missing.isEmpty else {
       if result.changes.isEmpty == false { EditReport.print(result, json: false, context: context) }

@@ -90,8 +90,8 @@ import Testing
     model.start()
     try await Wait.until("the books to load") { model.books.count == 2 }
     _ = model.handle(.enter)  // the first book, whose cover cannot be fetched
-    try await Wait.until("the failed fetch to be said") { model.coverProblem != nil }
-    #expect(model.coverProblem?.contains("are you offline?") == true)
+    try await Wait.until("the failed fetch to be said") { model.detailPane.cover.problem != nil }
+    #expect(model.detailPane.cover.problem?.contains("are you offline?") == true)
     _ = model.handle(.enter)
     _ = model.handle(.down)
     _ = model.handle(.enter)  // the second: read from the cache, not fetched

@@ -34,7 +34,7 @@ import Testing
     model.start()
     await source.waitForRequests(1)
     source.respond(.success(page(ids, hasMore: hasMore)))
-    await settle { model.store.state.value != nil }
+    await settle { model.list.store.state.value != nil }
     return model
   }
 
@@ -56,21 +56,21 @@ import Testing
     source.respond(.success(page([9], hasMore: false)))
     await settle { model.pending == nil }
     #expect(ids(model) == [9])
-    #expect(model.store.query.search == "mi")
+    #expect(model.list.store.query.search == "mi")
   }
 
   @Test func escCancelsTheQueryInFlightAndReturnsToTheLastSettledList() async {
     let model = await loaded()
     _ = model.handle(.character("2"))  // the Reading tab
     #expect(await source.waitForRequests(2)?.status == .reading)
-    #expect(model.tab == .reading)
+    #expect(model.list.tab == .reading)
     _ = model.handle(.escape)
     #expect(model.pending == nil)
-    #expect(model.tab == .all)
+    #expect(model.list.tab == .all)
     source.respond(.success(page([5], hasMore: false)))
     for _ in 0..<200 { await Task.yield() }
     #expect(ids(model) == [1, 2, 3])
-    #expect(model.store.state.isBusy == false)
+    #expect(model.list.store.state.isBusy == false)
   }
 
   @Test func escWhileTypingASearchCancelsItThenASecondEscClearsIt() async {
@@ -103,7 +103,7 @@ import Testing
     #expect(await source.waitForRequests(2)?.after != nil)
     #expect(model.screen.list.isPaging)
     source.respond(.failure(SourceFailure()))
-    await settle { model.store.state.error != nil }
+    await settle { model.list.store.state.error != nil }
     model.storeChanged()  // as the event loop does when a page lands
     #expect(model.screen.grid(model.layout).lines[23].contains("30+ · r: retry loading more"))
     _ = model.handle(.end)
@@ -122,7 +122,7 @@ import Testing
     source.respond(.failure(SourceFailure()))
     await settle { model.screen.hasBanner }
     #expect(ids(model) == [1, 2, 3])
-    #expect(model.store.hasMore == false)
+    #expect(model.list.store.hasMore == false)
   }
 
   @Test func escCancelsARefreshAndItsLateResultIsIgnored() async {
@@ -130,7 +130,7 @@ import Testing
     _ = model.handle(.character("r"))
     await source.waitForRequests(2)
     _ = model.handle(.escape)
-    #expect(model.store.state.isBusy == false)
+    #expect(model.list.store.state.isBusy == false)
     source.respond(.success(page([8], hasMore: false)))
     for _ in 0..<200 { await Task.yield() }
     #expect(ids(model) == [1, 2, 3])
@@ -139,14 +139,14 @@ import Testing
   @Test func theCursorStaysOnScreenAndWithinTheList() async {
     let model = await loaded(Array(1...50))
     _ = model.handle(.end)
-    #expect(model.cursor == 49)
-    #expect(model.top == 50 - model.listRows)
+    #expect(model.list.cursor == 49)
+    #expect(model.list.top == 50 - model.list.listRows)
     _ = model.handle(.character("g"))
-    #expect(model.cursor == 0 && model.top == 0)
+    #expect(model.list.cursor == 0 && model.list.top == 0)
     model.layout = BrowserLayout(width: 40, height: 12)
     _ = model.handle(.pageDown)
-    #expect(model.cursor == model.listRows)
-    #expect(model.cursor < model.top + model.listRows)
+    #expect(model.list.cursor == model.list.listRows)
+    #expect(model.list.cursor < model.list.top + model.list.listRows)
   }
 
   @Test func theCountFollowsThePageAndAStaleCountIsNeverShown() async {
@@ -159,8 +159,8 @@ import Testing
     model.start()
     await source.waitForRequests(1)
     source.respond(.success(page([1, 2, 3], hasMore: true)))
-    await settle { model.store.state.value != nil }
-    #expect(model.total == nil)  // the page is on screen before its count
+    await settle { model.list.store.state.value != nil }
+    #expect(model.list.total == nil)  // the page is on screen before its count
     #expect(model.screen.grid(model.layout).lines[23].hasPrefix("1–3 of 3+"))
     await counts.waitForRequests(1)
     _ = model.handle(.character("2"))  // a new query before the count came
@@ -170,9 +170,9 @@ import Testing
     await counts.waitForRequests(2)
     counts.answer(0, with: 365)  // the first list's count, late
     for _ in 0..<200 { await Task.yield() }
-    #expect(model.total == nil)
+    #expect(model.list.total == nil)
     counts.answer(1, with: 9)
-    await settle { model.total == 9 }
+    await settle { model.list.total == 9 }
     #expect(model.screen.grid(model.layout).lines[23].hasPrefix("1–1 of 9"))
   }
 }

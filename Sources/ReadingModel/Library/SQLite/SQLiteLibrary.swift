@@ -119,9 +119,8 @@ public actor SQLiteLibrary: Library {
     self.realPath = realPath
     return try mapErrors {
       var connection = try SQLiteConnection(path: realPath, mode: mode)
-      if try !check(connection), !mode.canWrite,
-        try !MigrationRecord(reading: connection).pending.isEmpty || canRefold(realPath)
-      {
+      let needed = try check(connection)
+      if needed == .migrations || (needed == .refolding && canRefold(realPath)) {
         // An older library is brought up to date: the one write a read may make. (Keys of
         // another folding in a library that cannot be written are read as they are.)
         guard !LibraryFile.isMarkedDamaged(realPath) else {
@@ -129,7 +128,8 @@ public actor SQLiteLibrary: Library {
         }
         guard LibraryFile.isWritable(realPath) else { throw LibraryError.readOnly(path: path) }
         connection = try SQLiteConnection(path: realPath, mode: .readWrite)
-        _ = try check(connection)
+        try verify(connection)
+        try upgrade(connection, migrating: needed == .migrations)
       }
       self.connection = connection
       snapshotColumns = [:]
@@ -137,34 +137,56 @@ public actor SQLiteLibrary: Library {
     }
   }
 
-  /// Refuses files that are not bookclub libraries, and migrates older ones when the
-  /// connection can write.
+  /// What an open library still needs written before it is current.
+  private enum Upgrade {
+    case none
+    /// Migrations it lacks.
+    case migrations
+    /// Only keys made by another folding.
+    case refolding
+  }
+
+  /// Refuses files that are not bookclub libraries, and brings older ones up to date when
+  /// the connection can write.
   ///
   /// Only reads happen until the file is known to be a bookclub library: a stranger's file
-  /// is never written.
+  /// is never written. The record of migrations is read once here; a migration reads it
+  /// again only under its write lock (another process may have migrated meanwhile).
   ///
-  /// - Returns: Whether the library is current; `false` when it needs a migration that
-  ///   `connection` cannot write.
-  private func check(_ connection: SQLiteConnection) throws -> Bool {
+  /// - Returns: What the library still needs written: `.none` once it is current, else
+  ///   what `connection` cannot write.
+  @discardableResult
+  private func check(_ connection: SQLiteConnection) throws -> Upgrade {
+    try verify(connection)
+    let record = try MigrationRecord(reading: connection, of: path)
+    try refuseUnknown(record)
+    guard connection.mode.canWrite else {
+      if !record.pending.isEmpty { return .migrations }
+      return try Self.keysNeedRefolding(on: connection) ? .refolding : .none
+    }
+    try upgrade(connection, migrating: !record.pending.isEmpty)
+    return .none
+  }
+
+  /// Refuses a file that is not a bookclub library, and sets up the connection to it.
+  private func verify(_ connection: SQLiteConnection) throws {
     let applicationID = try connection.integer("PRAGMA application_id") ?? 0
     guard applicationID == Schema.applicationID else {
       throw LibraryError.notALibrary(path: path)
     }
     isVerified = true
-    let record = try MigrationRecord(reading: connection)
-    try refuseUnknown(record)
     try connection.execute("PRAGMA foreign_keys = ON")
     // Statement journals (a statement that fires triggers or checks keys keeps one) stay in
     // memory instead of a temporary file per statement.
     try connection.execute("PRAGMA temp_store = MEMORY")
-    if !record.pending.isEmpty {
-      guard connection.mode.canWrite else { return false }
-      try migrate(connection, besideRepairs: true)
-    }
-    guard try Self.keysNeedRefolding(on: connection) else { return true }
-    guard connection.mode.canWrite else { return false }
+  }
+
+  /// Runs the migrations the library lacks (when `migrating`), then refolds keys made by
+  /// another folding, on a connection that can write.
+  private func upgrade(_ connection: SQLiteConnection, migrating: Bool) throws {
+    if migrating { try migrate(connection, besideRepairs: true) }
+    guard try Self.keysNeedRefolding(on: connection) else { return }
     try Self.refoldKeys(on: connection) { try self.writeTransaction(on: connection, $0) }
-    return true
   }
 
   /// Whether the library at `realPath` may be written to refold its keys.
@@ -187,7 +209,7 @@ public actor SQLiteLibrary: Library {
   func prepare(_ connection: SQLiteConnection) throws {
     try connection.execute("PRAGMA foreign_keys = ON")
     if try connection.integer("PRAGMA application_id") == Schema.applicationID {
-      _ = try check(connection)
+      try check(connection)
     } else {
       try migrate(connection, besideRepairs: false)
       try Self.refoldKeys(on: connection, inTransaction: connection.writeTransaction)
@@ -206,7 +228,7 @@ public actor SQLiteLibrary: Library {
       // Checked again under the write lock: another process may have migrated meanwhile.
       var record =
         try connection.integer("PRAGMA application_id") == Schema.applicationID
-        ? MigrationRecord(reading: connection) : MigrationRecord()
+        ? MigrationRecord(reading: connection, of: path) : MigrationRecord()
       try refuseUnknown(record)
       for migration in record.pending {
         try connection.execute(migration.sql)
