@@ -150,7 +150,7 @@ import Testing
     #expect(try await run(["settings", "reset", "pageSize"]).stdout == "30\n")
     #expect(try await run(["settings", "get", "color"]).stdout == "never\n")
     let refused = try await run(["settings", "reset"])
-    #expect(refused.status == 1)
+    #expect(refused.status == 2)
     #expect(refused.stderr.contains("--force"))
     #expect(try await run(["settings", "get", "color"]).stdout == "never\n")
     #expect(try await run(["settings", "reset", "--force"]).status == 0)
