@@ -43,4 +43,22 @@ import Testing
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: library)) == before)
   }
+
+  /// What the refusal says to do works: `check` finds the record damaged, `repair` rebuilds
+  /// it with the schema, and every book is there again.
+  @Test func checkFindsTheRecordAndRepairRebuildsIt() async throws {
+    #expect(try await run(["add", "Emma", "-a", "Jane Austen"]).status == 0)
+    try sql([
+      "UPDATE schema_migrations SET version = \(Int64.max) "
+        + "WHERE version = (SELECT max(version) FROM schema_migrations)"
+    ])
+    let checked = try await run(["check"])
+    #expect(checked.status == 1)
+    #expect(checked.stdout.contains("schema_migrations"), "\(checked.stdout)")
+    let repaired = try await run(["repair"])
+    #expect(repaired.status == 0, "\(repaired.stderr)")
+    let listed = try await run(["list"])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.contains("Emma"))
+  }
 }

@@ -43,6 +43,7 @@ extension SQLiteLibrary {
       if problems.isEmpty { problems = Self.integrityProblems(connection) }
     }
     if problems.isEmpty, let wrong = Self.countProblem(connection) { problems.append(wrong) }
+    if let record = migrationProblem(connection) { problems.append(record) }
     let books = try? connection.integer("SELECT count(*) FROM books NOT INDEXED")
     let entries = try? connection.integer("SELECT count(*) FROM progress_entries NOT INDEXED")
     if problems.isEmpty, marked { unlink(LibraryFile.damageMarker(of: realPath)) }
@@ -77,6 +78,19 @@ extension SQLiteLibrary {
 
   /// The counts per status that triggers keep, when they disagree with the books (they
   /// cannot, unless the file was edited by another program).
+  /// A record of migrations no bookclub writes (a version out of range): every command
+  /// refuses the library, and `repair` rebuilds the record with the schema.
+  private func migrationProblem(_ connection: SQLiteConnection) -> LibraryHealth.Problem? {
+    do {
+      _ = try MigrationRecord(reading: connection, of: path)
+      return nil
+    } catch LibraryError.damaged(_, let detail) {
+      return LibraryHealth.Problem(part: "schema_migrations", isIndex: false, detail: detail)
+    } catch {
+      return nil  // unreadable pages are the integrity check's to report
+    }
+  }
+
   private static func countProblem(_ connection: SQLiteConnection) -> LibraryHealth.Problem? {
     let wrong = try? connection.integer(
       """
