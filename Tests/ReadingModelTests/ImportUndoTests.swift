@@ -118,10 +118,13 @@ import Testing
   @Test func anImportIsNotUndoneOverAChangeNoRecordHolds() async throws {
     let (library, path) = try await libraryWithEmma()
     _ = try await importFile(try goodreads(export), into: library)
-    // Another program changes a merged book, then a book the import added.
+    // Another program changes a book the import merged into.
     try runSQL(path, "UPDATE books SET title = 'Emma (edited)' WHERE id = 1")
     let changed = try state(path)
-    await #expect(throws: LibraryError.changedSince("the import (Goodreads: 2 added, 1 updated)")) {
+    await #expect(
+      throws: LibraryError.changedSinceIn(
+        "the import (Goodreads: 2 added, 1 updated)", what: "“Emma (edited)”")
+    ) {
       try await library.undo()
     }
     #expect(try state(path) == changed)
@@ -152,5 +155,65 @@ import Testing
     try await restored.redo()
     #expect(try await restored.goals() == [ReadingGoal(year: 2024, books: 12)])
     #expect(try await restored.book(id: 3)?.title == "Middlemarch")
+  }
+
+  @Test func booksAddedAcrossStagingFlushesAreUndoneAndRedone() async throws {
+    let (library, path) = try await libraryWithEmma()
+    let before = try state(path)
+    let rows = (1...7).map {
+      ["\(100 + $0)", "Book \($0)", "Author \($0)", "", "0", "to-read", ""]
+    }
+    let file = try goodreads(rows)
+    var options = ImportOptions()
+    options.stagingBatch = 2
+    let format = try ImportFormat.detect(path: file)
+    let summary = try await library.importBooks(
+      from: { try format.source(path: file) }, options: options, progress: nil)
+    #expect(summary.added == 7)
+    let imported = try state(path)
+    try await library.undo()
+    #expect(try state(path) == before)
+    try await library.redo()
+    #expect(try state(path) == imported)
+  }
+
+  /// Your own archive imported again: a book removed since comes back under its id, and
+  /// the others merge. Undone, the trash still holds the removed book; redone, the books
+  /// come back with their history, whatever rowids the undo's events took meanwhile.
+  @Test func yourOwnArchiveIsUndoneAndRedoneAroundTheTrash() async throws {
+    let (library, path) = try await libraryWithEmma()
+    _ = try await importFile(try goodreads(export), into: library)
+    try await library.edit(3, .rating(Rating(given: 2)))  // Middlemarch has a history
+    var writer = LibraryArchive.StreamWriter(library: try await library.libraryID())
+    var data = writer.header()
+    for item in try await library.archivePage(after: nil, limit: 100) { data += writer.item(item) }
+    data += writer.footer()
+    let archive = folder.path("mine.json")
+    try data.write(to: URL(fileURLWithPath: archive))
+    // Emma loses an entry the archive has (merged back), Middlemarch goes to the trash.
+    let entry = try #require(try await library.progress(of: 1).entries.first)
+    _ = try await library.removeEntry(entry.id)
+    _ = try await library.remove(3, at: Date())
+    let before = try state(path)
+    #expect(before["trash"]?.count == 1)
+
+    let summary = try await importFile(archive, into: library)
+    #expect(summary.added == 1 && summary.updated == 1, "\(summary)")
+    let imported = try state(path)
+    try await library.undo()
+    #expect(try state(path) == before)
+    try await library.redo()
+    #expect(try state(path) == imported)
+    #expect(try await library.history(of: 3).isEmpty == false)
+  }
+
+  @Test func aGroupThatLostItsBooksIsDamageNotAnEmptyUndo() async throws {
+    let (library, path) = try await libraryWithEmma()
+    let summary = try await importFile(try goodreads(export), into: library)
+    let record = try #require(summary.record)
+    try runSQL(path, "DELETE FROM library_change_members WHERE seq = \(record.id)")
+    await #expect(
+      throws: LibraryError.damaged(path: path, detail: "change \(record.id) has lost its books")
+    ) { try await library.undo() }
   }
 }

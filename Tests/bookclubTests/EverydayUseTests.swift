@@ -293,7 +293,7 @@ import Testing
     try await run(["add", "Emma", "-a", "Jane Austen"])
     try await run(["select", "1"])
     let guessed = try await run(["note", "add", "emma"])
-    #expect(guessed.status == 64)
+    #expect(guessed.status == 2)
     #expect(guessed.stderr.contains("'emma' names the book “Emma”"))
     #expect(guessed.stderr.contains("bookclub note add 2 <text> (a note on “Emma”)"))
     let notes = try await json(["note", "list", "1"])["notes"] as? [Any]

@@ -123,4 +123,20 @@ import Testing
         == "“Dune” has no tag 'nonexistent' (its tags: sf, classics); 'bookclub tags' lists them all.\n"
     )
   }
+
+  @Test func aBookCalledLikeAStatusIsStillShown() async throws {
+    try await run(["add", "Read", "--author", "Someone"])
+    try await run(["select", "read"])
+    let shown = try await run(["status", "read"])
+    #expect(shown.stdout.hasPrefix("Read — Someone · want to read"), "\(shown.stdout)")
+    try await run(["add", "Dune", "--author", "Frank Herbert", "--status", "Finished"])
+    #expect(try await status("2") == "finished")
+  }
+
+  @Test func aPartialUntagListsTheTagsLeft() async throws {
+    try await run(["add", "Dune", "--author", "Frank Herbert"])
+    try await run(["tag", "dune", "sf", "classics"])
+    let partial = try await run(["untag", "dune", "sf", "nonexistent"])
+    #expect(partial.stderr.hasSuffix("(its tags: classics); 'bookclub tags' lists them all.\n"))
+  }
 }

@@ -53,6 +53,9 @@ public enum LibraryError: Error, Equatable, Sendable {
   /// A change (the first) cannot be undone: a later change (the second), not undone,
   /// touched what it would take back.
   case changedSinceBy(String, later: String)
+  /// A group of changes (the first, an import) cannot be undone or redone: one of its books
+  /// or goals (the second) changed since in a way no record holds.
+  case changedSinceIn(String, what: String)
   /// The last change of the book named was a group of changes to other books too (an
   /// import), which is undone whole or not at all.
   case changedInGroup(book: String, group: String)
@@ -117,9 +120,13 @@ extension LibraryError: LocalizedError {
     case .changedSinceBy(let summary, let later):
       "Cannot undo \(summary): \(later) changed a book of it since. Nothing was changed; undo "
         + "that first, or edit the book by hand."
+    case .changedSinceIn(let summary, let what):
+      "Cannot undo \(summary): \(what) changed since in a way bookclub cannot undo (a repair, "
+        + "another program). Nothing was changed; use 'bookclub show' to see its history."
     case .changedInGroup(let book, let group):
-      "The last change to “\(book)” was \(group), which changed other books too. Nothing was "
-        + "changed; 'bookclub undo' without a book takes back the whole of it."
+      "The last change to “\(book)” was \(group), which changed other books too, and is undone "
+        + "whole: 'bookclub undo' takes it back once every change made after it is undone. "
+        + "Nothing was changed."
     }
   }
 }

@@ -19,4 +19,10 @@ extension Schema {
       CREATE INDEX library_change_members_by_book ON library_change_members (book_id, seq)
         WHERE book_id IS NOT NULL;
       """)
+
+  /// The trash by book: a change's snapshot of a book reads its trash rows, and an
+  /// import snapshots every book it merges into.
+  static let trashByBook = Migration(
+    name: "trash-by-book",
+    sql: "CREATE INDEX trash_by_book ON trash (book_id);")
 }

@@ -320,5 +320,6 @@ enum Schema {
     clubJournalResume,
     libraryChanges,
     changeGroups,
+    trashByBook,
   ]
 }

@@ -16,6 +16,8 @@ enum DecisionError: Error, LocalizedError {
   case rereadUndecided(String, status: ReadingStatus)
   /// `status <status>` with a book selected: the selected book's, or a list of that status?
   case statusWithoutBook(ReadingStatus, selected: String)
+  /// The selection would turn the first argument, which names a book, into something else.
+  case ambiguousWithSelection(String, book: String, selected: String, alternatives: [String])
 
   var errorDescription: String? {
     switch self {
@@ -29,6 +31,9 @@ enum DecisionError: Error, LocalizedError {
         + "\(status.displayName), run 'bookclub status \(status.rawValue) --force' (or name it); "
         + "'bookclub list --status \(status.rawValue)' lists your \(status.displayName) books. "
         + "Nothing was changed."
+    case .ambiguousWithSelection(let word, let book, let selected, let alternatives):
+      "'\(word)' names the book “\(book)”, and it would be taken as text for the selected book "
+        + "“\(selected)”. Say which you mean: " + alternatives.joined(separator: " or ")
     }
   }
 }

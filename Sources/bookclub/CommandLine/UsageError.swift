@@ -29,8 +29,6 @@ enum UsageError: Error, Equatable {
   /// More positional values than arguments, the first being a book: a title of several
   /// words typed without quotes.
   case splitTitle(String, title: String)
-  /// The selection would turn the first argument, which names a book, into something else.
-  case ambiguousWithSelection(String, book: String, selected: String, alternatives: [String])
 }
 
 extension UsageError: LocalizedError {
@@ -58,9 +56,6 @@ extension UsageError: LocalizedError {
       "Missing expected argument '<book>' (no book is selected here: see 'bookclub select')"
     case .invalidProgress(let message):
       message
-    case .ambiguousWithSelection(let word, let book, let selected, let alternatives):
-      "'\(word)' names the book “\(book)”, and it would be taken as text for the selected book "
-        + "“\(selected)”. Say which you mean: " + alternatives.joined(separator: " or ")
     }
   }
 }

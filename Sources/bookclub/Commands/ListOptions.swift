@@ -116,7 +116,7 @@ struct ListOptions: Sendable {
       countsTotal: true)
   }
 
-  /// A rating people type: 0.25 to 5 stars, in quarter steps.
+  /// A rating filter's threshold: any number of stars above 0, up to 5.
   static func rating(_ text: String?, for option: OptionSpec) throws(UsageError) -> Double? {
     guard let text else { return nil }
     // A filter is a threshold, not a rating: any number of stars up to 5 (4.1 included).

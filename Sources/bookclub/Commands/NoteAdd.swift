@@ -98,7 +98,7 @@ extension Bookclub.Note {
         let selected = try await library.book(id: selection.bookID)
       else { return }
       let quoted = ShellQuoting.quote(text)
-      throw UsageError.ambiguousWithSelection(
+      throw DecisionError.ambiguousWithSelection(
         text, book: named.title, selected: selected.title,
         alternatives: [
           "bookclub note add \(selected.id) \(quoted) (the note “\(text)” on “\(selected.title)”)",

@@ -11,7 +11,9 @@ extension OptionSpec {
     var spec = OptionSpec.value(
       "status", valueName: "status", help: help, defaultValue: defaultValue?.rawValue,
       allowedValues: ReadingStatus.allCases.map(\.rawValue))
+    // Aliases are matched lowercased: bookclub's own words too, so `--status Finished` works.
     spec.valueAliases = ReadingStatus.aliases.mapValues(\.rawValue)
+    for status in ReadingStatus.allCases { spec.valueAliases[status.rawValue] = status.rawValue }
     return spec
   }
 }

@@ -40,6 +40,8 @@ extension Bookclub {
     let reread: ReadingState.Reread?
     /// `status finished` with no book named: the selected book's, once the reader says so.
     let namesNoBook: Bool
+    /// That one word, which may also be a book's title (“Read”).
+    let word: String?
     let force: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
@@ -47,6 +49,7 @@ extension Bookclub {
       var text = values.argument(Self.status)
       // `status finished`: with one word that is a status, the selected book's.
       let namesNoBook = text == nil && target.reference.flatMap(ReadingStatus.init(word:)) != nil
+      word = namesNoBook ? target.reference : nil
       if namesNoBook {
         text = target.reference
         target = BookTarget(reference: nil, libraryPath: target.libraryPath)
@@ -70,6 +73,15 @@ extension Bookclub {
     }
 
     func run(_ context: CommandContext) async throws {
+      // `status read`, where a book is called “Read”: that book, as before Goodreads' words.
+      if let word, ReadingStatus(rawValue: word.lowercased()) == nil,
+        try await BookReference.exactly(word, in: context.library(flag: target.libraryPath))
+          != nil
+      {
+        return try await Status(
+          showing: BookTarget(reference: word, libraryPath: target.libraryPath), json: json
+        ).show(context)
+      }
       if let newStatus {
         try await set(newStatus, context)
       } else if target.reference != nil {
@@ -78,6 +90,17 @@ extension Bookclub {
         try await StatusOverview.print(
           library: context.library(flag: target.libraryPath), json: json, context: context)
       }
+    }
+
+    /// `status <book>`: shows the book.
+    private init(showing target: BookTarget, json: Bool) {
+      self.target = target
+      self.json = json
+      newStatus = nil
+      reread = nil
+      namesNoBook = false
+      word = nil
+      force = false
     }
 
     private func set(_ status: ReadingStatus, _ context: CommandContext) async throws {

@@ -109,9 +109,10 @@ struct TagChange {
     guard adding || json || missing.isEmpty else {
       if result.changes.isEmpty == false { EditReport.print(result, json: false, context: context) }
       let quoted = missing.map { "'\(TerminalText.safe($0))'" }.joined(separator: ", ")
+      let left = had.filter { tag in !tags.contains { SearchKey.fold($0) == SearchKey.fold(tag) } }
       let kept =
-        had.isEmpty
-        ? "it has no tags" : "its tags: " + had.map(TerminalText.safe).joined(separator: ", ")
+        left.isEmpty
+        ? "it has no tags" : "its tags: " + left.map(TerminalText.safe).joined(separator: ", ")
       context.errors.line(
         "“\(book.shownTitle)” has no tag \(quoted) (\(kept)); 'bookclub tags' lists them all.")
       return

@@ -28,6 +28,7 @@ struct ChangeTarget {
 /// One subject of a group moved from the rows it has to the rows it gets.
 struct GroupStep {
   var subject: ChangeSubject
-  var from: RowSnapshot
+  /// `nil` for a book the group added: its rows as they are when its turn comes.
+  var from: RowSnapshot?
   var to: RowSnapshot
 }

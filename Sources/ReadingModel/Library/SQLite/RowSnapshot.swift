@@ -9,6 +9,19 @@ struct RowSnapshot: Sendable, Equatable {
     var columns: [String]
     var rows: [[SQLiteValue?]]
 
+    /// The rows without one of their columns.
+    func without(column name: String) -> Rows {
+      guard let position = columns.firstIndex(of: name) else { return self }
+      var kept = self
+      kept.columns.remove(at: position)
+      kept.rows = rows.map { row in
+        var row = row
+        row.remove(at: position)
+        return row
+      }
+      return kept
+    }
+
     /// The rows by their key, each as its values by column.
     func byKey(_ key: [String]) -> [[SQLiteValue?]: [String: SQLiteValue?]] {
       let positions = key.compactMap { columns.firstIndex(of: $0) }

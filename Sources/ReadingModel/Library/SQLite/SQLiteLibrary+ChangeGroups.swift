@@ -72,11 +72,15 @@ extension SQLiteLibrary {
   }
 
   /// Records a book the group added (its rows are read if the group is undone).
-  func recordAdded(_ id: Book.ID, in group: ChangeGroup, on connection: SQLiteConnection)
-    throws
-  {
+  ///
+  /// - Parameter before: The book's rows before it was added: none, but a book added under
+  ///   the id of one in the trash has the trash's row, which an undo must leave.
+  func recordAdded(
+    _ id: Book.ID, before: RowSnapshot = RowSnapshot(), in group: ChangeGroup,
+    on connection: SQLiteConnection
+  ) throws {
     try addMember(
-      ChangeGroupMember(subject: .book(id), before: RowSnapshot(), after: nil), to: group,
+      ChangeGroupMember(subject: .book(id), before: before, after: nil), to: group,
       on: connection)
   }
 
@@ -128,6 +132,9 @@ extension SQLiteLibrary {
   }
 
   /// The members of the group `seq`, in the order they were recorded.
+  ///
+  /// - Throws: ``LibraryError/damaged(path:detail:)`` for a group without members (no
+  ///   version records one): undoing it would change nothing and say it undid an import.
   func members(of seq: Int64, on connection: SQLiteConnection) throws -> [ChangeGroupMember] {
     let rows = try connection.all(
       """
@@ -136,6 +143,9 @@ extension SQLiteLibrary {
       """, [.integer(seq)]
     ) { row in
       (row.optionalInt64(0), row.optionalInt64(1), row.text(2), row.optionalText(3))
+    }
+    guard !rows.isEmpty else {
+      throw LibraryError.damaged(path: path, detail: "change \(seq) has lost its books")
     }
     return try rows.map { book, year, before, after in
       let subject: ChangeSubject

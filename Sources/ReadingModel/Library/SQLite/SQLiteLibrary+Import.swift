@@ -72,9 +72,11 @@ extension SQLiteLibrary {
     if run.summary.rows > 0, run.summary.skipped.count == run.summary.rows {
       throw ImportError.nothingImported(run.summary)  // rolls back: nothing changes
     }
-    run.summary.record = try finish(
+    let record = try finish(
       run.group, summary: ChangeSummary.describe(run.summary, origin: options.origin),
       on: connection)
+    // A dry run's record is its copy's, thrown away: no record of this library has its number.
+    run.summary.record = options.dryRun ? nil : record
     try Task.checkCancellation()  // the last chance to roll back before the commit
     return run.summary
   }

@@ -40,6 +40,11 @@ extension SQLiteLibrary {
   ) throws {
     switch origin {
     case .thisLibrary, .restore:
+      if let first = run.claimed[item.book.id] {
+        run.skip(
+          line, "it repeats \(run.label(first)) (book #\(item.book.id)); the first was imported")
+        return
+      }
       if let existing = try fetchBook(item.book.id, on: connection) {
         try mergeArchived(item, into: existing, source: nil, line: line, run: &run, on: connection)
       } else {
@@ -127,6 +132,9 @@ extension SQLiteLibrary {
     _ item: LibraryArchive.Item, keepingID: Bool, source: String?, line: Int,
     run: inout ImportRun, on connection: SQLiteConnection
   ) throws {
+    // Under its own id, the book may be in the trash: an undo leaves the trash's row.
+    let before =
+      keepingID ? try snapshot(.book(item.book.id), on: connection) : RowSnapshot()
     let id = try insert(item.book, details: item.details, keepingID: keepingID, on: connection)
     _ = try addEntries(item.progress.entries, to: id, line: line, run: &run, on: connection)
     if !item.details.isEmpty {
@@ -140,7 +148,7 @@ extension SQLiteLibrary {
         id, to: source, id: String(item.book.id), base: SourceBase(fields: fields), on: connection)
     }
     try linkServices(of: item, to: id, on: connection)
-    try recordAdded(id, in: run.group, on: connection)
+    try recordAdded(id, before: before, in: run.group, on: connection)
     run.countAdded(line, id: id, fields: fields)
   }
 

@@ -73,7 +73,10 @@ extension SQLiteLibrary {
         }
       }
       if table == tables.first, let history = new.history, !old.contains(table.name) {
-        try insert(history, into: ChangeSubject.historyTable, on: connection)
+        // Without their rowids: nothing refers to an event by it, and events logged since
+        // (an undo's, on another book) may have taken them.
+        try insert(
+          history.without(column: "rowid"), into: ChangeSubject.historyTable, on: connection)
       }
     }
   }

@@ -50,12 +50,7 @@ extension SQLiteLibrary {
           target.record, as: .undo, of: subject, from: after, to: before, on: connection)
       case .group:
         let steps = try members(of: target.record.id, on: connection).reversed().map {
-          member in
-          GroupStep(
-            subject: member.subject,
-            from: try member.after
-              ?? addedRows(of: member.subject, since: target.record, on: connection),
-            to: member.before)
+          GroupStep(subject: $0.subject, from: $0.after, to: $0.before)
         }
         applied = try revertGroup(target.record, as: .undo, steps: steps, on: connection)
       }
@@ -198,20 +193,34 @@ extension SQLiteLibrary {
       time: group.time, kind: action == .undo ? .undo : .redo,
       detail: (action == .undo ? "undid " : "redid ") + target.summary)
     for step in steps {
-      try checkStored(step.from, of: step.subject, on: connection)
+      let from = try step.from ?? addedRows(of: step.subject, since: target, on: connection)
+      try checkStored(from, of: step.subject, on: connection)
       try checkStored(step.to, of: step.subject, on: connection)
-      guard try holds(step.from, without: step.to, of: step.subject, on: connection) else {
-        throw LibraryError.changedSince(target.summary)
+      guard try holds(from, without: step.to, of: step.subject, on: connection) else {
+        throw try groupChanged(target, at: step.subject, on: connection)
       }
-      try move(step.subject, from: step.from, to: step.to, on: connection)
+      try move(step.subject, from: from, to: step.to, on: connection)
       if let id = step.subject.bookID, try fetchBook(id, on: connection) != nil {
         try logEvent(event, of: id, on: connection)
       }
       try addMember(
-        ChangeGroupMember(subject: step.subject, before: step.from, after: step.to),
+        ChangeGroupMember(subject: step.subject, before: from, after: step.to),
         to: group, on: connection)
     }
     let record = try finish(group, summary: target.summary, on: connection)
     return AppliedChange(record: record, before: nil, after: nil, outcome: .reverted(target))
+  }
+
+  /// Why a group cannot be undone or redone: the book (or goal) of it that changed.
+  private func groupChanged(
+    _ target: ChangeRecord, at subject: ChangeSubject, on connection: SQLiteConnection
+  ) throws -> LibraryError {
+    switch subject {
+    case .book(let id):
+      let title = try fetchBook(id, on: connection)?.title ?? "book \(id)"
+      return .changedSinceIn(target.summary, what: "“\(title)”")
+    case .goal(let year):
+      return .changedSinceIn(target.summary, what: "the goal for \(year)")
+    }
   }
 }

@@ -182,6 +182,23 @@ struct RepairCopy {
         "DELETE FROM main.\(table) WHERE book_id NOT IN (SELECT id FROM main.books)")
       lost.append("\(table): \(orphans) rows belonged to books that could not be read")
     }
+    // A group's members without its record would be taken for a later record's, whose
+    // number SQLite gives again: they go, and the group can no longer be undone.
+    let members =
+      try fresh.integer(
+        """
+        SELECT count(DISTINCT seq) FROM main.library_change_members
+        WHERE seq NOT IN (SELECT seq FROM main.library_changes)
+        """) ?? 0
+    if members > 0 {
+      try fresh.run(
+        """
+        DELETE FROM main.library_change_members
+        WHERE seq NOT IN (SELECT seq FROM main.library_changes)
+        """)
+      lost.append(
+        "library_change_members: the books of \(members) imports whose record could not be read")
+    }
     return lost
   }
 

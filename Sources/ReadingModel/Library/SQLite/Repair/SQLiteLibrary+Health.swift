@@ -76,8 +76,6 @@ extension SQLiteLibrary {
     return connection
   }
 
-  /// The counts per status that triggers keep, when they disagree with the books (they
-  /// cannot, unless the file was edited by another program).
   /// A record of migrations no bookclub writes (a version out of range): every command
   /// refuses the library, and `repair` rebuilds the record with the schema.
   private func migrationProblem(_ connection: SQLiteConnection) -> LibraryHealth.Problem? {
@@ -91,6 +89,8 @@ extension SQLiteLibrary {
     }
   }
 
+  /// The counts per status that triggers keep, when they disagree with the books (they
+  /// cannot, unless the file was edited by another program).
   private static func countProblem(_ connection: SQLiteConnection) -> LibraryHealth.Problem? {
     let wrong = try? connection.integer(
       """
