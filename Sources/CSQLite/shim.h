@@ -1,6 +1,11 @@
 #ifndef BOOKCLUB_CSQLITE_SHIM_H
 #define BOOKCLUB_CSQLITE_SHIM_H
 
+/* The pre-update hook, with which a change is recorded from the rows it writes (RowCapture):
+   the system SQLite here (Debian's) is built with it; its header declares it only when asked. */
+#ifndef SQLITE_ENABLE_PREUPDATE_HOOK
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
+#endif
 #include <sqlite3.h>
 
 /* sqlite3_config is variadic, which Swift cannot call. Memory statistics, which bookclub

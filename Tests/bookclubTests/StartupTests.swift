@@ -52,4 +52,48 @@ import Testing
     }
     #expect(try await threadsWhileWriting(["progress", "show", "1"]) == 1)
   }
+
+  /// A write waits for the library's lock (held here, as `repair` holds it) on the main
+  /// thread, as its reads ran: `progress set` starts no thread. (Its calls to the library
+  /// come from the main actor, in the task that prefers the main thread.)
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")))
+  func aWriteStartsNoThread() async throws {
+    let book = try await SQLiteLibrary(path: library).add(
+      try NewBook(title: "Middlemarch", authors: ["George Eliot"], pageCount: 800))
+    let lock = open(library + ".lock", O_RDWR | O_CREAT, 0o644)
+    defer { close(lock) }
+    try #require(flock(lock, LOCK_EX) == 0)
+    let process = try home.bookclub.start(
+      ["progress", "set", "\(book.id)", "20", "--library", library], output: Pipe())
+    let tasks = "/proc/\(process.processIdentifier)/task"
+    var threads = 0
+    try? await Wait.until("bookclub to wait for the library's lock") {
+      let all = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+      threads = all.count
+      // The wait sleeps between attempts to take the lock.
+      let sleeping = all.contains { task in
+        let channel = try? String(contentsOfFile: "\(tasks)/\(task)/wchan", encoding: .utf8)
+        return channel?.contains("nanosleep") ?? false
+      }
+      return sleeping || !process.isRunning
+    }
+    flock(lock, LOCK_UN)
+    #expect(try await process.exited() == 0)
+    #expect(threads == 1)
+  }
+
+  /// `show` reads the book, its details and its history from the main actor: no thread
+  /// either. Its notes fill the pipe, so it blocks printing them.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")))
+  func aBookShownStartsNoThread() async throws {
+    let library = SQLiteLibrary(path: self.library)
+    let book = try await library.add(try NewBook(title: "Middlemarch", authors: ["George Eliot"]))
+    let start = Date(milliseconds: 1_700_000_000_000)
+    for index in 0..<3 {
+      _ = try await library.record(
+        Double(index + 1) / 10, on: book.id, at: start + Double(index) * 60,
+        note: String(repeating: "a long note, number \(index), ", count: 2000))
+    }
+    #expect(try await threadsWhileWriting(["show", "1"]) == 1)
+  }
 }

@@ -6,10 +6,14 @@
   /// tasks that prefer it run on the main thread, between the main actor's jobs, and so do
   /// the library's jobs they call (``MainThreadJobs``).
   final class MainQueueExecutor: TaskExecutor {
+    init() {
+      MainThreadJobs.use(self)
+    }
+
     func enqueue(_ job: consuming ExecutorJob) {
       let job = UnownedJob(job)
       let executor = asUnownedTaskExecutor()
-      DispatchQueue.main.async { MainThreadJobs.run { job.runSynchronously(on: executor) } }
+      DispatchQueue.main.async { job.runSynchronously(on: executor) }
     }
   }
 #endif

@@ -34,7 +34,8 @@ final class SQLiteConnection {
     var canWrite: Bool { self == .readWrite || self == .create }
   }
 
-  private let handle: OpaquePointer
+  /// The connection, for what this type does not wrap (``RowCapture``).
+  let handle: OpaquePointer
   let path: String
   let mode: Mode
   /// Compiled statements by their SQL, reused across calls.

@@ -10,60 +10,90 @@ import Synchronization
 /// a spinner, other libraries) crowded onto the other, or stopped. So the library's jobs run
 /// on a serial dispatch queue of its own, whose thread comes from dispatch's own pool (which
 /// adds threads when one blocks, as GRDB keeps its SQLite work on queues of its own) —
-/// except jobs called from a job the program runs on its main thread for a task that
-/// prefers it (``MainThreadJobs``): those run on the main thread, as they would on a default
-/// actor, so a command that reads a page still starts no thread.
+/// except the jobs of a task that prefers the program's main-thread executor
+/// (``MainThreadJobs``): those run on the main thread, as they would on an actor without an
+/// executor of its own, so a command that reads a page still starts no thread.
 ///
-/// The jobs run one at a time, in order, wherever they run.
-final class SQLiteExecutor: SerialExecutor {
-  private struct State {
-    var jobs: [UnownedJob] = []
-    /// Whether a drain is scheduled or running: it runs every job queued meanwhile.
-    var isDraining = false
+/// Which of the two a job goes to is decided when its task asks for the library's executor
+/// (``asUnownedSerialExecutor()``, called as the task moves onto the library), the one
+/// moment the task is known. Both are views of one line of jobs, which run one at a time,
+/// in order, wherever they run.
+final class SQLiteExecutor: Sendable {
+  /// The library's jobs, in the order they came.
+  fileprivate final class Line: Sendable {
+    private struct State {
+      var jobs: [UnownedJob] = []
+      /// Whether a drain is scheduled or running: it runs every job queued meanwhile.
+      var isDraining = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Queues `job`.
+    ///
+    /// - Returns: Whether a drain must be started for it.
+    func append(_ job: UnownedJob) -> Bool {
+      state.withLock { state in
+        state.jobs.append(job)
+        defer { state.isDraining = true }
+        return !state.isDraining
+      }
+    }
+
+    /// Runs the queued jobs, in order, until none is left.
+    func drain(on executor: UnownedSerialExecutor) {
+      while let job = nextJob() {
+        job.runSynchronously(on: executor)
+      }
+    }
+
+    private func nextJob() -> UnownedJob? {
+      state.withLock { state in
+        guard !state.jobs.isEmpty else {
+          state.isDraining = false
+          return nil
+        }
+        return state.jobs.removeFirst()
+      }
+    }
   }
 
-  private let queue: DispatchQueue
-  private let state = Mutex(State())
+  /// One place the line's jobs can run from: a serial executor of its own to Swift, and
+  /// the same one as the other place to its isolation checks.
+  final class Place: SerialExecutor {
+    private let line: Line
+    private let queue: DispatchQueue
+
+    fileprivate init(_ line: Line, queue: DispatchQueue) {
+      self.line = line
+      self.queue = queue
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      guard line.append(UnownedJob(job)) else { return }
+      queue.async { self.line.drain(on: self.asUnownedSerialExecutor()) }
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+      UnownedSerialExecutor(complexEquality: self)
+    }
+
+    func isSameExclusiveExecutionContext(other: Place) -> Bool { other.line === line }
+  }
+
+  private let ownQueue: Place
+  private let mainThread: Place
 
   /// - Parameter label: Names the queue in a debugger or a crash log.
   init(label: String) {
-    queue = DispatchQueue(label: label)
+    let line = Line()
+    ownQueue = Place(line, queue: DispatchQueue(label: label))
+    mainThread = Place(line, queue: .main)
   }
 
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    let startsDrain = state.withLock { state in
-      state.jobs.append(job)
-      defer { state.isDraining = true }
-      return !state.isDraining
-    }
-    guard startsDrain else { return }
-    if MainThreadJobs.isRunningOne {
-      DispatchQueue.main.async { self.drain() }
-    } else {
-      queue.async { self.drain() }
-    }
-  }
-
+  /// The main thread for a task that prefers the program's main-thread executor, else the
+  /// library's queue.
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {
-    UnownedSerialExecutor(ordinary: self)
-  }
-
-  /// Runs the queued jobs, in order, until none is left.
-  private func drain() {
-    let executor = asUnownedSerialExecutor()
-    while let job = nextJob() {
-      job.runSynchronously(on: executor)
-    }
-  }
-
-  private func nextJob() -> UnownedJob? {
-    state.withLock { state in
-      guard !state.jobs.isEmpty else {
-        state.isDraining = false
-        return nil
-      }
-      return state.jobs.removeFirst()
-    }
+    (MainThreadJobs.arePreferredByCurrentTask ? mainThread : ownQueue).asUnownedSerialExecutor()
   }
 }

@@ -60,11 +60,10 @@ extension SQLiteLibrary {
     _ subject: ChangeSubject, in group: ChangeGroup, on connection: SQLiteConnection,
     _ body: () throws -> T
   ) throws -> T {
-    let before = try snapshot(subject, on: connection)
-    let result = try body()
-    let after = try snapshot(subject, on: connection)
-    guard !after.hasSameState(as: before) else { return result }
-    let changed = RowSnapshot.difference(from: before, to: after, in: subject.tables)
+    // The rows are heard as they are written (``RowCapture``), as the one writer hears them.
+    let (result, writes) = try RowCapture.listening(to: subject.tables, on: connection, body)
+    let changed = try changedRows(writes, of: subject, history: nil, on: connection)
+    guard !changed.before.tables.isEmpty || !changed.after.tables.isEmpty else { return result }
     try addMember(
       ChangeGroupMember(subject: subject, before: changed.before, after: changed.after),
       to: group, on: connection)
@@ -188,6 +187,8 @@ extension SQLiteLibrary {
     if let later {
       throw LibraryError.changedSinceBy(target.summary, later: later)
     }
-    return try snapshot(subject, withHistory: true, on: connection)
+    var rows = try snapshot(subject, on: connection)
+    rows.history = try history(of: subject, on: connection)
+    return rows
   }
 }

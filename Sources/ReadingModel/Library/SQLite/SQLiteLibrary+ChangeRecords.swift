@@ -25,11 +25,15 @@ extension SQLiteLibrary {
     let time = Date().roundedToMilliseconds
     var goalYear: SQLiteValue?
     if case .goal(let year) = draft.subject { goalYear = .integer(Int64(year)) }
+    // One statement: the record's seq is the one SQLite would give it (the largest plus
+    // one: seq is an INTEGER PRIMARY KEY without AUTOINCREMENT), and its applied_seq starts
+    // as that seq.
     try connection.run(
       """
-      INSERT INTO library_changes (time_ms, kind, action, book_id, goal_year, summary, before,
-        after, target, applied_seq)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+      INSERT INTO library_changes (seq, time_ms, kind, action, book_id, goal_year, summary,
+        before, after, target, applied_seq)
+      SELECT next, ?, ?, ?, ?, ?, ?, ?, ?, ?, next
+      FROM (SELECT coalesce(max(seq), 0) + 1 AS next FROM library_changes)
       """,
       [
         .integer(time.milliseconds), .text(draft.kind.rawValue), .text(draft.action.rawValue),
@@ -37,8 +41,6 @@ extension SQLiteLibrary {
         .text(before.json), .text(after.json), draft.target.map { .integer($0) },
       ])
     let seq = connection.lastInsertedRowID
-    try connection.run(
-      "UPDATE library_changes SET applied_seq = seq WHERE seq = ?", [.integer(seq)])
     return ChangeRecord(
       id: seq, time: time, kind: draft.kind, action: draft.action,
       bookID: draft.subject.bookID, summary: draft.summary, target: draft.target)

@@ -20,24 +20,27 @@ extension SQLiteLibrary {
     try writing { connection in
       let known = try subject(of: change, on: connection)
       // A book's history is kept only where its row goes (a removal) or comes (an add, a
-      // restore): it is never rolled back otherwise.
-      let removes: Bool
-      if case .removeBook = change { removes = true } else { removes = false }
-      let before =
-        try known.map { try snapshot($0, withHistory: removes, on: connection) } ?? RowSnapshot()
+      // restore): it is never rolled back otherwise. Where it goes, it is read first.
+      var history: RowSnapshot.Rows?
+      if case .removeBook = change, let known {
+        history = try self.history(of: known, on: connection)
+      }
       let stateBefore = try known.flatMap { try bookState($0, on: connection) }
-      let outcome = try perform(change, on: connection)
+      // What the change writes is heard as it is written, in the tables of its subject (or
+      // of a book, for one added).
+      let (outcome, writes) = try RowCapture.listening(
+        to: (known ?? .book(0)).tables, on: connection
+      ) { try perform(change, on: connection) }
       guard let subject = known ?? outcome.addedSubject else {
         return AppliedChange(record: nil, before: nil, after: nil, outcome: outcome)
       }
-      let after = try snapshot(
-        subject, withHistory: !before.contains(ChangeSubject.bookTables[0].name),
-        on: connection)
       let stateAfter = try bookState(subject, on: connection)
       var applied = AppliedChange(
         record: nil, before: stateBefore, after: stateAfter, outcome: outcome)
-      guard !after.hasSameState(as: before) else { return applied }
-      let changed = RowSnapshot.difference(from: before, to: after, in: subject.tables)
+      let changed = try changedRows(writes, of: subject, history: history, on: connection)
+      guard !changed.before.tables.isEmpty || !changed.after.tables.isEmpty else {
+        return applied
+      }
       applied.record = try record(
         ChangeDraft(
           kind: change.kind, action: .change, subject: subject,

@@ -3,20 +3,109 @@ import CSQLite
 // Taking and putting back the rows of a change's subject (``ChangeSubject``), for undo
 // and redo: every column as stored, rowids kept.
 extension SQLiteLibrary {
-  /// The subject's rows in each of its tables, and, when asked, a book's history (needed
-  /// only where the book's row goes or comes: a record keeps it to put back with the book).
-  func snapshot(
-    _ subject: ChangeSubject, withHistory: Bool = false, on connection: SQLiteConnection
-  ) throws -> RowSnapshot {
+  /// The subject's rows in each of its tables, as they are.
+  func snapshot(_ subject: ChangeSubject, on connection: SQLiteConnection) throws
+    -> RowSnapshot
+  {
     var snapshot = RowSnapshot()
     for table in subject.tables {
       let rows = try rows(of: table, key: subject.key, on: connection)
       if !rows.rows.isEmpty { snapshot.tables[table.name] = rows }
     }
-    if withHistory, subject.bookID != nil {
-      snapshot.history = try rows(of: ChangeSubject.historyTable, key: subject.key, on: connection)
-    }
     return snapshot
+  }
+
+  /// The rows of `subject` that `writes` changed, each side as a snapshot reads it: a row
+  /// (by its key) as it was before its first write and as it is after its last, a row that
+  /// ends as it began left out, as ``RowSnapshot/difference(from:to:in:)`` leaves it out.
+  /// A book that goes keeps `history`, the history read before; one that comes, its history
+  /// as it is now.
+  func changedRows(
+    _ writes: [RowCapture.Write], of subject: ChangeSubject, history: RowSnapshot.Rows?,
+    on connection: SQLiteConnection
+  ) throws -> (before: RowSnapshot, after: RowSnapshot) {
+    var old = RowSnapshot()
+    var new = RowSnapshot()
+    for table in subject.tables {
+      let written = writes.filter { $0.table == table.name }
+      guard !written.isEmpty else { continue }
+      let columns = try tableColumns(of: table, on: connection)
+      let (gone, came) = try changedRows(written, of: subject, in: columns, table, on: connection)
+      if !gone.isEmpty {
+        old.tables[table.name] = RowSnapshot.Rows(columns: columns.names, rows: gone)
+      }
+      if !came.isEmpty {
+        new.tables[table.name] = RowSnapshot.Rows(columns: columns.names, rows: came)
+      }
+    }
+    guard let main = subject.tables.first?.name else { return (old, new) }
+    if old.contains(main), !new.contains(main) { old.history = history }
+    if new.contains(main), !old.contains(main) {
+      new.history = try self.history(of: subject, on: connection)
+    }
+    return (old, new)
+  }
+
+  /// One table's rows of `subject` that `written` changed: as they were, and as they are.
+  private func changedRows(
+    _ written: [RowCapture.Write], of subject: ChangeSubject, in columns: SnapshotColumns,
+    _ table: ChangeSubject.Table, on connection: SQLiteConnection
+  ) throws -> (gone: [[SQLiteValue?]], came: [[SQLiteValue?]]) {
+    let keyAt = table.rowKey.compactMap { columns.names.firstIndex(of: $0) }
+    guard let subjectAt = columns.names.firstIndex(of: table.key) else { return ([], []) }
+    // By key: the row before its first write and after its last (`nil`: no row). A few
+    // rows: searched in order (a dictionary of them costs more to set up than it saves).
+    var touched: [(key: [SQLiteValue?], first: [SQLiteValue?]?, last: [SQLiteValue?]?)] = []
+    func note(_ key: [SQLiteValue?], before: [SQLiteValue?]?, after: [SQLiteValue?]?) {
+      if let index = touched.firstIndex(where: { $0.key == key }) {
+        touched[index].last = after
+      } else {
+        touched.append((key, before, after))
+      }
+    }
+    for write in written {
+      let before = try write.before.map { try complete($0, columns, on: connection) }
+      let after = write.after.map(columns.read)
+      let beforeKey = before.map { row in keyAt.map { row[$0] } }
+      let afterKey = after.map { row in keyAt.map { row[$0] } }
+      if let beforeKey {
+        note(beforeKey, before: before, after: beforeKey == afterKey ? after : nil)
+      }
+      if let afterKey, afterKey != beforeKey { note(afterKey, before: nil, after: after) }
+    }
+    let key = SQLiteValue.integer(subject.key)
+    var gone: [[SQLiteValue?]] = []
+    var came: [[SQLiteValue?]] = []
+    for row in touched where row.first != row.last {
+      if let was = row.first, was[subjectAt] == key { gone.append(was) }
+      if let now = row.last, now[subjectAt] == key { came.append(now) }
+    }
+    return (gone.sorted(by: RowSnapshot.precedes), came.sorted(by: RowSnapshot.precedes))
+  }
+
+  /// A row as it was, read from the hook, as a `SELECT` would have read it: a column added
+  /// since the row was stored has its default, not NULL.
+  private func complete(
+    _ row: [SQLiteValue?], _ columns: SnapshotColumns, on connection: SQLiteConnection
+  ) throws -> [SQLiteValue?] {
+    var row = row
+    for index in row.indices where row[index] == nil && columns.isNotNull[index] {
+      guard
+        let fallback = try connection.first(
+          "SELECT dflt_value FROM pragma_table_info(?) WHERE name = ?",
+          [.text(columns.table), .text(columns.names[index])], { $0.optionalText(0) }) ?? nil
+      else { continue }
+      row[index] = try connection.first("SELECT \(fallback)", [], { $0.value(0) }) ?? nil
+    }
+    return columns.read(row)
+  }
+
+  /// A book's history as it is now (`nil` for a goal).
+  func history(of subject: ChangeSubject, on connection: SQLiteConnection) throws
+    -> RowSnapshot.Rows?
+  {
+    guard subject.bookID != nil else { return nil }
+    return try rows(of: ChangeSubject.historyTable, key: subject.key, on: connection)
   }
 
   /// Whether the subject's rows are as `old` and `new` expect before moving from one to
@@ -104,10 +193,16 @@ extension SQLiteLibrary {
   func columns(of table: ChangeSubject.Table, on connection: SQLiteConnection) throws
     -> [String]
   {
+    try tableColumns(of: table, on: connection).names
+  }
+
+  /// The columns of `table` as a snapshot reads them, with what a row read from SQLite's
+  /// pre-update hook needs to read as a `SELECT` would (``SnapshotColumns``).
+  func tableColumns(of table: ChangeSubject.Table, on connection: SQLiteConnection) throws
+    -> SnapshotColumns
+  {
     if let known = snapshotColumns[table.name] { return known }
-    var columns = try connection.all(
-      "SELECT name FROM pragma_table_info(?)", [.text(table.name)], { $0.text(0) })
-    if table.hasHiddenRowID { columns.insert("rowid", at: 0) }
+    let columns = try SnapshotColumns(of: table, on: connection)
     snapshotColumns[table.name] = columns
     return columns
   }

@@ -33,7 +33,7 @@ public actor SQLiteLibrary: Library {
   /// The library's path with symbolic links resolved, once it was opened.
   private var realPath: String?
   /// The columns of each table a change's snapshot reads, read once per connection.
-  var snapshotColumns: [String: [String]] = [:]
+  var snapshotColumns: [String: SnapshotColumns] = [:]
 
   public init(path: String) {
     self.path = path
