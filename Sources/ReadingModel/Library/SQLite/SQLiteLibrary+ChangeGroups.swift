@@ -125,6 +125,7 @@ extension SQLiteLibrary {
     try connection.run(
       "UPDATE library_changes SET summary = ? WHERE seq = ?",
       [.text(summary), .integer(group.seq)])
+    try trimRecord(after: group.seq, on: connection)
     return ChangeRecord(
       id: group.seq, time: group.time, kind: group.kind, action: group.action, bookID: nil,
       summary: summary)

@@ -41,6 +41,7 @@ extension SQLiteLibrary {
         .text(before.json), .text(after.json), draft.target.map { .integer($0) },
       ])
     let seq = connection.lastInsertedRowID
+    try trimRecord(after: seq, on: connection)
     return ChangeRecord(
       id: seq, time: time, kind: draft.kind, action: draft.action,
       bookID: draft.subject.bookID, summary: draft.summary, target: draft.target)

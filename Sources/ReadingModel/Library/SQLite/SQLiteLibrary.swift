@@ -35,8 +35,17 @@ public actor SQLiteLibrary: Library {
   /// The columns of each table a change's snapshot reads, read once per connection.
   var snapshotColumns: [String: SnapshotColumns] = [:]
 
+  /// How many records the record of changes keeps (``trimRecord(after:on:)``).
+  let keptChanges: Int64
+
   public init(path: String) {
+    self.init(path: path, keptChanges: 1_000)
+  }
+
+  /// - Parameter keptChanges: How many records the record of changes keeps (fewer in tests).
+  init(path: String, keptChanges: Int64) {
     self.path = path
+    self.keptChanges = max(10, keptChanges)
   }
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
