@@ -5,58 +5,40 @@ import Testing
 
 @testable import ReadingModel
 
-/// A library whose writes fail, to prove a failed write changes nothing. Reads go to a real
-/// SQLite library; with a gate, history reads wait until the test opens it.
-struct FailingWritesLibrary: Library {
+/// A library whose writes fail, to prove a failed write changes nothing: what
+/// ``CurrentlyReading`` needs, its writes and its progress reads. Reads go to a real SQLite
+/// library; with a gate, history reads wait until the test opens it.
+struct FailingWritesLibrary: ChangeApplying, ProgressReading {
   let base: SQLiteLibrary
   var progressGate: ProgressGate?
   struct WriteFailed: Error {}
 
-  func page(_ query: PageQuery) async throws -> BookPage { try await base.page(query) }
   func apply(_ change: LibraryChange) async throws -> AppliedChange { throw WriteFailed() }
   func undo(of bookID: Book.ID?, expecting expected: Int64?) async throws -> AppliedChange {
     throw WriteFailed()
   }
   func redo(expecting expected: Int64?) async throws -> AppliedChange { throw WriteFailed() }
-  func book(id: Book.ID) async throws -> Book? { try await base.book(id: id) }
+  func importBooks(
+    from makeSource: @Sendable () throws -> any ImportSource, options: ImportOptions,
+    progress: (@Sendable (ImportProgress) -> Void)?
+  ) async throws -> ImportSummary { throw WriteFailed() }
+
   func progress(of bookID: Book.ID) async throws -> ReadingProgress {
     await progressGate?.pass()
     return try await base.progress(of: bookID)
-  }
-  func restore(_ archive: LibraryArchive) async throws { throw WriteFailed() }
-  func find(_ reference: String) async throws -> BookLookup { try await base.find(reference) }
-  func history(of bookID: Book.ID) async throws -> [BookEvent] {
-    try await base.history(of: bookID)
-  }
-  func tags() async throws -> [TagCount] { try await base.tags() }
-  func lastRecordedEntry(of bookID: Book.ID) async throws -> ReadingProgress.Entry? {
-    try await base.lastRecordedEntry(of: bookID)
-  }
-  func books(startingWith prefix: String, limit: Int) async throws -> [Book] {
-    try await base.books(startingWith: prefix, limit: limit)
-  }
-  func entries(startingWith prefix: String, limit: Int) async throws -> [LocatedEntry] {
-    try await base.entries(startingWith: prefix, limit: limit)
-  }
-  func duplicate(of book: NewBook) async throws -> Book? { try await base.duplicate(of: book) }
-  func trash(at time: Date) async throws -> [TrashedBook] { try await base.trash(at: time) }
-  func overview(notes: Int) async throws -> LibraryOverview {
-    try await base.overview(notes: notes)
   }
   func statusChanges(of bookID: Book.ID) async throws -> [StatusChange] {
     try await base.statusChanges(of: bookID)
   }
   func entry(_ idOrPrefix: String) async throws -> EntryLookup { try await base.entry(idOrPrefix) }
-  func details(of bookID: Book.ID) async throws -> BookDetails {
-    try await base.details(of: bookID)
+  func lastRecordedEntry(of bookID: Book.ID) async throws -> ReadingProgress.Entry? {
+    try await base.lastRecordedEntry(of: bookID)
   }
-  func importBooks(
-    from makeSource: @Sendable () throws -> any ImportSource, options: ImportOptions,
-    progress: (@Sendable (ImportProgress) -> Void)?
-  ) async throws -> ImportSummary { throw WriteFailed() }
-  func libraryID() async throws -> String? { try await base.libraryID() }
-  func archivePage(after lastID: Book.ID?, limit: Int) async throws -> [LibraryArchive.Item] {
-    try await base.archivePage(after: lastID, limit: limit)
+  func entries(startingWith prefix: String, limit: Int) async throws -> [LocatedEntry] {
+    try await base.entries(startingWith: prefix, limit: limit)
+  }
+  func overview(notes: Int) async throws -> LibraryOverview {
+    try await base.overview(notes: notes)
   }
 }
 

@@ -46,10 +46,10 @@ import Testing
     for (name, filter) in Self.filters {
       var query = filter
       query.sort = sort
-      let words = try SQLiteLibrary.searchWords(query.search, on: connection)
+      let words = try SearchWord.words(of: query.search, on: connection)
       for (kind, (sql, parameters)) in [
-        ("page", SQLiteLibrary.pageSQL(query, words: words)),
-        ("count", SQLiteLibrary.countSQL(query, words: words)),
+        ("page", PageSQL.page(query, words: words)),
+        ("count", PageSQL.count(query, words: words)),
       ] {
         let lines = try plan(sql, parameters, on: connection)
         // In id order with no filter, reading the table in order is reading its key.

@@ -5,13 +5,13 @@
 @MainActor
 public final class LibraryWriter {
   /// The library written.
-  public let library: any Library
+  public let library: any ChangeApplying
   private var observers: [any ChangeObserver]
 
   /// - Parameters:
   ///   - library: Where changes are applied.
   ///   - observers: Told of each change after it committed.
-  public init(library: any Library, observers: [any ChangeObserver] = []) {
+  public init(library: any ChangeApplying, observers: [any ChangeObserver] = []) {
     self.library = library
     self.observers = observers
   }
@@ -24,7 +24,7 @@ public final class LibraryWriter {
   /// Applies `change`, then tells the observers.
   ///
   /// - Returns: What the change did, with the observers' remarks.
-  /// - Throws: What ``Library/apply(_:)`` throws; then no observer is told.
+  /// - Throws: What ``ChangeApplying/apply(_:)`` throws; then no observer is told.
   @discardableResult
   public func apply(_ change: LibraryChange) async throws -> AppliedChange {
     await told(try await library.apply(change))
@@ -45,7 +45,7 @@ public final class LibraryWriter {
     await told(try await library.redo(expecting: expected))
   }
 
-  /// Imports a file as one group of changes (``Library/importBooks(from:options:progress:)``),
+  /// Imports a file as one group of changes (``ChangeApplying/importBooks(from:options:progress:)``),
   /// then tells the observers.
   ///
   /// - Returns: What the import did; its ``ImportSummary/record`` is what `undo` takes back.

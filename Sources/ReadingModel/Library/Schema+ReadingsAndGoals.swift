@@ -23,5 +23,5 @@ extension Schema {
         pages INTEGER CHECK (pages IS NULL OR pages > 0)
       );
       """,
-    backfill: { try SQLiteLibrary.rebuildReadings(on: $0) })
+    backfill: { try BookDetailTables(connection: $0).rebuildReadings() })
 }

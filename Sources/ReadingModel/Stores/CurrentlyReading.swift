@@ -19,7 +19,8 @@ public final class CurrentlyReading {
 
   /// Where every change of the book is made, and its observers told.
   @ObservationIgnored public let writer: LibraryWriter
-  @ObservationIgnored private var library: any Library { writer.library }
+  /// Where the book's progress is read.
+  @ObservationIgnored private let library: any ProgressReading
   @ObservationIgnored private let now: @Sendable () -> Date
   @ObservationIgnored private let requests = LoadSequence<ReadingProgress>()
   /// Where loads run; `nil` for the shared pool.
@@ -28,15 +29,17 @@ public final class CurrentlyReading {
   /// - Parameters:
   ///   - book: The book, as last read from the writer's library.
   ///   - writer: Where its changes are made; its observers say what they mean.
+  ///   - reader: Where its progress is read: the writer's library.
   ///   - executor: Where loads run: a command-line program that waits for the history
   ///     passes its main thread's, and starts no threads; `nil` is the shared pool.
   ///   - now: The time a new entry gets when none is given; tests fix it.
   public init(
-    book: Book, writer: LibraryWriter, executor: (any TaskExecutor)? = nil,
-    now: @escaping @Sendable () -> Date = { Date() }
+    book: Book, writer: LibraryWriter, reader: any ProgressReading,
+    executor: (any TaskExecutor)? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.book = book
     self.writer = writer
+    library = reader
     self.executor = executor
     self.now = now
   }
@@ -45,13 +48,13 @@ public final class CurrentlyReading {
   ///
   /// - Parameter notices: Where events such as "progress went backwards" go.
   public convenience init(
-    book: Book, library: any Library, notices: NoticeQueue,
+    book: Book, library: any ChangeApplying & ProgressReading, notices: NoticeQueue,
     executor: (any TaskExecutor)? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
       book: book,
       writer: LibraryWriter(library: library, observers: [ProgressNotices(notices: notices)]),
-      executor: executor, now: now)
+      reader: library, executor: executor, now: now)
   }
 
   /// Loads the history through the store's ``LoadSequence``: a cancelled or superseded

@@ -59,7 +59,7 @@ public final class ReadingListStore {
 
   /// Creates a store reading pages from a library.
   public convenience init(
-    library: any Library, query: PageQuery, executor: (any TaskExecutor)? = nil,
+    library: any BookReading, query: PageQuery, executor: (any TaskExecutor)? = nil,
     paging: Paging = .accumulating
   ) {
     self.init(query: query, executor: executor, paging: paging) { try await library.page($0) }

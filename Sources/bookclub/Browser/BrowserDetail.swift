@@ -16,7 +16,7 @@ final class BrowserDetail {
   /// The first line shown, when the report is longer than the pane.
   var top = 0
 
-  @ObservationIgnored private let library: any Library
+  @ObservationIgnored private let library: any BookReading & ProgressReading
   @ObservationIgnored private let requests = LoadSequence<Extras>()
 
   /// What the report needs beyond the book's progress.
@@ -29,7 +29,9 @@ final class BrowserDetail {
   /// - Parameters:
   ///   - reading: The book.
   ///   - shown: Lines already on screen for this book, kept while it loads again.
-  init(reading: CurrentlyReading, library: any Library, shown: [String]? = nil) {
+  init(
+    reading: CurrentlyReading, library: any BookReading & ProgressReading, shown: [String]? = nil
+  ) {
     self.reading = reading
     self.library = library
     if let shown { lines = .success(shown) }

@@ -9,7 +9,9 @@ struct ClubReading {
   let fraction: Double
 
   /// Finds `clubBook` in `library` by ISBN-13, else by title and first author.
-  static func find(_ clubBook: ClubBook, in library: any Library) async throws -> ClubReading {
+  static func find(_ clubBook: ClubBook, in library: any BookReading & ProgressReading) async throws
+    -> ClubReading
+  {
     var candidates: [Book] = []
     for reference in [clubBook.isbn13, clubBook.title].compactMap({ $0 }) {
       switch try await library.find(reference) {

@@ -9,7 +9,7 @@ import ReadingModel
 /// `<book>`: an id, an ISBN or words from the title, resolved to one book or a clear error.
 enum BookReference {
   /// The book `text` names exactly (its id, its ISBN or its whole title), if one does.
-  static func exactly(_ text: String, in library: any Library) async throws -> Book? {
+  static func exactly(_ text: String, in library: any BookReading) async throws -> Book? {
     let folded = SearchKey.fold(text)
     let candidates: [Book]
     switch try await library.find(text) {
@@ -26,7 +26,7 @@ enum BookReference {
   /// Finds the one book `reference` means.
   ///
   /// - Throws: ``BookReferenceError`` when no book or several books match.
-  static func resolve(_ reference: String, in library: any Library) async throws -> Book {
+  static func resolve(_ reference: String, in library: any BookReading) async throws -> Book {
     switch try await library.find(reference) {
     case .found(let book): return book
     case .ambiguous(let books, let more):

@@ -76,7 +76,8 @@ struct BookTarget {
   func open(in context: CommandContext, writing: Bool = false) async throws -> CurrentlyReading {
     let (book, library) = try await resolve(in: context, writing: writing)
     let reading = CurrentlyReading(
-      book: book, writer: context.writer(for: library), executor: MainThreadLoop.executor)
+      book: book, writer: context.writer(for: library), reader: library,
+      executor: MainThreadLoop.executor)
     await reading.load()
     if let error = reading.progress.error { throw error }
     return reading

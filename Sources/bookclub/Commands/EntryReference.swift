@@ -10,7 +10,9 @@ import ReadingModel
 /// prints them.
 enum EntryReference {
   /// - Throws: ``EntryReferenceError`` when no entry or several entries match.
-  static func resolve(_ reference: String, in library: any Library) async throws -> LocatedEntry {
+  static func resolve(_ reference: String, in library: any ProgressReading) async throws
+    -> LocatedEntry
+  {
     switch try await library.entry(reference) {
     case .found(let located): return located
     case .ambiguous: throw EntryReferenceError.ambiguous(reference)

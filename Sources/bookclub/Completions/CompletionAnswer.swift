@@ -93,7 +93,7 @@ extension CompletionAnswer {
 
   /// The candidates of a kind with few values, before they are matched to the typed word.
   private static func candidates(
-    _ kind: CompletionKind, request: CompletionRequest, library: any Library
+    _ kind: CompletionKind, request: CompletionRequest, library: any BookReading
   ) async throws -> [Candidate] {
     switch kind {
     case .none, .file, .book, .entry: return []

@@ -81,25 +81,28 @@ extension SQLiteLibrary {
   {
     switch change {
     case .addBook(let book):
-      return .added(try add(book, on: connection))
+      return .added(try BookTables(connection: connection).add(book))
     case .edit(let id, let edit):
-      return .edited(try self.edit(id, edit, on: connection))
+      return .edited(try BookTables(connection: connection).edit(id, edit))
     case .setStatus(let id, let status, let time, let reread):
       return .statusSet(
-        try setStatus(status, of: id, at: time, reread: reread, on: connection))
+        try ReadingStateTables(connection: connection).setStatus(
+          status, of: id, at: time, reread: reread))
     case .record(let id, let request):
-      let recorded = try appendEntry(to: id, reread: request.reread, on: connection) {
+      let recorded = try ProgressTables(connection: connection).appendEntry(
+        to: id, reread: request.reread
+      ) {
         try request.draft(for: $0, latest: $1)
       }
       return .recorded(recorded, request)
     case .setNote(let entry, let note):
-      return .noteSet(try setNote(note, ofEntry: entry, on: connection))
+      return .noteSet(try ProgressTables(connection: connection).setNote(note, ofEntry: entry))
     case .removeEntry(let entry):
-      return .entryRemoved(try removeEntry(entry, on: connection))
+      return .entryRemoved(try ProgressTables(connection: connection).removeEntry(entry))
     case .removeBook(let id, let time):
-      return .trashed(try remove(id, at: time, on: connection))
+      return .trashed(try TrashTables(connection: connection).remove(id, at: time))
     case .restoreFromTrash(let trashID, let time):
-      return .restored(try restoreFromTrash(trashID, at: time, on: connection))
+      return .restored(try TrashTables(connection: connection).restore(trashID, at: time))
     case .setGoal(let goal):
       try Self.setGoal(goal, on: connection)
       return .goalSet(goal)

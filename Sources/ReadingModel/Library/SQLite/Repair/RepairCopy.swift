@@ -42,7 +42,7 @@ struct RepairCopy {
     }
     report.lost += try removeOrphans()
     try SQLiteLibrary.refoldKeys(on: fresh) { try $0() }
-    try SQLiteLibrary.rebuildReadings(on: fresh)
+    try BookDetailTables(connection: fresh).rebuildReadings()
     // Rows copied with REPLACE may have passed the counting and search triggers twice.
     try fresh.execute(
       """

@@ -45,17 +45,4 @@ extension SQLiteLibrary {
         [.integer(bookID)]) == 1
     }
   }
-
-  /// Writes `status` over a stored status bookclub does not know: setting a book's status
-  /// to what it reads as (want to read) changes nothing else, but must leave a status
-  /// the library's check accepts.
-  func replaceUnknownStatus(
-    of bookID: Book.ID, with status: ReadingStatus, on connection: SQLiteConnection
-  ) throws {
-    try connection.run(
-      """
-      UPDATE books SET status = ? WHERE id = ?
-        AND (status IS NULL OR status NOT IN (\(Self.knownStatusesSQL)))
-      """, [.text(status.rawValue), .integer(bookID)])
-  }
 }

@@ -1,9 +1,13 @@
-extension SQLiteLibrary {
-  /// How a candidate was found.
-  enum CandidateMatch {
-    case isbn
-    case titleAndAuthor
-  }
+/// How an import's candidate book was found.
+enum CandidateMatch {
+  case isbn
+  case titleAndAuthor
+}
+
+/// Finding the books an imported row may be, on the connection of a transaction
+/// ``SQLiteLibrary`` opened.
+struct CandidateTables {
+  let connection: SQLiteConnection
 
   /// The books an imported row may be, best first: the same ISBN-13, the same ISBN-10, then
   /// the same title and first author as ``MatchKey`` folds them. Each book once.
@@ -18,8 +22,7 @@ extension SQLiteLibrary {
   ///   - keys: The keys of the fields' title and authors, if already worked out.
   ///   - strict: Whether the row has no id of its own.
   func candidates(
-    for fields: BookFields, keys: BookKeys? = nil, strict: Bool = false,
-    on connection: SQLiteConnection
+    for fields: BookFields, keys: BookKeys? = nil, strict: Bool = false
   ) throws -> [(Book.ID, CandidateMatch)] {
     var found: [(Book.ID, CandidateMatch)] = []
     func add(_ id: Book.ID, _ how: CandidateMatch) {

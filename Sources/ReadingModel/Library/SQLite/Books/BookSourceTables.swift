@@ -4,34 +4,31 @@
   import Foundation
 #endif
 
-// A book's ids in other services, each with what that service said at its last import.
-// A source id names exactly one book, and a book has at most one id per source.
-extension SQLiteLibrary {
-  /// The library's own id, made when it was created; `nil` when the library does not exist.
-  public func libraryID() throws -> String? {
-    try reading(orIfMissing: nil) { try libraryID(on: $0) }
-  }
+/// A book's ids in other services, each with what that service said at its last import, and
+/// the library's own id, on the connection of a transaction ``SQLiteLibrary`` opened. A
+/// source id names exactly one book, and a book has at most one id per source.
+struct BookSourceTables {
+  let connection: SQLiteConnection
 
-  func libraryID(on connection: SQLiteConnection) throws -> String? {
+  /// The library's own id, made when it was created.
+  func libraryID() throws -> String? {
     try connection.first("SELECT value FROM library_info WHERE key = 'id'") { $0.text(0) }
   }
 
   /// Makes this library the one an archive was exported from, when it is restored whole
   /// into an empty library.
-  func adoptLibraryID(_ id: String, on connection: SQLiteConnection) throws {
+  func adoptLibraryID(_ id: String) throws {
     try connection.run(
       "INSERT OR REPLACE INTO library_info (key, value) VALUES ('id', ?)", [.text(id)])
   }
 
   /// The book that `id` names in `source`.
-  func book(source: String, id: String, on connection: SQLiteConnection) throws -> Book.ID? {
-    try linked(source: source, id: id, on: connection)?.book
+  func book(source: String, id: String) throws -> Book.ID? {
+    try linked(source: source, id: id)?.book
   }
 
   /// The book that `id` names in `source`, and what the source said at its last import.
-  func linked(source: String, id: String, on connection: SQLiteConnection) throws
-    -> (book: Book.ID, base: SourceBase?)?
-  {
+  func linked(source: String, id: String) throws -> (book: Book.ID, base: SourceBase?)? {
     try connection.first(
       """
       SELECT book_id, base_fields, base_columns FROM book_sources
@@ -41,9 +38,7 @@ extension SQLiteLibrary {
   }
 
   /// The book's id in `source` and what the source said at its last import.
-  func link(of bookID: Book.ID, in source: String, on connection: SQLiteConnection) throws
-    -> (id: String, base: SourceBase?)?
-  {
+  func link(of bookID: Book.ID, in source: String) throws -> (id: String, base: SourceBase?)? {
     try connection.first(
       """
       SELECT source_id, base_fields, base_columns FROM book_sources
@@ -56,7 +51,7 @@ extension SQLiteLibrary {
   /// book's earlier id in that source (a new book has none: `replacing` false skips looking).
   func link(
     _ bookID: Book.ID, to source: String, id: String, base: SourceBase?,
-    replacing: Bool = true, into tables: BookTables = .library, on connection: SQLiteConnection
+    replacing: Bool = true, into tables: BookTableNames = .library
   ) throws {
     if replacing {
       try connection.run(
@@ -75,9 +70,7 @@ extension SQLiteLibrary {
   }
 
   /// The bases of every book whose id is in `ids`, by book and source.
-  func fetchBases(_ ids: ClosedRange<Book.ID>, on connection: SQLiteConnection) throws
-    -> [Book.ID: [String: SourceBase]]
-  {
+  func bases(of ids: ClosedRange<Book.ID>) throws -> [Book.ID: [String: SourceBase]] {
     var bases: [Book.ID: [String: SourceBase]] = [:]
     try connection.forEach(
       """

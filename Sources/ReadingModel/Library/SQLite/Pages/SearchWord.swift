@@ -50,9 +50,10 @@ struct SearchWord: Equatable {
   }
 }
 
-extension SQLiteLibrary {
-  /// The words of a search, each with how it is to be found.
-  static func searchWords(_ search: String?, on connection: SQLiteConnection) throws
+extension SearchWord {
+  /// The words of a search, each with how it is to be found, decided on the connection of
+  /// the read transaction the page is read in.
+  static func words(of search: String?, on connection: SQLiteConnection) throws
     -> [SearchWord]
   {
     let words = SearchKey.fold(search ?? "").split(separator: " ").map(String.init)
@@ -87,5 +88,15 @@ extension SQLiteLibrary {
       keys.append(next)
     }
     return keys
+  }
+
+  /// `text` as a `LIKE … ESCAPE '\'` pattern matches it: `%`, `_` and `\` escaped.
+  static func escapeLike(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return escaped
   }
 }

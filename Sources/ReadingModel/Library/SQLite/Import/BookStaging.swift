@@ -33,7 +33,7 @@ struct BookStaging {
   init(batch: Int = flushEvery, group: Int64? = nil, on connection: SQLiteConnection) throws {
     self.batch = max(1, batch)
     self.group = group
-    for (library, staging) in BookTables.staged {
+    for (library, staging) in BookTableNames.staged {
       try connection.execute(
         "CREATE TABLE IF NOT EXISTS \(staging) AS SELECT * FROM main.\(library) WHERE 0;"
           + " DELETE FROM \(staging);")
@@ -75,11 +75,11 @@ struct BookStaging {
   mutating func flush(on connection: SQLiteConnection) throws {
     guard pending > 0 else { return }
     if let group {
-      try SQLiteLibrary.recordStaged(in: BookTables.staging.books, group: group, on: connection)
+      try SQLiteLibrary.recordStaged(in: BookTableNames.staging.books, group: group, on: connection)
     }
-    for (library, staging) in BookTables.staged {
+    for (library, staging) in BookTableNames.staged {
       // A book's tags may fold to the same key twice; the library keeps the first.
-      let verb = library == BookTables.library.tags ? "INSERT OR IGNORE" : "INSERT"
+      let verb = library == BookTableNames.library.tags ? "INSERT OR IGNORE" : "INSERT"
       try connection.execute(
         "\(verb) INTO main.\(library) SELECT * FROM \(staging); DELETE FROM \(staging);")
     }
@@ -91,7 +91,7 @@ struct BookStaging {
   /// - Throws: A SQLite error.
   mutating func finish(on connection: SQLiteConnection) throws {
     try flush(on: connection)
-    for (_, staging) in BookTables.staged {
+    for (_, staging) in BookTableNames.staged {
       try connection.execute("DROP TABLE IF EXISTS \(staging)")
     }
   }

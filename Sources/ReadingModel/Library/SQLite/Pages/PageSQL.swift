@@ -1,50 +1,8 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-extension SQLiteLibrary {
-  public func page(_ query: PageQuery) throws -> BookPage {
-    if let cursor = query.after, cursor.sort != query.sort {
-      throw LibraryError.cursorSortMismatch(cursor: cursor.sort, query: query.sort)
-    }
-    let empty = BookPage(books: [], next: nil, total: query.countsTotal ? 0 : nil)
-    return try reading(orIfMissing: empty) { connection in
-      let words = try Self.searchWords(query.search, on: connection)
-      let (sql, parameters) = Self.pageSQL(query, words: words)
-      // One row more than asked for tells whether another page follows, without counting.
-      let rows = try connection.all(sql, parameters) { row in
-        (ListedBook(book: Self.book(from: row), progress: row.optionalFraction(9)), row.text(10))
-      }
-      // Counted in the same read transaction: the total and the page agree.
-      let total = try query.countsTotal ? count(query, words: words, on: connection) : nil
-      guard rows.count > query.limit, let last = rows.prefix(query.limit).last else {
-        return BookPage(books: rows.map(\.0), next: nil, total: total)
-      }
-      let cursor = PageCursor(
-        sort: query.sort, position: query.firstPosition - 1 + query.limit, key: last.1,
-        lastID: last.0.id)
-      return BookPage(books: rows.prefix(query.limit).map(\.0), next: cursor, total: total)
-    }
-  }
-
-  /// How many books match the query's filters.
-  private func count(_ query: PageQuery, words: [SearchWord], on connection: SQLiteConnection)
-    throws -> Int
-  {
-    // One rare word and nothing else: the index has counted its books already.
-    if query.filtersOnlyBySearch, words.count == 1, words[0].tags.isEmpty,
-      let held = words[0].held
-    {
-      return held
-    }
-    let (sql, parameters) = Self.countSQL(query, words: words)
-    return Int(try connection.integer(sql, parameters) ?? 0)
-  }
-
+/// The statements of a page of books and of its count, made from the query and its search
+/// words: keyset paging in the order's index, every filter one condition.
+enum PageSQL {
   /// The count of the books a query's filters let through.
-  static func countSQL(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
+  static func count(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
     if query.filtersOnlyByStatus {
       // Kept by triggers: no scan, at any size.
       return (
@@ -66,8 +24,8 @@ extension SQLiteLibrary {
     return ("SELECT count(*) FROM books b \(filter)", parameters)
   }
 
-  /// Columns 0–8 are a book (see ``book(from:)``), 9 the newest position, 10 the sort key.
-  static func pageSQL(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
+  /// Columns 0–8 are a book (see ``BookTables/book(from:)``), 9 the newest position, 10 the sort key.
+  static func page(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
     let (key, order, comparison) = Self.ordering(query.sort)
     var (conditions, parameters) = Self.filters(query, words: words)
     if let cursor = query.after {
@@ -82,7 +40,7 @@ extension SQLiteLibrary {
       query.ratingAtLeast != nil || query.finishedIn != nil || query.addedSince != nil
     let orderKey = query.sort == .id && rangeFilter ? "+\(key)" : key
     let sql = """
-      SELECT \(bookColumns),
+      SELECT \(BookTables.columns),
         (SELECT p.progress FROM progress_entries p WHERE p.book_id = b.id AND p.kind = 'progress'
           ORDER BY p.time_ms DESC, p.rowid DESC LIMIT 1),
         \(key)
@@ -155,14 +113,5 @@ extension SQLiteLibrary {
     case .finished: ("b.finished_day", "DESC", "<")
     case .added: ("b.added_ms", "DESC", "<")
     }
-  }
-
-  static func escapeLike(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-      escaped.append(character)
-    }
-    return escaped
   }
 }

@@ -191,25 +191,4 @@ extension SQLiteLibrary {
       try link(bookID, to: service, id: id, base: item.bases[service], on: connection)
     }
   }
-
-  public func archivePage(after lastID: Book.ID?, limit: Int) throws -> [LibraryArchive.Item] {
-    try reading(orIfMissing: []) { connection in
-      let books = try connection.all(
-        "SELECT \(Self.bookColumns) FROM books b WHERE b.id > ? ORDER BY b.id LIMIT ?",
-        [.integer(lastID ?? 0), .integer(Int64(limit))], Self.book(from:))
-      guard let first = books.first?.id, let last = books.last?.id else { return [] }
-      // Six queries for the page, not six per book.
-      let progress = try fetchProgress(first...last, on: connection)
-      let details = try fetchDetails(first...last, on: connection)
-      let changes = try fetchStatusChanges(first...last, on: connection)
-      let history = try fetchHistory(first...last, on: connection)
-      let bases = try fetchBases(first...last, on: connection)
-      return books.map { book in
-        LibraryArchive.Item(
-          book: book, progress: progress[book.id] ?? ReadingProgress(),
-          details: details[book.id] ?? BookDetails(), statusChanges: changes[book.id] ?? [],
-          history: history[book.id] ?? [], bases: bases[book.id] ?? [:])
-      }
-    }
-  }
 }

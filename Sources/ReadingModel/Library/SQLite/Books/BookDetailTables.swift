@@ -4,20 +4,19 @@
   import Foundation
 #endif
 
-extension SQLiteLibrary {
-  public func details(of bookID: Book.ID) throws -> BookDetails {
-    try reading(orIfMissing: BookDetails()) { try fetchDetails(bookID, on: $0) }
-  }
+/// What a book's record holds beyond what lists show (`book_details`, its tags, readings
+/// and source ids), on the connection of a transaction ``SQLiteLibrary`` opened.
+struct BookDetailTables {
+  let connection: SQLiteConnection
 
-  func fetchDetails(_ bookID: Book.ID, on connection: SQLiteConnection) throws -> BookDetails {
-    try fetchDetails(bookID...bookID, on: connection)[bookID] ?? BookDetails()
+  /// The book's details (empty for a book without).
+  func details(of bookID: Book.ID) throws -> BookDetails {
+    try details(of: bookID...bookID)[bookID] ?? BookDetails()
   }
 
   /// The details of every book whose id is in `ids`, in two queries: exports read a page of
   /// books at a time.
-  func fetchDetails(_ ids: ClosedRange<Book.ID>, on connection: SQLiteConnection) throws
-    -> [Book.ID: BookDetails]
-  {
+  func details(of ids: ClosedRange<Book.ID>) throws -> [Book.ID: BookDetails] {
     var found: [Book.ID: BookDetails] = [:]
     try connection.forEach(
       """
@@ -53,15 +52,16 @@ extension SQLiteLibrary {
   }
 
   /// Replaces a book's details. Source ids are kept apart, with their merge bases (see
-  /// ``link(_:to:id:base:on:)``).
+  /// ``BookSourceTables/link(_:to:id:base:replacing:into:)``).
   ///
   /// - Parameters:
   ///   - isNewBook: The book was just inserted with these details
-  ///     (``insert(_:details:keepingID:into:on:)``): its row and tags need no update.
+  ///     (``BookTables/insert(_:details:keepingID:keys:into:)``): its row and tags need no
+  ///     update.
   ///   - tables: The library's tables, or (for a new book only) an import's staging tables.
-  func saveDetails(
-    _ details: BookDetails, of bookID: Book.ID, on connection: SQLiteConnection,
-    isNewBook: Bool = false, into tables: BookTables = .library
+  func save(
+    _ details: BookDetails, of bookID: Book.ID, isNewBook: Bool = false,
+    into tables: BookTableNames = .library
   ) throws {
     // A new book has no row to replace, and a plain insert spares SQLite the statement
     // journal a replace needs.
@@ -90,14 +90,14 @@ extension SQLiteLibrary {
         UPDATE books SET rating = ?, finished_day = ?,
           author_sort = coalesce(?, author_sort) WHERE id = ?
         """,
-        Self.detailColumns(details) + [
+        BookTables.detailColumns(details) + [
           details.authorSort.flatMap { $0.isEmpty ? nil : .text(SearchKey.fold($0)) },
           .integer(bookID),
         ])
       try connection.run("DELETE FROM book_tags WHERE book_id = ?", [.integer(bookID)])
       try connection.run("DELETE FROM book_readings WHERE book_id = ?", [.integer(bookID)])
     }
-    try Self.insertReadings(details.readings, of: bookID, into: tables, on: connection)
+    try insertReadings(details.readings, of: bookID, into: tables)
     for tag in details.tags {
       try connection.run(
         "INSERT OR IGNORE INTO \(tables.tags) (tag_key, book_id, tag) VALUES (?, ?, ?)",
@@ -107,21 +107,20 @@ extension SQLiteLibrary {
 
   /// Writes every book's readings to their rows again, from the details: after the
   /// migration that made the rows, and after a repair.
-  static func rebuildReadings(on connection: SQLiteConnection) throws {
+  func rebuildReadings() throws {
     try connection.run("DELETE FROM book_readings")
     let rows = try connection.all(
       "SELECT book_id, readings FROM book_details WHERE readings <> ''"
     ) { ($0.int64(0), $0.text(1)) }
     for (book, text) in rows {
       let readings = text.split(separator: "\n").map(ReadingPeriod.init(text:))
-      try insertReadings(readings, of: book, into: .library, on: connection)
+      try insertReadings(readings, of: book, into: .library)
     }
   }
 
   /// Writes a book's readings to their own rows (``Schema/readingsAndGoals``), in order.
-  static func insertReadings(
-    _ readings: [ReadingPeriod], of bookID: Book.ID, into tables: BookTables,
-    on connection: SQLiteConnection
+  private func insertReadings(
+    _ readings: [ReadingPeriod], of bookID: Book.ID, into tables: BookTableNames
   ) throws {
     for (position, reading) in readings.enumerated() {
       try connection.run(
@@ -135,6 +134,15 @@ extension SQLiteLibrary {
           .integer(reading.abandoned ? 1 : 0),
         ])
     }
+  }
+
+  /// Every tag with how many books have it, by tag.
+  func tags() throws -> [TagCount] {
+    try connection.all(
+      """
+      SELECT min(tag), count(*) FROM book_tags GROUP BY tag_key ORDER BY tag_key
+      """
+    ) { TagCount(tag: $0.text(0), books: Int($0.int64(1))) }
   }
 
   /// The lines of a stored list, empty ones kept. Split at the line feed's byte (every book

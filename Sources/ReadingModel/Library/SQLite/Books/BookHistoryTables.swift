@@ -4,20 +4,18 @@
   import Foundation
 #endif
 
-// A book's history (`book_events`): what `show` lists and the archive carries.
-extension SQLiteLibrary {
-  public func history(of bookID: Book.ID) throws -> [BookEvent] {
-    try reading(orIfMissing: []) { try fetchHistory(bookID, on: $0) }
-  }
+/// A book's history (`book_events`): what `show` lists and the archive carries, on the
+/// connection of a transaction ``SQLiteLibrary`` opened.
+struct BookHistoryTables {
+  let connection: SQLiteConnection
 
-  func fetchHistory(_ bookID: Book.ID, on connection: SQLiteConnection) throws -> [BookEvent] {
-    try fetchHistory(bookID...bookID, on: connection)[bookID] ?? []
+  /// The book's history, oldest first.
+  func history(of bookID: Book.ID) throws -> [BookEvent] {
+    try history(of: bookID...bookID)[bookID] ?? []
   }
 
   /// The history of every book whose id is in `ids`, oldest first, in one query.
-  func fetchHistory(_ ids: ClosedRange<Book.ID>, on connection: SQLiteConnection) throws
-    -> [Book.ID: [BookEvent]]
-  {
+  func history(of ids: ClosedRange<Book.ID>) throws -> [Book.ID: [BookEvent]] {
     var history: [Book.ID: [BookEvent]] = [:]
     try connection.forEach(
       """
@@ -35,7 +33,7 @@ extension SQLiteLibrary {
   }
 
   /// Adds an event to a book's history.
-  func logEvent(_ event: BookEvent, of bookID: Book.ID, on connection: SQLiteConnection) throws {
+  func log(_ event: BookEvent, of bookID: Book.ID) throws {
     try connection.run(
       "INSERT INTO book_events (book_id, time_ms, kind, detail) VALUES (?, ?, ?, ?)",
       [
@@ -51,15 +49,14 @@ extension SQLiteLibrary {
   /// - Parameter isNewBook: The book was just inserted and has no history to read.
   /// - Returns: How many events were added.
   @discardableResult
-  func addMissingHistory(
-    _ events: [BookEvent], to bookID: Book.ID, isNewBook: Bool = false,
-    on connection: SQLiteConnection
-  ) throws -> Int {
+  func addMissing(_ events: [BookEvent], to bookID: Book.ID, isNewBook: Bool = false) throws
+    -> Int
+  {
     guard !events.isEmpty else { return 0 }
-    var known = isNewBook ? [] : Set(try fetchHistory(bookID, on: connection))
+    var known = isNewBook ? [] : Set(try history(of: bookID))
     var added = 0
     for event in events where known.insert(event).inserted {
-      try logEvent(event, of: bookID, on: connection)
+      try log(event, of: bookID)
       added += 1
     }
     return added

@@ -1,6 +1,6 @@
 /// The tables a new book is written to: the library's own, or an import's staging tables,
 /// which reach the library's in one statement each (``BookStaging``).
-struct BookTables: Sendable {
+struct BookTableNames: Sendable {
   let books: String
   let details: String
   let tags: String
@@ -8,12 +8,12 @@ struct BookTables: Sendable {
   let readings: String
 
   /// The library's tables.
-  static let library = BookTables(
+  static let library = BookTableNames(
     books: "books", details: "book_details", tags: "book_tags", sources: "book_sources",
     readings: "book_readings")
 
   /// An import's staging tables: the library's columns, no index, no constraint.
-  static let staging = BookTables(
+  static let staging = BookTableNames(
     books: "temp.staged_books", details: "temp.staged_details", tags: "temp.staged_tags",
     sources: "temp.staged_sources", readings: "temp.staged_readings")
 

@@ -1,0 +1,47 @@
+/// The writes of books, progress and goals, each recorded in the library's changes so that
+/// ``undo(of:expecting:)`` and ``redo(expecting:)`` can take it back and put it back: what a
+/// ``LibraryWriter`` needs. Every method is one transaction: it either happens whole or not
+/// at all.
+public protocol ChangeApplying: Sendable {
+  /// Applies a change in one transaction and records it.
+  ///
+  /// - Parameter change: What to write.
+  /// - Returns: What the change did, with its record.
+  /// - Throws: ``LibraryError``, ``ProgressInputError``, ``ReadingState/RereadUndecided``;
+  ///   nothing is written.
+  func apply(_ change: LibraryChange) async throws -> AppliedChange
+
+  /// Undoes the change applied last, of the library or of the book `bookID`; when
+  /// `expected` is given, only if that is the change.
+  ///
+  /// - Throws: ``LibraryError/nothingToUndo(book:)``, ``LibraryError/changedSince(_:)``.
+  func undo(of bookID: Book.ID?, expecting expected: Int64?) async throws -> AppliedChange
+
+  /// Redoes the change undone last, while no new change was made since; when `expected` is
+  /// given, only if that is the change.
+  ///
+  /// - Throws: ``LibraryError/nothingToRedo``, ``LibraryError/changedSince(_:)``.
+  func redo(expecting expected: Int64?) async throws -> AppliedChange
+
+  /// Imports rows in one write transaction: all or nothing.
+  ///
+  /// A row's book is the one its id in its source names; else, when no book has an id from
+  /// that source yet, the one with its ISBN or its title and first author; else a new book
+  /// (DESIGN.md section 7). A matched book is merged three ways with what the source said at
+  /// its last import. Cancelling the task rolls everything back.
+  ///
+  /// - Parameters:
+  ///   - makeSource: Opens the rows; called before anything is written.
+  ///   - options: A dry run (work on a private copy: no file is touched) and who wins a
+  ///     conflict.
+  ///   - progress: Told how far the import has come, now and then.
+  /// - Returns: The counts, each change and conflict, the skipped rows with reasons, and
+  ///   remarks.
+  /// - Throws: `CancellationError` (nothing changed), errors of the source (nothing
+  ///   changed), ``LibraryError``.
+  func importBooks(
+    from makeSource: @Sendable () throws -> any ImportSource,
+    options: ImportOptions,
+    progress: (@Sendable (ImportProgress) -> Void)?
+  ) async throws -> ImportSummary
+}

@@ -1,0 +1,49 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension BookTables {
+  /// Edits a book's fields and records the edit in its history; ``SQLiteLibrary/apply(_:)``
+  /// with ``LibraryChange/edit(_:_:)``.
+  func edit(_ bookID: Book.ID, _ edit: BookEdit) throws -> EditResult {
+    let kind = edit.kind
+    guard let book = try book(bookID) else { throw LibraryError.bookNotFound(bookID) }
+    let detailTables = BookDetailTables(connection: connection)
+    let details = try detailTables.details(of: bookID)
+    let before = BookFields(book: book, details: details)
+    let wanted = edit.applied(to: before)
+    var updated = book
+    var updatedDetails = details
+    wanted.apply(to: &updated, &updatedDetails)
+    let after = BookFields(book: updated, details: updatedDetails)
+    let changes = before.changes(to: after)
+    guard !changes.isEmpty else { return EditResult(book: book, changes: []) }
+    updated.dateUpdated = max(book.dateUpdated, Date().roundedToMilliseconds)
+    try update(updated)
+    try detailTables.save(updatedDetails, of: bookID)
+    try BookHistoryTables(connection: connection).log(
+      BookEvent(time: updated.dateUpdated, kind: kind, detail: Self.describe(changes)),
+      of: bookID)
+    return EditResult(book: updated, changes: changes)
+  }
+
+  /// `title: Emma → Emma (Penguin); pages: (empty) → 474`
+  static func describe(_ changes: [FieldChange]) -> String {
+    changes.map { change in
+      "\(change.field.label): \(change.field.display(change.before)) → \(change.field.display(change.after))"
+    }.joined(separator: "; ")
+  }
+}
+
+extension BookFields {
+  /// The fields whose value differs in `other`, with the value here and there.
+  public func changes(to other: BookFields) -> [FieldChange] {
+    BookField.allCases.compactMap { field in
+      let before = self[field] ?? ""
+      let after = other[field] ?? ""
+      return before == after ? nil : FieldChange(field: field, before: before, after: after)
+    }
+  }
+}

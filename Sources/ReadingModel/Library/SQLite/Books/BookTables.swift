@@ -1,0 +1,124 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The `books` rows, on the connection of a transaction ``SQLiteLibrary`` opened: reading a
+/// book, and the writes ``SQLiteLibrary/apply(_:)`` and an import make. Opens no transaction.
+struct BookTables {
+  let connection: SQLiteConnection
+
+  /// The nine columns of a book, of the table named `b`.
+  static let columns = """
+    b.id, b.title, b.authors, b.isbn10, b.isbn13, b.page_count, b.status, b.added_ms, \
+    b.updated_ms
+    """
+
+  /// Reads the nine columns of ``columns`` of the current row, from `first` on, its
+  /// numbers within ``StoredValue``'s bounds.
+  static func book(from row: SQLiteRow, at first: Int32) -> Book {
+    Book(
+      id: row.int64(first),
+      title: row.text(first + 1),
+      authors: row.text(first + 2).lineItems,
+      isbn10: row.optionalText(first + 3),
+      isbn13: row.optionalText(first + 4),
+      pageCount: row.pageCount(first + 5),
+      status: ReadingStatus(rawValue: row.text(first + 6)) ?? .wantToRead,
+      dateAdded: row.date(first + 7),
+      dateUpdated: row.date(first + 8)
+    )
+  }
+
+  /// Reads columns 0–8 (``columns``) of the current row.
+  static func book(from row: SQLiteRow) -> Book { book(from: row, at: 0) }
+
+  /// The book with `id`, or `nil`.
+  func book(_ id: Book.ID) throws -> Book? {
+    try connection.first(
+      "SELECT \(Self.columns) FROM books b WHERE b.id = ?", [.integer(id)], Self.book(from:))
+  }
+
+  /// Adds a book; ``SQLiteLibrary/apply(_:)`` with ``LibraryChange/addBook(_:)``.
+  func add(_ newBook: NewBook) throws -> Book {
+    let now = Date().roundedToMilliseconds
+    var book = Book(
+      id: 0, title: newBook.title, authors: newBook.authors, isbn10: newBook.isbn?.isbn10,
+      isbn13: newBook.isbn?.isbn13, pageCount: newBook.pageCount, status: newBook.status,
+      dateAdded: now, dateUpdated: now)
+    book.id = try insert(book, keepingID: false)
+    return book
+  }
+
+  /// Inserts a book with its search keys, and the columns its details decide (rating,
+  /// finish day, a source's last-name-first form), so a new book is written once.
+  ///
+  /// - Parameters:
+  ///   - keys: Keys already worked out for the book's title and authors, if any.
+  ///   - tables: The library's tables, or an import's staging tables.
+  /// - Returns: The book's id: its own when `keepingID`, else a new one.
+  func insert(
+    _ book: Book, details: BookDetails = BookDetails(), keepingID: Bool, keys: BookKeys? = nil,
+    into tables: BookTableNames = .library
+  ) throws -> Book.ID {
+    var values = Self.rowValues(book, keys: keys?.of(book))
+    if let given = details.authorSort, !given.isEmpty {
+      values[values.count - 1] = .text(SearchKey.fold(given))
+    }
+    try connection.run(
+      """
+      INSERT INTO \(tables.books) (title, authors, isbn10, isbn13, page_count, status, added_ms,
+        updated_ms, title_key, author_key, search_text, match_title, match_author, author_sort,
+        rating, finished_day, id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      values + Self.detailColumns(details) + [keepingID ? .integer(book.id) : nil])
+    return keepingID ? book.id : connection.lastInsertedRowID
+  }
+
+  /// The `rating` and `finished_day` columns of a book with these details.
+  static func detailColumns(_ details: BookDetails) -> [SQLiteValue?] {
+    [
+      .real(details.rating ?? 0),
+      .text(ReadingPeriod.lastFinish(details.readings)?.description ?? ""),
+    ]
+  }
+
+  /// Writes every column of an existing book.
+  func update(_ book: Book) throws {
+    try connection.run(
+      """
+      UPDATE books SET title = ?, authors = ?, isbn10 = ?, isbn13 = ?, page_count = ?,
+        status = ?, added_ms = ?, updated_ms = ?, title_key = ?, author_key = ?,
+        search_text = ?, match_title = ?, match_author = ?, author_sort = ?
+      WHERE id = ?
+      """, Self.rowValues(book) + [.integer(book.id)])
+  }
+
+  /// Sets the book's `updated_ms`.
+  func setUpdated(_ book: Book) throws {
+    try connection.run(
+      "UPDATE books SET updated_ms = ? WHERE id = ?",
+      [.integer(book.dateUpdated.milliseconds), .integer(book.id)])
+  }
+
+  /// The book's columns from `title` to `author_sort`, keys folded for sorting, search and
+  /// matching. (Rating, finish and a source's own last-name-first form come with the
+  /// details: ``BookDetailTables/save(_:of:isNewBook:into:)``.)
+  private static func rowValues(_ book: Book, keys: BookKeys? = nil) -> [SQLiteValue?] {
+    let keys = keys ?? BookKeys(title: book.title, authors: book.authors)
+    return [
+      .text(book.title),
+      .text(book.authors.joined(separator: "\n")),
+      book.isbn10.map { .text($0) },
+      book.isbn13.map { .text($0) },
+      book.pageCount.map { .integer(Int64($0)) },
+      .text(book.status.rawValue),
+      .integer(book.dateAdded.milliseconds),
+      .integer(book.dateUpdated.milliseconds),
+      .text(keys.titleKey), .text(keys.authorKey), .text(keys.searchText),
+      .text(keys.matchTitle), .text(keys.matchAuthor), .text(keys.authorSort),
+    ]
+  }
+}

@@ -1,0 +1,46 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A page of books (`list`, the browser), on the connection of the read transaction
+/// ``SQLiteLibrary/page(_:)`` opened: the page and its total are read in that one
+/// transaction, so they agree.
+struct PageTables {
+  let connection: SQLiteConnection
+
+  /// One page of books in the query's order (its cursor's sort already checked).
+  func page(_ query: PageQuery) throws -> BookPage {
+    let words = try SearchWord.words(of: query.search, on: connection)
+    let (sql, parameters) = PageSQL.page(query, words: words)
+    // One row more than asked for tells whether another page follows, without counting.
+    let rows = try connection.all(sql, parameters) { row in
+      (
+        ListedBook(book: BookTables.book(from: row), progress: row.optionalFraction(9)),
+        row.text(10)
+      )
+    }
+    // Counted in the same read transaction: the total and the page agree.
+    let total = try query.countsTotal ? count(query, words: words) : nil
+    guard rows.count > query.limit, let last = rows.prefix(query.limit).last else {
+      return BookPage(books: rows.map(\.0), next: nil, total: total)
+    }
+    let cursor = PageCursor(
+      sort: query.sort, position: query.firstPosition - 1 + query.limit, key: last.1,
+      lastID: last.0.id)
+    return BookPage(books: rows.prefix(query.limit).map(\.0), next: cursor, total: total)
+  }
+
+  /// How many books match the query's filters.
+  private func count(_ query: PageQuery, words: [SearchWord]) throws -> Int {
+    // One rare word and nothing else: the index has counted its books already.
+    if query.filtersOnlyBySearch, words.count == 1, words[0].tags.isEmpty,
+      let held = words[0].held
+    {
+      return held
+    }
+    let (sql, parameters) = PageSQL.count(query, words: words)
+    return Int(try connection.integer(sql, parameters) ?? 0)
+  }
+}
