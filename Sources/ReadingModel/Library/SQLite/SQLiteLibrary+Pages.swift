@@ -15,7 +15,7 @@ extension SQLiteLibrary {
       let (sql, parameters) = Self.pageSQL(query, words: words)
       // One row more than asked for tells whether another page follows, without counting.
       let rows = try connection.all(sql, parameters) { row in
-        (ListedBook(book: Self.book(from: row), progress: row.optionalFraction(9)), row.text(10))
+        (Self.listedBook(from: row), row.text(10))
       }
       // Counted in the same read transaction: the total and the page agree.
       let total = try query.countsTotal ? count(query, words: words, on: connection) : nil
@@ -66,9 +66,21 @@ extension SQLiteLibrary {
     return ("SELECT count(*) FROM books b \(filter)", parameters)
   }
 
-  /// Columns 0–8 are a book (see ``book(from:)``), 9 the newest position, 10 the sort key.
+  /// A row of ``pageSQL(_:words:)``: the book, its position, rating and last finish.
+  private static func listedBook(from row: SQLiteRow) -> ListedBook {
+    let (stars, day) = (row.double(11), row.text(12))
+    return ListedBook(
+      book: book(from: row), progress: row.optionalFraction(9),
+      rating: stars > 0 ? stars : nil, finishedDay: day.isEmpty ? nil : day)
+  }
+
+  /// Columns 0–8 are a book (see ``book(from:)``), 9 the newest position, 10 the sort key,
+  /// 11 the rating (0 for none), 12 the last finish day (empty for none).
   static func pageSQL(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
-    let (key, order, comparison) = Self.ordering(query.sort)
+    let (key, sortOrder, sortComparison) = Self.ordering(query.sort)
+    let (order, comparison) =
+      !query.reversed
+      ? (sortOrder, sortComparison) : sortOrder == "ASC" ? ("DESC", "<") : ("ASC", ">")
     var (conditions, parameters) = Self.filters(query, words: words)
     if let cursor = query.after {
       conditions.insert("(\(key), b.id) \(comparison) (?, ?)", at: 0)
@@ -85,7 +97,7 @@ extension SQLiteLibrary {
       SELECT \(bookColumns),
         (SELECT p.progress FROM progress_entries p WHERE p.book_id = b.id AND p.kind = 'progress'
           ORDER BY p.time_ms DESC, p.rowid DESC LIMIT 1),
-        \(key)
+        \(key), b.rating, b.finished_day
       FROM books b \(filter)
       ORDER BY \(orderKey) \(order), b.id \(order)
       LIMIT ?
