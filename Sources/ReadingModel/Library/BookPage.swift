@@ -3,12 +3,20 @@ public struct ListedBook: Sendable, Equatable, Identifiable, Codable {
   public var book: Book
   /// The newest progress entry's fraction, or `nil` when nothing was recorded.
   public var progress: Double?
+  /// The stars (0.25 to 5), when a listing read them and the book is rated.
+  public var rating: Double?
+  /// The day the book was last finished (`2024-03-05`), when a listing read it and it was.
+  public var finishedDay: String?
 
   public var id: Book.ID { book.id }
 
-  public init(book: Book, progress: Double? = nil) {
+  public init(
+    book: Book, progress: Double? = nil, rating: Double? = nil, finishedDay: String? = nil
+  ) {
     self.book = book
     self.progress = progress
+    self.rating = rating
+    self.finishedDay = finishedDay
   }
 }
 

@@ -22,6 +22,8 @@ public struct PageQuery: Sendable, Equatable {
   /// Only books added at or after this time.
   public var addedSince: Date?
   public var sort: BookSort
+  /// The sort's order the other way round (a cursor continues in the query's order).
+  public var reversed: Bool
   /// Whether to count every book that matches, for "31–60 of 365".
   public var countsTotal: Bool
 
@@ -35,6 +37,7 @@ public struct PageQuery: Sendable, Equatable {
     finishedIn: Int? = nil,
     addedSince: Date? = nil,
     sort: BookSort = .id,
+    reversed: Bool = false,
     countsTotal: Bool = false
   ) {
     self.after = after
@@ -46,6 +49,7 @@ public struct PageQuery: Sendable, Equatable {
     self.finishedIn = finishedIn
     self.addedSince = addedSince
     self.sort = sort
+    self.reversed = reversed
     self.countsTotal = countsTotal
   }
 

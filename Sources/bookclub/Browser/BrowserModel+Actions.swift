@@ -41,7 +41,7 @@ extension BrowserModel {
     }
     let text = prompt.text
     switch prompt.purpose {
-    case .progress: recordProgress(text, on: book, reread: nil)
+    case .progress: recordProgress(typed: text, on: book)
     case .note: addNote(text, on: book)
     case .tag: changeTags(text, on: book)
     case .rate: rate(text, on: book)
@@ -53,8 +53,10 @@ extension BrowserModel {
   func answer(_ character: Character) {
     guard let prompt, let book = book(prompt.bookID) else { return }
     switch (prompt.purpose, character) {
-    case (.reread(let pending), "r"): recordProgress(pending, on: book, reread: .reread)
-    case (.reread(let pending), "c"): recordProgress(pending, on: book, reread: .sameReading)
+    case (.reread(let pending, let note), "r"):
+      recordProgress(pending, note: note, on: book, reread: .reread)
+    case (.reread(let pending, let note), "c"):
+      recordProgress(pending, note: note, on: book, reread: .sameReading)
     default: return
     }
   }
@@ -75,14 +77,9 @@ extension BrowserModel {
     }
   }
 
-  /// Writes a note from the editor's draft.
-  func addNote(_ text: String, onBookWithID id: Book.ID) {
-    guard let book = book(id) else { return }
-    addNote(text, on: book)
-  }
-
-  /// Writes a note typed in the prompt.
-  private func addNote(_ text: String, on book: Book) {
+  /// Writes a note typed in the prompt, or from the editor's draft, at the book's position:
+  /// the row keeps that position (the note's entry is not one).
+  func addNote(_ text: String, on book: Book) {
     guard !text.trimmingWhitespace().isEmpty else {
       promptLine.prompt?.error = "Type a note, or Esc to cancel."
       return
@@ -92,7 +89,7 @@ extension BrowserModel {
       let applied = try await writer.apply(
         .record(book.id, EntryRequest(input: nil, note: text, kind: .note)))
       return (
-        applied.after?.book ?? book, nil,
+        applied.after?.book ?? book, applied.after?.position?.progress,
         Self.telling("Note added to “\(book.title)”.", applied.remarks)
       )
     }
@@ -100,26 +97,31 @@ extension BrowserModel {
 
   // MARK: Writing
 
-  private func recordProgress(_ text: String, on book: Book, reread: ReadingState.Reread?) {
-    let input: ProgressInput
+  private func recordProgress(typed text: String, on book: Book) {
     do {
-      input = try ProgressInput(parsing: text)
+      recordProgress(try ProgressInput(parsing: text), note: nil, on: book, reread: nil)
     } catch {
       promptLine.prompt?.error = error.explanation
-      return
     }
+  }
+
+  /// Records where the reader is, with a note if any; on a finished or abandoned book,
+  /// asks first whether it is a new reading.
+  func recordProgress(
+    _ input: ProgressInput, note: String?, on book: Book, reread: ReadingState.Reread?
+  ) {
     let writer = self.writer
     write(book.id) {
       do {
         let applied = try await writer.apply(
-          .record(book.id, EntryRequest(input: input, reread: reread)))
+          .record(book.id, EntryRequest(input: input, note: note, reread: reread)))
         let (after, fraction) = (applied.after?.book ?? book, applied.entry?.progress ?? 0)
         let position = ProgressText.position(fraction, of: after)
         let percent = ProgressBar.percent(fraction)
         let message = "“\(book.title)”: \(position) (\(percent)%)"
         return (after, fraction, Self.telling(message, applied.remarks))
       } catch let undecided as ReadingState.RereadUndecided {
-        throw BrowserRereadQuestion(status: undecided.status, pending: text)
+        throw BrowserRereadQuestion(status: undecided.status, pending: input, note: note)
       }
     }
   }
@@ -189,7 +191,7 @@ extension BrowserModel {
         self.updated(ListedBook(book: book, progress: progress))
       } catch let question as BrowserRereadQuestion {
         self.promptLine.prompt = BrowserPrompt(
-          purpose: .reread(pending: question.pending),
+          purpose: .reread(pending: question.pending, note: question.note),
           label: "It is \(question.status.displayName): r a new reading, c the last one goes on",
           bookID: bookID)
       } catch {
@@ -215,14 +217,15 @@ extension BrowserModel {
     return books.first { $0.id == id }?.book
   }
 
-  private func listedProgress(of id: Book.ID) -> Double? {
+  func listedProgress(of id: Book.ID) -> Double? {
     books.first { $0.id == id }?.progress
   }
 }
 
 /// A progress write refused because the book is finished or abandoned: the prompt asks
-/// whether it is a new reading, keeping the value typed.
+/// whether it is a new reading, keeping the value given and its note.
 private struct BrowserRereadQuestion: Error {
   let status: ReadingStatus
-  let pending: String
+  let pending: ProgressInput
+  let note: String?
 }

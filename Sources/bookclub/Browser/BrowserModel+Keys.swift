@@ -57,7 +57,7 @@ extension BrowserModel {
     case .app(let action): return perform(action)
     case .book(let action): return perform(action)
     case .prompt(let action): return perform(action)
-    case .library, .search, .detail: return .none  // the panes do their own
+    case .library, .search, .detail, .help: return .none  // the panes do their own
     }
   }
 
@@ -82,7 +82,7 @@ extension BrowserModel {
     case .undo: undoLastChange()
     case .redo: redoLastUndone()
     case .noteInEditor:
-      if let book = target { return .editNote(bookID: book.id, draft: "") }
+      if let book = target { return .editDraft(bookID: book.id, note: "") }
     }
     return .none
   }
@@ -95,7 +95,7 @@ extension BrowserModel {
     case .editor:
       guard let prompt = promptLine.prompt else { break }
       promptLine.prompt = nil
-      return .editNote(bookID: prompt.bookID, draft: prompt.text)
+      return .editDraft(bookID: prompt.bookID, note: prompt.text)
     }
     return .none
   }

@@ -83,11 +83,12 @@ final class BrowserModel {
     BrowserScreen(
       list: list.store.state, total: list.total, morePages: list.store.nextCursor != nil,
       isQueryPending: list.pending != nil, tab: list.tab, sort: list.sort,
+      reversed: list.reversed, isSeekingEnd: list.isSeekingEnd,
       search: list.search ?? (list.isEditingSearch ? "" : nil),
       isEditingSearch: list.isEditingSearch, cursor: list.cursor, top: list.top,
       detail: detail?.lines, detailTop: detail?.top ?? 0, cover: detailPane.shownCover?.image,
       prompt: prompt, notice: notices.current, isSaving: isSavingBeforeEnd,
-      showsHelp: help.isShown, tick: tick, colors: colors)
+      showsHelp: help.isShown, helpTop: help.top, tick: tick, colors: colors)
   }
 
   /// Whether something on screen moves with time: a spinner or a notice.

@@ -1,3 +1,5 @@
+import ReadingModel
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -18,8 +20,8 @@ struct BrowserPrompt: Equatable, Sendable {
     /// A rating, `0` to clear.
     case rate
     /// How progress on a finished or abandoned book goes on: `r` a re-read, `c` the last
-    /// reading; the progress typed waits in `pending`.
-    case reread(pending: String)
+    /// reading; the progress given, and its note, wait in `pending` and `note`.
+    case reread(pending: ProgressInput, note: String?)
   }
 
   let purpose: Purpose

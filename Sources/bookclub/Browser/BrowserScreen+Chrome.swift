@@ -1,18 +1,25 @@
 import ReadingModel
 
 extension BrowserScreen {
-  /// `bookclub  All  Reading  Want  Finished  Abandoned        sort: title`
+  /// `bookclub  1 All  2 Reading  3 Want  4 Finished  5 Abandoned   sort: title`: the name
+  /// goes first when the sort does not fit beside it; narrower, the tabs' short words
+  /// `1 All 2 Reading 3 Want 4 Done 5 Dropped` (40 columns, the narrowest screen drawn).
   func drawTabs(_ grid: inout Grid, _ layout: BrowserLayout) {
-    let compact = layout.width < 64
-    var column =
-      compact ? 0 : grid.write("bookclub ", row: 0, column: 0, style: style(.colored(.cyan)))
-    for tab in BrowserTab.allCases {
-      let name = compact ? String(tab.title.prefix(tab == .wantToRead ? 4 : 3)) : tab.title
-      let label = compact ? "\(tab.rawValue + 1) \(name) " : " \(tab.rawValue + 1) \(name) "
-      column = grid.write(label, row: 0, column: column, style: tab == self.tab ? .reverse : .dim)
-      if compact { column += 1 }
+    let sortText = "sort: \(sort.rawValue)" + (reversed ? " reversed" : "")
+    let brand = "bookclub "
+    let full = BrowserTab.allCases.map { " \($0.rawValue + 1) \($0.title) " }
+    let fullWidth = full.map { DisplayWidth.of($0) }.reduce(0, +)
+    let room = layout.width - 1 - DisplayWidth.of(sortText)
+    var column = 0
+    if fullWidth + brand.count <= room {
+      column = grid.write(brand, row: 0, column: 0, style: style(.colored(.cyan)))
     }
-    let sortText = "sort: \(sort.rawValue)"
+    let labels =
+      fullWidth <= room
+      ? full : BrowserTab.allCases.map { "\($0.rawValue + 1) \($0.shortTitle) " }
+    for (tab, label) in zip(BrowserTab.allCases, labels) {
+      column = grid.write(label, row: 0, column: column, style: tab == self.tab ? .reverse : .dim)
+    }
     let start = layout.width - DisplayWidth.of(sortText)
     if start > column { grid.write(sortText, row: 0, column: start, style: .dim) }
   }
@@ -20,7 +27,7 @@ extension BrowserScreen {
   /// The search field while there is a search, else the column titles.
   func drawSubtitle(_ grid: inout Grid, _ layout: BrowserLayout) {
     guard let search else {
-      let titles = RowFormat(width: layout.width).header
+      let titles = RowFormat(width: layout.width, sort: sort, reversed: reversed).header
       grid.write(titles, row: 1, column: 0, style: .bold)
       return
     }
@@ -66,7 +73,10 @@ extension BrowserScreen {
       return
     }
     let hints = detail == nil ? "?: help  q: quit" : "Esc: back  ?: help"
-    let refreshing = list.isLoading && list.value != nil ? "\(spinner) refreshing · " : ""
+    let refreshing =
+      isSeekingEnd
+      ? "\(spinner) loading to the last book (Esc stops) · "
+      : list.isLoading && list.value != nil ? "\(spinner) refreshing · " : ""
     let end = grid.write(refreshing + position(layout), row: row, column: 0, style: .dim)
     let start = layout.width - DisplayWidth.of(hints)
     if start > end + 1 { grid.write(hints, row: row, column: start, style: .dim) }
@@ -81,20 +91,28 @@ extension BrowserScreen {
     return "\(top + 1)–\(last)\(of)\(retry)"
   }
 
-  /// The help overlay: every key of the table, in a box over the pane.
+  /// The help overlay: every key of the table, in a box over the screen; when the box
+  /// cannot hold every line, it scrolls (``helpTop``) and its border says more follow.
   func drawHelp(_ grid: inout Grid, _ layout: BrowserLayout) {
     let lines = BrowserKeyHelp.lines(width: layout.width - 6)
     let width = min(layout.width - 2, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
-    let height = min(layout.pane.count, lines.count + 2)
+    let height = min(layout.height, lines.count + 2)
+    let inside = height - 2
+    let first = min(helpTop, max(0, lines.count - inside))
     let left = (layout.width - width) / 2
-    let top = layout.pane.lowerBound
+    let top = (layout.height - height) / 2
+    let rule = { (more: String) -> String in
+      more.isEmpty
+        ? String(repeating: "─", count: width - 2)
+        : "─ " + more + " " + String(repeating: "─", count: max(0, width - 5 - more.count))
+    }
     for row in 0..<height {
       let text: String
       switch row {
-      case 0: text = "┌" + String(repeating: "─", count: width - 2) + "┐"
-      case height - 1: text = "└" + String(repeating: "─", count: width - 2) + "┘"
+      case 0: text = "┌" + rule(first > 0 ? "↑ more" : "") + "┐"
+      case height - 1: text = "└" + rule(first + inside < lines.count ? "↓ more" : "") + "┘"
       default:
-        let line = lines[row - 1]
+        let line = lines[first + row - 1]
         let padding = max(0, width - 4 - DisplayWidth.of(line))
         text = "│ " + line + String(repeating: " ", count: padding) + " │"
       }

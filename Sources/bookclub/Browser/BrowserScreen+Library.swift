@@ -51,7 +51,7 @@ extension BrowserScreen {
       grid.write(message, row: firstRow, column: 1, style: .dim)
       return
     }
-    let format = RowFormat(width: layout.width)
+    let format = RowFormat(width: layout.width, sort: sort, reversed: reversed)
     let rows = layout.listRows(withBanner: hasBanner)
     let shown = top..<min(books.count, top + rows)
     var row = firstRow

@@ -16,6 +16,10 @@ struct BrowserScreen {
   var isQueryPending = false
   var tab: BrowserTab = .all
   var sort: BookSort = .id
+  /// The sort's order the other way round (`S`).
+  var reversed = false
+  /// `G` is loading the pages up to the last book.
+  var isSeekingEnd = false
   /// The search applied, or being typed.
   var search: String?
   /// Whether keys go to the search field.
@@ -36,6 +40,8 @@ struct BrowserScreen {
   /// The browser is ending and waits for its writes.
   var isSaving = false
   var showsHelp = false
+  /// The help's first line shown, when it scrolls.
+  var helpTop = 0
   /// Advances the spinner.
   var tick = 0
   var colors = true
@@ -50,7 +56,11 @@ struct BrowserScreen {
       let message =
         "Make the terminal at least \(BrowserLayout.minimumWidth)×"
         + "\(BrowserLayout.minimumHeight) (q quits)"
-      grid.write(message, row: 0, column: 0)
+      for (row, line) in Self.wrapped(message, width: layout.width).prefix(layout.height)
+        .enumerated()
+      {
+        grid.write(line, row: row, column: 0)
+      }
       return grid
     }
     drawTabs(&grid, layout)
@@ -63,6 +73,21 @@ struct BrowserScreen {
     drawStatusLine(&grid, layout)
     if showsHelp { drawHelp(&grid, layout) }
     return grid
+  }
+
+  /// `text` in lines of at most `width` columns, broken between words (a word wider than a
+  /// line is cut by the grid).
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, DisplayWidth.of(line) + 1 + DisplayWidth.of(word) > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + [line]
   }
 
   /// The spinner's current frame.

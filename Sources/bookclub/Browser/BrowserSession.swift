@@ -136,7 +136,7 @@ final class BrowserSession {
     case .none: break
     case .quit: return .quit
     case .suspend: suspendProcess()
-    case .editNote(let bookID, let draft): editNote(bookID: bookID, draft: draft)
+    case .editDraft(let bookID, let note): editDraft(bookID: bookID, note: note)
     }
     return nil
   }
@@ -202,9 +202,10 @@ final class BrowserSession {
     return BrowserLayout(width: size.columns, height: size.rows)
   }
 
-  /// Hands the terminal to the person's editor on a note draft, then takes it back; the
-  /// note is written like `note add` writes it, and a draft that cannot be is kept.
-  private func editNote(bookID: Book.ID, draft: String) {
+  /// Hands the terminal to the person's editor on the book's draft, then takes it back;
+  /// the draft is written as `progress edit` writes it, and one that cannot be is kept.
+  private func editDraft(bookID: Book.ID, note: String) {
+    guard let (config, draft) = model.draft(forBookWithID: bookID, note: note) else { return }
     input.pause()
     ScreenGuard.restore()
     defer {
@@ -216,11 +217,12 @@ final class BrowserSession {
       let file = try DraftFile(text: draft, bookID: bookID)
       try Editor(environment: context.environment).edit(file.path)
       let text = try file.contents()
-      file.remove()
-      if text.trimmingWhitespace().isEmpty {
-        model.notices.push("The note was empty; nothing was written.")
-      } else {
-        model.addNote(text, onBookWithID: bookID)
+      do {
+        try model.recordDraft(text, from: config, onBookWithID: bookID)
+        file.remove()
+      } catch {
+        let kept = "Nothing was written. Your draft is kept at \(file.path)"
+        model.notices.push("\(error.explanation) \(kept)", level: .warning)
       }
     } catch {
       model.notices.push(error.explanation, level: .warning)

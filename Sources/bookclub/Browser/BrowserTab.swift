@@ -25,6 +25,15 @@ enum BrowserTab: Int, CaseIterable, Sendable {
     }
   }
 
+  /// The title where the full ones do not fit: a word still, never a cut one.
+  var shortTitle: String {
+    switch self {
+    case .finished: "Done"
+    case .abandoned: "Dropped"
+    default: title
+    }
+  }
+
   /// The tab after this one, back to the first after the last.
   var next: BrowserTab { BrowserTab(rawValue: (rawValue + 1) % Self.allCases.count) ?? .all }
 

@@ -1,26 +1,63 @@
 import ReadingModel
 
-/// The columns of a library row at a width: status, title, authors, progress. Narrow
-/// screens drop the authors and shorten the bar.
+/// The columns of a library row at a width: status, title, authors, the column the list is
+/// sorted by when it is none of those (rating, finished, added, updated), progress. The
+/// sorted column's title says the order (`▲` ascending, `▼` descending). Narrow screens
+/// drop the authors and shorten the bar and the stars.
 struct RowFormat {
   let width: Int
+  /// The list's order: which column it shows, and the arrow on it.
+  var sort: BookSort = .id
+  var reversed = false
 
   private var showsAuthors: Bool { width >= 60 }
   private var bar: ProgressBar { ProgressBar(cells: width >= 60 ? 10 : 5) }
   private static let statusWidth = 9
   private static let gap = 2
 
+  /// The column of the sort's own value, when the title, authors or id are not it.
+  private var sortColumn: (title: String, width: Int)? {
+    switch sort {
+    case .id, .title, .author: nil
+    case .rating: ("RATING", showsAuthors ? 10 : 6)
+    case .finished: ("FINISHED", 10)
+    case .added: ("ADDED", 10)
+    case .updated: ("UPDATED", 10)
+    }
+  }
+
+  private var columns: Int { (showsAuthors ? 3 : 2) + (sortColumn == nil ? 0 : 1) }
+  private var sortWidth: Int { sortColumn?.width ?? 0 }
+
   private var flexible: Int {
-    max(8, width - Self.statusWidth - bar.width - Self.gap * (showsAuthors ? 3 : 2) - 1)
+    max(8, width - Self.statusWidth - bar.width - sortWidth - Self.gap * columns - 1)
   }
   private var titleWidth: Int { showsAuthors ? flexible * 3 / 5 : flexible }
   private var authorWidth: Int { flexible - titleWidth }
 
+  /// `▲` or `▼`: the way the sorted column's values go down the list.
+  private var arrow: String {
+    let descending: Bool
+    switch sort {
+    case .id, .title, .author: descending = false
+    case .rating, .finished, .added, .updated: descending = true
+    }
+    return descending != reversed ? "▼" : "▲"
+  }
+
+  /// A column's title, with the arrow when the list is sorted by it.
+  private func title(_ name: String, sorted: Bool, width: Int) -> String {
+    TerminalText.padded(sorted ? name + " " + arrow : name, to: width)
+  }
+
   var header: String {
     var line =
       " " + TerminalText.padded("STATUS", to: Self.statusWidth) + "  "
-      + TerminalText.padded("TITLE", to: titleWidth)
-    if showsAuthors { line += "  " + TerminalText.padded("AUTHOR", to: authorWidth) }
+      + title("TITLE", sorted: sort == .title, width: titleWidth)
+    if showsAuthors {
+      line += "  " + title("AUTHOR", sorted: sort == .author, width: authorWidth)
+    }
+    if let sortColumn { line += "  " + title(sortColumn.title, sorted: true, width: sortWidth) }
     return line + "  PROGRESS"
   }
 
@@ -42,7 +79,26 @@ struct RowFormat {
         style: .dim)
       column += authorWidth + Self.gap
     }
+    if sortColumn != nil {
+      grid.write(sortValue(listed), row: row, column: column, limit: sortWidth)
+      column += sortWidth + Self.gap
+    }
     grid.write(bar.render(fraction), row: row, column: column)
+  }
+
+  /// The row's value in the sort's column: stars, or a day.
+  private func sortValue(_ listed: ListedBook) -> String {
+    switch sort {
+    case .id, .title, .author: ""
+    case .rating:
+      listed.rating.map { stars in
+        let shown = Rating.display(stars)
+        return showsAuthors ? shown : String(shown.split(separator: " ").last ?? "")
+      } ?? "–"
+    case .finished: listed.finishedDay ?? "–"
+    case .added: CalendarDay(local: listed.book.dateAdded).description
+    case .updated: CalendarDay(local: listed.book.dateUpdated).description
+    }
   }
 
   static func statusName(_ status: ReadingStatus) -> String {

@@ -124,9 +124,9 @@ struct BrowseEndToEndTests {
 
   @Test func theEditorGetsTheTerminalAndItsNoteIsWritten() async throws {
     try await fill()
-    // An "editor" that writes the draft and exits, as a person would after typing.
+    // An "editor" that adds to the draft and exits, as a person would after typing.
     let tmux = try await start(
-      width: 80, height: 24, environment: ["EDITOR": "printf 'From the editor\\n' >"])
+      width: 80, height: 24, environment: ["EDITOR": "printf '\\nFrom the editor\\n' >>"])
     try await tmux.waitFor(" of 500")
     try await tmux.press("e")
     try await waitForLibrary("the editor's note to be written", book: 1) { !$0.notes.isEmpty }
@@ -137,7 +137,7 @@ struct BrowseEndToEndTests {
     try await tmux.press("q")
     try await tmux.waitFor("EXITED:0")
     let notes = try await SQLiteLibrary(path: library).progress(of: 1).notes
-    #expect(notes.map(\.note) == ["From the editor\n"])
+    #expect(notes.map(\.note) == ["From the editor"])
   }
 
   @Test func noColorDrawsAttributesButNoColours() async throws {

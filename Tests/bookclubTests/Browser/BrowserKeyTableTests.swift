@@ -86,6 +86,7 @@ import Testing
     case .detail: _ = model.handle(.enter)
     case .search: _ = model.handle(.character("/"))
     case .prompt: _ = model.handle(.character("n"))
+    case .help: _ = model.handle(.character("?"))
     }
     return model
   }
@@ -102,7 +103,7 @@ import Testing
         case .app(.help): #expect(model.help.isShown)
         case .app(.openBook): #expect(model.detail != nil)
         case .book(.noteInEditor), .prompt(.editor):
-          #expect(command == .editNote(bookID: 1, draft: ""), "\(key)")
+          #expect(command == .editDraft(bookID: 1, note: ""), "\(key)")
         default: #expect(command == .none, "\(binding.entry): \(key)")
         }
         #expect(await model.writes.settle(within: .seconds(30)))

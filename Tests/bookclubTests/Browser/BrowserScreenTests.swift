@@ -127,7 +127,7 @@ import Testing
   @Test(arguments: [large, small])
   func theHelpOverlayListsTheKeys(layout: BrowserLayout) {
     let shown = text(BrowserScreen(list: .success(books(3)), showsHelp: true), layout)
-    #expect(shown.contains("Keys (? or Esc closes)"))
+    #expect(shown.contains(BrowserKeyHelp.title))
   }
 
   @Test func aTooSmallTerminalIsToldSo() {

@@ -25,8 +25,9 @@ extension LibraryPane {
     switch action {
     case .done: endSearch()
     case .cancel:
-      if !cancelInFlight() { clearSearch() }
-      endSearch()
+      // However far the search's query got: the same key leaves the same list.
+      _ = cancelInFlight()
+      clearSearch()
     case .up: move(by: -1)
     case .down: move(by: 1)
     }
@@ -40,11 +41,12 @@ extension LibraryPane {
     case .pageUp: move(by: -listRows)
     case .pageDown: move(by: listRows)
     case .first: move(by: -cursor)
-    case .last: move(by: books.count)
+    case .last: moveToLast()
     case .tab(let tab): select(tab)
     case .nextTab: select(tab.next)
     case .previousTab: select(tab.previous)
     case .sort: cycleSort()
+    case .reverseSort: reverseSort()
     case .search: beginSearch()
     case .refresh: refresh()
     case .escape: escape()

@@ -14,7 +14,10 @@ import ReadingModel
 final class LibraryPane: BrowserComponent {
   /// The list on screen.
   private(set) var store: ReadingListStore {
-    didSet { total = nil }
+    didSet {
+      total = nil
+      isSeekingEnd = false
+    }
   }
   /// How many books match the list's query, counted after its first page is shown: on a
   /// common word at a million books the count takes longer than the page, and a search
@@ -24,6 +27,8 @@ final class LibraryPane: BrowserComponent {
   private(set) var pending: ReadingListStore?
   private(set) var tab: BrowserTab = .all
   private(set) var sort: BookSort = .id
+  /// The sort's order the other way round.
+  private(set) var reversed = false
   /// The search of the newest query (pending or shown).
   private(set) var search: String?
   /// Whether keys go to the search field.
@@ -32,6 +37,9 @@ final class LibraryPane: BrowserComponent {
   private(set) var cursor = 0
   /// The first row shown.
   private(set) var top = 0
+  /// Whether `G` is loading page after page to reach the last book; the highlight follows
+  /// the pages as they come, and Esc or any move stops it.
+  private(set) var isSeekingEnd = false
   /// The terminal's size.
   var layout: BrowserLayout {
     didSet { keepCursorVisible() }
@@ -102,10 +110,35 @@ final class LibraryPane: BrowserComponent {
   /// Moves the highlight by `offset` rows, and loads the next page when it comes within a
   /// screen of the end.
   func move(by offset: Int) {
+    isSeekingEnd = false
     guard !books.isEmpty else { return }
     cursor = min(max(0, cursor + offset), books.count - 1)
     keepCursorVisible()
     pageIfNeeded()
+  }
+
+  /// Moves the highlight to the last book of the list, not only of the pages loaded: loads
+  /// the pages that follow, one after another (``storeChanged()`` goes on as each comes).
+  func moveToLast() {
+    move(by: books.count)
+    isSeekingEnd = true
+    seekEnd()
+  }
+
+  /// The next step to the last book: the highlight on the last one loaded, and the next
+  /// page asked for, until no page follows or one fails (its retry row shows).
+  private func seekEnd() {
+    guard isSeekingEnd else { return }
+    cursor = max(0, books.count - 1)
+    keepCursorVisible()
+    switch store.state {
+    case .success where store.nextCursor != nil:
+      let store = self.store
+      run { await store.fetchMore() }
+    case .paging, .initialLoading, .reLoading, .retryLoading: return  // a page is coming
+    case .idle, .success, .loadingFailure, .pagingFailure, .reLoadingFailure:
+      isSeekingEnd = false
+    }
   }
 
   /// Fetches the next page when the highlight is within a screen of the last book loaded.
@@ -118,6 +151,7 @@ final class LibraryPane: BrowserComponent {
   /// After a store changed outside a key press: keeps the cursor in the list and on
   /// screen, and pages if it is near the end.
   func storeChanged() {
+    if isSeekingEnd { return seekEnd() }
     keepCursorVisible()
     pageIfNeeded()
   }
@@ -154,6 +188,12 @@ final class LibraryPane: BrowserComponent {
   func cycleSort() {
     let all = BookSort.allCases
     sort = all[((all.firstIndex(of: sort) ?? 0) + 1) % all.count]
+    requery()
+  }
+
+  /// The same sort, the other way round.
+  func reverseSort() {
+    reversed.toggle()
     requery()
   }
 
@@ -213,11 +253,18 @@ final class LibraryPane: BrowserComponent {
   ///
   /// - Returns: Whether anything was in flight.
   func cancelInFlight() -> Bool {
+    if isSeekingEnd {
+      isSeekingEnd = false
+      store.cancel()
+      return true
+    }
     if let pending {
       pending.cancel()
       self.pending = nil
       let query = store.query
-      (tab, sort, search) = (Self.tab(of: query), query.sort, query.search)
+      (tab, sort, reversed, search) = (
+        Self.tab(of: query), query.sort, query.reversed, query.search
+      )
       isEditingSearch = false
       return true
     }
@@ -242,7 +289,9 @@ final class LibraryPane: BrowserComponent {
   }
 
   private var query: PageQuery {
-    PageQuery(limit: Self.pageSize(layout), status: tab.status, search: search, sort: sort)
+    PageQuery(
+      limit: Self.pageSize(layout), status: tab.status, search: search, sort: sort,
+      reversed: reversed)
   }
 
   private static func tab(of query: PageQuery) -> BrowserTab {

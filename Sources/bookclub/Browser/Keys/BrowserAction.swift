@@ -16,6 +16,8 @@ enum BrowserAction: Equatable, Sendable {
     case tab(BrowserTab)
     case nextTab, previousTab
     case sort, search
+    /// The same sort, the other way round.
+    case reverseSort
     /// Loads the list again, or on a page that failed, that page.
     case refresh
     /// Cancels what is in flight, else dismisses the notice, else clears the search.
@@ -26,7 +28,7 @@ enum BrowserAction: Equatable, Sendable {
   enum Search: Equatable, Sendable {
     /// Keys go back to the list; the search stays.
     case done
-    /// Cancels the query in flight, else clears the search; keys go back to the list.
+    /// Cancels the query in flight and clears the search; keys go back to the list.
     case cancel
     case up, down
   }
@@ -37,6 +39,11 @@ enum BrowserAction: Equatable, Sendable {
     /// Cancels the load, else dismisses the notice, else closes the pane.
     case escape
     case close
+  }
+
+  /// The help overlay, while shown: other keys close it.
+  enum Help: Equatable, Sendable {
+    case scrollUp, scrollDown
   }
 
   /// The actions on the open book, else the highlighted one; the model does these.
@@ -58,6 +65,7 @@ enum BrowserAction: Equatable, Sendable {
   case library(Library)
   case search(Search)
   case detail(Detail)
+  case help(Help)
   case book(Book)
   case prompt(Prompt)
 }

@@ -16,6 +16,8 @@ struct BrowserKeyBinding: Sendable {
     case list
     /// The open book, else the highlighted one: the model.
     case book
+    /// While the help is shown: it takes every key, and closes on those it does not bind.
+    case help
 
     /// The section's name in the help.
     var title: String {
@@ -26,6 +28,7 @@ struct BrowserKeyBinding: Sendable {
       case .detail: "On an open book"
       case .list: "In the list"
       case .book: "On a book"
+      case .help: "In this help"
       }
     }
   }

@@ -3,7 +3,7 @@
 /// browser does not have.
 enum BrowserKeyHelp {
   /// The overlay's first line.
-  static let title = "Keys (? or Esc closes)"
+  static let title = "Keys (Esc closes)"
 
   /// The sections in the table's order, each with its bindings.
   static var sections: [(section: BrowserKeyBinding.Section, bindings: [BrowserKeyBinding])] {

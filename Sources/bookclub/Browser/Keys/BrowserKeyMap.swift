@@ -2,7 +2,8 @@
 /// up its section), the help overlay and `browse --help` (``BrowserKeyHelp``).
 enum BrowserKeyMap {
   /// Every binding, in the order the help lists them.
-  static let bindings: [BrowserKeyBinding] = list + book + detail + search + prompt + anywhere
+  static let bindings: [BrowserKeyBinding] =
+    list + book + detail + search + prompt + anywhere + help
 
   /// The action `key` asks for in `section`, if it is bound there.
   ///
@@ -46,6 +47,8 @@ enum BrowserKeyMap {
       .list, "Tab Shift-Tab", "next, previous status",
       each: [(.tab, .library(.nextTab)), (.backTab, .library(.previousTab))]),
     BrowserKeyBinding(.list, "s", "sort", .library(.sort), keys: .character("s")),
+    BrowserKeyBinding(
+      .list, "S", "reverse the order", .library(.reverseSort), keys: .character("S")),
     BrowserKeyBinding(.list, "/", "search", .library(.search), keys: .character("/")),
     BrowserKeyBinding(.list, "r", "refresh or retry", .library(.refresh), keys: .character("r")),
     BrowserKeyBinding(
@@ -83,7 +86,7 @@ enum BrowserKeyMap {
   private static let search: [BrowserKeyBinding] = [
     BrowserKeyBinding(.search, "Enter", "keep the search", .search(.done), keys: .enter),
     BrowserKeyBinding(
-      .search, "Esc", "cancel the query, then clear", .search(.cancel), keys: .escape),
+      .search, "Esc", "clear the search", .search(.cancel), keys: .escape),
     BrowserKeyBinding(
       .search, "↑ ↓", "move", each: [(.up, .search(.up)), (.down, .search(.down))]),
   ]
@@ -93,6 +96,15 @@ enum BrowserKeyMap {
     BrowserKeyBinding(.prompt, "Esc", "cancel", .prompt(.cancel), keys: .escape),
     BrowserKeyBinding(
       .prompt, "Ctrl-E", "a note in $EDITOR", .prompt(.editor), keys: .control("e")),
+  ]
+
+  private static let help: [BrowserKeyBinding] = [
+    BrowserKeyBinding(
+      .help, "↑ ↓ j k", "scroll, any other key closes",
+      each: [
+        (.up, .help(.scrollUp)), (.down, .help(.scrollDown)),
+        (.character("k"), .help(.scrollUp)), (.character("j"), .help(.scrollDown)),
+      ])
   ]
 
   private static let anywhere: [BrowserKeyBinding] = [

@@ -24,9 +24,13 @@ enum PageSQL {
     return ("SELECT count(*) FROM books b \(filter)", parameters)
   }
 
-  /// Columns 0–8 are a book (see ``BookTables/book(from:)``), 9 the newest position, 10 the sort key.
+  /// Columns 0–8 are a book (see ``BookTables/book(from:)``), 9 the newest position, 10 the
+  /// sort key, 11 the rating (0 for none), 12 the last finish day (empty for none).
   static func page(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
-    let (key, order, comparison) = Self.ordering(query.sort)
+    let (key, sortOrder, sortComparison) = Self.ordering(query.sort)
+    let (order, comparison) =
+      !query.reversed
+      ? (sortOrder, sortComparison) : sortOrder == "ASC" ? ("DESC", "<") : ("ASC", ">")
     var (conditions, parameters) = Self.filters(query, words: words)
     if let cursor = query.after {
       conditions.insert("(\(key), b.id) \(comparison) (?, ?)", at: 0)
@@ -43,7 +47,7 @@ enum PageSQL {
       SELECT \(BookTables.columns),
         (SELECT p.progress FROM progress_entries p WHERE p.book_id = b.id AND p.kind = 'progress'
           ORDER BY p.time_ms DESC, p.rowid DESC LIMIT 1),
-        \(key)
+        \(key), b.rating, b.finished_day
       FROM books b \(filter)
       ORDER BY \(orderKey) \(order), b.id \(order)
       LIMIT ?

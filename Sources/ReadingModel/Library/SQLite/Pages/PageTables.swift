@@ -16,10 +16,7 @@ struct PageTables {
     let (sql, parameters) = PageSQL.page(query, words: words)
     // One row more than asked for tells whether another page follows, without counting.
     let rows = try connection.all(sql, parameters) { row in
-      (
-        ListedBook(book: BookTables.book(from: row), progress: row.optionalFraction(9)),
-        row.text(10)
-      )
+      (Self.listedBook(from: row), row.text(10))
     }
     // Counted in the same read transaction: the total and the page agree.
     let total = try query.countsTotal ? count(query, words: words) : nil
@@ -30,6 +27,14 @@ struct PageTables {
       sort: query.sort, position: query.firstPosition - 1 + query.limit, key: last.1,
       lastID: last.0.id)
     return BookPage(books: rows.prefix(query.limit).map(\.0), next: cursor, total: total)
+  }
+
+  /// A row of ``PageSQL/page(_:words:)``: the book, its position, rating and last finish.
+  private static func listedBook(from row: SQLiteRow) -> ListedBook {
+    let (stars, day) = (row.double(11), row.text(12))
+    return ListedBook(
+      book: BookTables.book(from: row), progress: row.optionalFraction(9),
+      rating: stars > 0 ? stars : nil, finishedDay: day.isEmpty ? nil : day)
   }
 
   /// How many books match the query's filters.
