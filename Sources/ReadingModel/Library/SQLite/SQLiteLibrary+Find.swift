@@ -21,7 +21,9 @@ extension SQLiteLibrary {
     }
   }
 
-  /// Exact title, else titles starting with the words, else titles containing every word.
+  /// Exact title, else titles starting with the words, else the books that hold every word
+  /// as `list --search` finds them (in the title, an author or a tag): one rule for finding
+  /// a book by words.
   private func findByTitle(_ folded: String, on connection: SQLiteConnection) throws
     -> BookLookup
   {
@@ -33,10 +35,10 @@ extension SQLiteLibrary {
       where: "b.title_key >= ?1 AND b.title_key < ?1 || char(1114111)", [.text(folded)],
       on: connection)
     if !prefix.isEmpty { return Self.lookup(prefix) }
-    let words = folded.split(separator: " ").map { "%" + Self.escapeLike(String($0)) + "%" }
-    let conditions = Array(repeating: "b.title_key LIKE ? ESCAPE '\\'", count: words.count)
+    let words = try Self.searchWords(folded, on: connection).map(\.condition)
+    guard !words.isEmpty else { return .notFound }
     let contained = try books(
-      where: conditions.joined(separator: " AND "), words.map { .text($0) }, on: connection)
+      where: words.map(\.0).joined(separator: " AND "), words.flatMap(\.1), on: connection)
     return Self.lookup(contained)
   }
 
