@@ -23,7 +23,8 @@ extension Bookclub {
 
   /// `bookclub untag <book> <name>...`
   struct Untag: ParsableCommand {
-    static let signature = TagChange.signature(name: "untag", abstract: "Take tags off a book.")
+    static let signature = TagChange.signature(
+      name: "untag", abstract: "Take tags off a book.", adding: false)
 
     let change: TagChange
 
@@ -77,10 +78,14 @@ extension Bookclub {
 struct TagChange {
   static let names = RepeatingArgument(
     name: "name", help: "A tag; several may follow.", completion: .tag)
+  /// `untag` offers the book's own tags.
+  static let namesOfBook = RepeatingArgument(
+    name: "name", help: "A tag; several may follow.", completion: .tagOfBook)
 
-  static func signature(name: String, abstract: String) -> CommandSignature {
+  static func signature(name: String, abstract: String, adding: Bool = true) -> CommandSignature {
     CommandSignature(
-      name: name, abstract: abstract, arguments: [BookTarget.required, names],
+      name: name, abstract: abstract,
+      arguments: [BookTarget.required, adding ? names : namesOfBook],
       options: [CommonOptions.json("Print JSON: {\"book\", \"changes\"}."), LibraryOption.spec])
   }
 
