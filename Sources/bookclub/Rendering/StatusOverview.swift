@@ -35,6 +35,8 @@ enum StatusOverview {
 
   static func lines(_ overview: LibraryOverview, colors: Bool) -> [String] {
     var lines: [String] = []
+    let total = overview.counts.values.reduce(0, +)
+    guard total > 0 else { return EmptyLibraryHint.lines }
     if overview.reading.isEmpty {
       lines.append("Nothing is being read. Start a book: bookclub progress set <book> <page>")
     } else {
@@ -59,7 +61,6 @@ enum StatusOverview {
       }
     }
     lines.append("")
-    let total = overview.counts.values.reduce(0, +)
     let counts = ReadingStatus.allCases.map { "\(overview.counts[$0] ?? 0) \($0.displayName)" }
     lines.append("\(total) books: " + counts.joined(separator: " · "))
     return lines
