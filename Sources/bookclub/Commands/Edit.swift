@@ -18,7 +18,7 @@ extension Bookclub {
         --add-author adds one. The change is one transaction and goes into the book's \
         history ('bookclub show').
         """,
-      arguments: [BookTarget.required],
+      arguments: [BookTarget.argument],
       options: [
         title, author, addAuthor, pages, isbn, publisher, year, originalYear,
         CommonOptions.json(
@@ -51,7 +51,7 @@ extension Bookclub {
     let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(requiring: values)
+      target = BookTarget(values)
       json = values.flag(CommonOptions.anyJSON)
       var fields = BookFields()
       if let text = values.string(Self.title) {

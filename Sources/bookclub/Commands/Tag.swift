@@ -74,7 +74,8 @@ extension Bookclub {
   }
 }
 
-/// What `tag` and `untag` share: `<book> <name>...`, and the change to the book's tags.
+/// What `tag` and `untag` share: `[<book>] <name>...` (one word alone is a tag of the
+/// selected book), and the change to the book's tags.
 struct TagChange {
   static let names = RepeatingArgument(
     name: "name", help: "A tag; several may follow.", completion: .tag)
@@ -85,7 +86,7 @@ struct TagChange {
   static func signature(name: String, abstract: String, adding: Bool = true) -> CommandSignature {
     CommandSignature(
       name: name, abstract: abstract,
-      arguments: [BookTarget.required, adding ? names : namesOfBook],
+      arguments: [BookTarget.argument, adding ? names : namesOfBook],
       options: [CommonOptions.json("Print JSON: {\"book\", \"changes\"}."), LibraryOption.spec])
   }
 
@@ -95,7 +96,7 @@ struct TagChange {
   let json: Bool
 
   init(_ values: ParsedValues, adding: Bool) throws(UsageError) {
-    target = BookTarget(requiring: values)
+    target = BookTarget(values)
     tags = values.arguments(Self.names).map(\.collapsingSpaces).filter { !$0.isEmpty }
     guard !tags.isEmpty else { throw .missingArgument(Self.names.display) }
     self.adding = adding
