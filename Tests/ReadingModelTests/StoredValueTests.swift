@@ -76,7 +76,7 @@ import Testing
     #expect(progress.entries.map(\.progress).allSatisfy { (0...1).contains($0) })
     let details = try await library.details(of: 1)
     #expect(details.rating == nil && details.readCount == nil && details.publicationYear == nil)
-    #expect(progress.pace(pageCount: book.pageCount)?.estimatedFinish == nil)
+    #expect(progress.pace(pageCount: book.pageCount, status: book.status)?.estimatedFinish == nil)
     let page = try await library.page(PageQuery(limit: 10))
     #expect(page.books.compactMap(\.progress).allSatisfy { (0...1).contains($0) })
   }

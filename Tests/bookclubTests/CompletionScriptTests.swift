@@ -87,20 +87,6 @@ import Testing
     #expect(lines.contains("The Age of Innocence\tbook 2 · Edith Wharton"))
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
-  func zshLoadsAndCompletes() async throws {
-    let path = try await script("zsh")
-    let binary = BookclubProcess.executable.path
-    let result = try await home.bookclub.run(
-      executable: URL(fileURLWithPath: "/usr/bin/zsh"),
-      [
-        "-c",
-        "source '\(path)' && setopt ksharrays && COMP_WORDS=('\(binary)' show em) && COMP_CWORD=2 && _bookclub && print -l \"${COMPREPLY[@]}\"",
-      ], extraEnvironment: ["BOOKCLUB_LIBRARY": library])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "Emma\n")
-  }
-
   @Test func badShellsAreUsageErrors() async throws {
     let missing = try await home.bookclub.run(["--generate-completion-script"])
     #expect(missing.status == 64)

@@ -29,8 +29,16 @@ extension ReadingProgress {
     }
   }
 
-  /// When the current reading's first position above 0 was recorded.
-  public var started: Date? { readingPositions.first { $0.progress > 0 }?.time }
+  /// When the current reading started: the one answer to "since when", for the status
+  /// line, `Started` and the pace. The reading's own start day where it has one (at the
+  /// time of its first position above 0 when that is on the same day, else at the day's
+  /// start), else when its first position above 0 was recorded.
+  public var started: Date? {
+    let firstPosition = readingPositions.first { $0.progress > 0 }?.time
+    guard let day = currentReading?.start else { return firstPosition }
+    if let firstPosition, CalendarDay(local: firstPosition) == day { return firstPosition }
+    return day.start()
+  }
 
   /// When the book was finished, if it stands finished: the 100% entry of its last reading,
   /// else noon of the finish day the readings give.
@@ -44,8 +52,18 @@ extension ReadingProgress {
     return ReadingPeriod.lastFinish(readings).map { $0.startInUTC.addingTimeInterval(12 * 3600) }
   }
 
-  /// Pages or percent per day over the last 14 days of the current reading.
-  public func pace(pageCount: Int?) -> ReadingPace? {
-    ReadingPace(positions: readingPositions, pageCount: pageCount)
+  /// Pages or percent per day: over the last 14 days of the reading going on, over the
+  /// whole of the last reading of a finished book (``ReadingPace/Span``), and none for a
+  /// book that is not being read.
+  public func pace(pageCount: Int?, status: ReadingStatus) -> ReadingPace? {
+    switch status {
+    case .reading:
+      return ReadingPace(positions: readingPositions, pageCount: pageCount, started: started)
+    case .finished:
+      guard let started, let finished = finished(status: status) else { return nil }
+      return ReadingPace(finishedReadingFrom: started, to: finished, pageCount: pageCount)
+    case .wantToRead, .abandoned:
+      return nil
+    }
   }
 }

@@ -19,14 +19,16 @@ extension CurrentlyReading {
   /// The reading going on, or the last one.
   public var currentReading: ReadingPeriod? { progress.value?.currentReading }
 
-  /// When the current reading's first position above 0 was recorded.
+  /// When the current reading started (``ReadingProgress/started``).
   public var started: Date? { progress.value?.started }
 
   /// When the book was finished, if it stands finished.
   public var finished: Date? { progress.value?.finished(status: book.status) }
 
-  /// Pages or percent per day over the last 14 days of the current reading.
-  public var pace: ReadingPace? { progress.value?.pace(pageCount: book.pageCount) }
+  /// Pages or percent per day (``ReadingProgress/pace(pageCount:status:)``).
+  public var pace: ReadingPace? {
+    progress.value?.pace(pageCount: book.pageCount, status: book.status)
+  }
 
   /// When the book will be finished at the current pace.
   public var estimatedFinish: Date? { pace?.estimatedFinish }

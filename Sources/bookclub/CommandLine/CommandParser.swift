@@ -165,13 +165,15 @@ struct CommandParser {
 
   /// Gives positional values to arguments in order. An optional argument takes a value only
   /// when enough remain for the required ones after it, so `progress set 45%` leaves the
-  /// optional `<book>` out and gives `45%` to `<value>`.
+  /// optional `<book>` out and gives `45%` to `<value>`, and `tag classics` gives
+  /// `classics` to `<name>`.
   private static func assign(
     _ positionals: [String], to specs: [ArgumentSpec], in values: inout ParsedValues
   ) throws(UsageError) {
     var remaining = positionals[...]
     for (index, spec) in specs.enumerated() {
-      let requiredAfter = specs[(index + 1)...].filter { !$0.isOptional && !$0.isRepeating }.count
+      // A repeating argument that is not optional needs one value at least.
+      let requiredAfter = specs[(index + 1)...].filter { !$0.isOptional }.count
       if spec.isRepeating {
         values.arguments[spec.name] = Array(remaining.dropLast(requiredAfter))
         remaining = remaining.suffix(requiredAfter)

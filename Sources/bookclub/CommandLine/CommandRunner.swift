@@ -62,6 +62,11 @@ struct CommandRunner {
         return .needsDecision
       } catch is CancellationError {
         return .interrupted
+      } catch let error as BookReferenceError {
+        // Named with the command line, so the example is the command to run.
+        context.output.flush()
+        context.errors.line(Self.safe("Error: " + error.message(commandLine: arguments)))
+        return .failure
       } catch {
         context.output.flush()
         context.errors.line(Self.safe("Error: " + error.explanation))

@@ -38,6 +38,8 @@ enum CompletionKind: Equatable {
   case trashed
   /// A tag in use.
   case tag
+  /// A tag of the book named by the first argument, else of the selected book.
+  case tagOfBook
   /// A setting's key; `booleanOnly` for `toggle`.
   case settingKey(booleanOnly: Bool)
   /// The value of the setting named by the argument before.

@@ -43,19 +43,38 @@ enum BookReferenceError: Error, LocalizedError {
   /// Several books match equally well.
   case ambiguous(String, candidates: [Book], more: Bool)
 
-  var errorDescription: String? {
+  var errorDescription: String? { message(commandLine: nil) }
+
+  /// The message, with a command to copy for an ambiguous reference: the command line that
+  /// was run with the first candidate's id for the reference, else `bookclub show <id>`.
+  ///
+  /// - Parameter arguments: The command line after the program name, if known.
+  func message(commandLine arguments: [String]?) -> String {
     switch self {
     case .notFound(let reference):
       return "No book matches '\(reference)'. To look for it: bookclub list --search "
         + ShellQuoting.quote(reference)
     case .ambiguous(let reference, let candidates, let more):
+      let width = candidates.map { String($0.id).count }.max() ?? 1
       let lines = candidates.map { book in
-        "  \(book.id)  \(book.shownTitle) — \(book.shownAuthors)"
+        let id = String(book.id)
+        return "  " + String(repeating: " ", count: width - id.count) + id
+          + "  \(book.shownTitle) — \(book.shownAuthors)"
       }
       let others = more ? ["  ... and more; narrow it down or use bookclub list --search"] : []
+      let example = Self.example(arguments, reference: reference, id: candidates[0].id)
       return
         (["'\(reference)' matches several books:"] + lines + others
-        + ["Use the id instead, for example: \(candidates[0].id)"]).joined(separator: "\n")
+        + ["Use the id instead, for example: \(example)"]).joined(separator: "\n")
     }
+  }
+
+  /// `arguments` with `id` for the word that was `reference`, quoted for a shell.
+  private static func example(_ arguments: [String]?, reference: String, id: Book.ID) -> String {
+    guard var arguments, let index = arguments.firstIndex(of: reference) else {
+      return "bookclub show \(id)"
+    }
+    arguments[index] = String(id)
+    return (["bookclub"] + arguments.map(ShellQuoting.quote)).joined(separator: " ")
   }
 }

@@ -18,9 +18,9 @@ extension Bookclub {
         --add-author adds one. The change is one transaction and goes into the book's \
         history ('bookclub show').
         """,
-      arguments: [BookTarget.required],
+      arguments: [BookTarget.argument],
       options: [
-        title, author, addAuthor, pages, isbn, publisher, year, originalYear,
+        title, author, addAuthor, pages, isbn, publisher, year, originalYear, added, finished,
         CommonOptions.json(
           "Print JSON: {\"book\", \"changes\": [{\"field\", \"before\", \"after\"}]}."),
         LibraryOption.spec,
@@ -44,14 +44,22 @@ extension Bookclub {
       "original-year", valueName: "year",
       help: "The year the work was first published (-725 for 725 BC).")
 
+    static let added = OptionSpec.value(
+      "added", valueName: "date", help: "The day the book was added: \(DateOption.forms).")
+    static let finished = OptionSpec.value(
+      "finished", valueName: "date",
+      help: "The day the last reading of a finished book ended: \(DateOption.forms).")
+
     let target: BookTarget
+    /// The day the last reading ended, to set.
+    let finishDay: CalendarDay?
     /// The fields given, in canonical form (empty clears).
     let fields: BookFields
     let addedAuthors: [String]
     let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(requiring: values)
+      target = BookTarget(values)
       json = values.flag(CommonOptions.anyJSON)
       var fields = BookFields()
       if let text = values.string(Self.title) {
@@ -105,22 +113,67 @@ extension Bookclub {
         }
         fields[field] = text
       }
-      guard !fields.fields.isEmpty || !addedAuthors.isEmpty else {
+      if let date = try DateOption.value(Self.added, in: values) {
+        fields[.dateAdded] = CalendarDay(local: date).description
+      }
+      finishDay = try DateOption.value(Self.finished, in: values).map { CalendarDay(local: $0) }
+      guard !fields.fields.isEmpty || !addedAuthors.isEmpty || finishDay != nil else {
         throw .invalidValue(
           "", for: "<book>",
           allowed: "Say what to change: --title, --author, --add-author, --pages, --isbn, "
-            + "--publisher, --year or --original-year.")
+            + "--publisher, --year, --original-year, --added or --finished.")
       }
       self.fields = fields
     }
 
     func run(_ context: CommandContext) async throws {
       let (book, library) = try await target.resolve(in: context, writing: true)
-      let (fields, addedAuthors) = (self.fields, self.addedAuthors)
+      var fields = self.fields
+      let addedAuthors = self.addedAuthors
+      if let finishDay {
+        let readings = try await library.details(of: book.id).readings
+        fields.setList(.readings, try Self.readings(readings, finishedOn: finishDay, book: book))
+      }
       let result = try await context.writer(for: library).apply(
         .edit(book.id, BookEdit(fields: fields, addingAuthors: addedAuthors))
       ).edited()
       EditReport.print(result, json: json, context: context)
+    }
+
+    /// `readings` with the last one ended on `day`: only a finished book's, whose last
+    /// reading is over (a book being read is finished with `progress set <book> done`).
+    private static func readings(
+      _ readings: [ReadingPeriod], finishedOn day: CalendarDay, book: Book
+    ) throws -> [String] {
+      guard book.status == .finished else {
+        throw EditDateError.notFinished(book.shownTitle, book.id)
+      }
+      var readings = readings
+      if let last = readings.indices.last, !readings[last].abandoned {
+        if let start = readings[last].start, start > day {
+          throw EditDateError.finishBeforeStart(start)
+        }
+        readings[last].end = day
+      } else {
+        readings.append(ReadingPeriod(end: day))
+      }
+      return readings.map(\.text)
+    }
+  }
+}
+
+/// Why a reading's finish day cannot be set.
+enum EditDateError: Error, LocalizedError {
+  case notFinished(String, Book.ID)
+  case finishBeforeStart(CalendarDay)
+
+  var errorDescription: String? {
+    switch self {
+    case .notFinished(let title, let id):
+      "“\(title)” is not finished, so no reading of it has a finish day to change. Finish it "
+        + "on a day: bookclub progress set \(id) done --at <date>"
+    case .finishBeforeStart(let start):
+      "The last reading started on \(start); it cannot finish before that."
     }
   }
 }

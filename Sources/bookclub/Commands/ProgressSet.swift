@@ -33,12 +33,12 @@ extension Bookclub.Progress {
       "note", valueName: "text", help: "A note to keep with this entry.")
     static let at = OptionSpec.value(
       "at", valueName: "date",
-      help: "When you were there: 2024-05-12, '2024-05-12 21:30', yesterday. Default: now.")
+      help: "When you were there: \(DateOption.forms). Default: now.")
 
     let target: BookTarget
     let value: ProgressInput
     let note: String?
-    let time: Date?
+    let time: DateOption.Typed?
     let reread: ReadingState.Reread?
     let printsJSON: Bool
 
@@ -51,15 +51,16 @@ extension Bookclub.Progress {
         throw .invalidProgress(error.errorDescription ?? "")
       }
       note = values.string(Self.note)
-      time = try DateOption.value(Self.at, in: values)
+      time = try DateOption.typed(Self.at, in: values)
       reread = try RereadOption.value(in: values)
     }
 
     func run(_ context: CommandContext) async throws {
       let reading = try await target.open(in: context, writing: true)
+      if let resolution = time?.resolution { context.errors.line(resolution) }
       let entry = try await RereadOption.resolving(reread, book: reading.book, context: context) {
         choice in
-        try await reading.record(value, note: note, at: time, reread: choice)
+        try await reading.record(value, note: note, at: time?.date, reread: choice)
       }
       if printsJSON {
         guard case .object(var fields) = ProgressText.json(reading) else { return }

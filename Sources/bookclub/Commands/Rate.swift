@@ -12,7 +12,7 @@ extension Bookclub {
     static let signature = CommandSignature(
       name: "rate",
       abstract: "Rate a book from 0.25 to 5 stars, in quarters; --clear takes the rating away.",
-      arguments: [BookTarget.required, stars],
+      arguments: [BookTarget.argument, stars],
       options: [
         clear, CommonOptions.json("Print JSON: {\"book\", \"changes\"}."), LibraryOption.spec,
       ]
@@ -26,10 +26,18 @@ extension Bookclub {
     let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(requiring: values)
       json = values.flag(CommonOptions.anyJSON)
-      let text = values.argument(Self.stars)
-      switch (text, values.flag(Self.clear)) {
+      let clears = values.flag(Self.clear)
+      let given = BookTarget(values)
+      var text = values.argument(Self.stars)
+      // One word without --clear can only be the stars: the selected book's.
+      if text == nil, !clears, let reference = given.reference {
+        text = reference
+        target = BookTarget(reference: nil, libraryPath: given.libraryPath)
+      } else {
+        target = given
+      }
+      switch (text, clears) {
       case (nil, false): throw .missingArgument(Self.stars.display)
       case (_?, true):
         throw .invalidValue(text ?? "", for: "<stars>", allowed: "Give stars or --clear, not both.")

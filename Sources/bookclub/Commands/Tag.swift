@@ -23,7 +23,8 @@ extension Bookclub {
 
   /// `bookclub untag <book> <name>...`
   struct Untag: ParsableCommand {
-    static let signature = TagChange.signature(name: "untag", abstract: "Take tags off a book.")
+    static let signature = TagChange.signature(
+      name: "untag", abstract: "Take tags off a book.", adding: false)
 
     let change: TagChange
 
@@ -73,14 +74,19 @@ extension Bookclub {
   }
 }
 
-/// What `tag` and `untag` share: `<book> <name>...`, and the change to the book's tags.
+/// What `tag` and `untag` share: `[<book>] <name>...` (one word alone is a tag of the
+/// selected book), and the change to the book's tags.
 struct TagChange {
   static let names = RepeatingArgument(
     name: "name", help: "A tag; several may follow.", completion: .tag)
+  /// `untag` offers the book's own tags.
+  static let namesOfBook = RepeatingArgument(
+    name: "name", help: "A tag; several may follow.", completion: .tagOfBook)
 
-  static func signature(name: String, abstract: String) -> CommandSignature {
+  static func signature(name: String, abstract: String, adding: Bool = true) -> CommandSignature {
     CommandSignature(
-      name: name, abstract: abstract, arguments: [BookTarget.required, names],
+      name: name, abstract: abstract,
+      arguments: [BookTarget.argument, adding ? names : namesOfBook],
       options: [CommonOptions.json("Print JSON: {\"book\", \"changes\"}."), LibraryOption.spec])
   }
 
@@ -90,7 +96,7 @@ struct TagChange {
   let json: Bool
 
   init(_ values: ParsedValues, adding: Bool) throws(UsageError) {
-    target = BookTarget(requiring: values)
+    target = BookTarget(values)
     tags = values.arguments(Self.names).map(\.collapsingSpaces).filter { !$0.isEmpty }
     guard !tags.isEmpty else { throw .missingArgument(Self.names.display) }
     self.adding = adding

@@ -47,6 +47,9 @@ extension CompletionAnswer {
       answer.candidates = request.path.signature.subcommands.map {
         Candidate(word: $0.signature.name, description: $0.signature.abstract)
       }
+      if request.path.commands.count == 1, !request.isHelp {
+        answer.candidates.append(Candidate(word: "help", description: "Show help for a command."))
+      }
     case .option:
       let builtIn =
         request.path.commands.count == 1
@@ -68,7 +71,8 @@ extension CompletionAnswer {
       answer.candidates = (entries ?? []).map(entryCandidate)
     case .value(let kind):
       let library = context.library(flag: request.libraryPath)
-      let all = (try? await candidates(kind, request: request, library: library)) ?? []
+      let all =
+        (try? await candidates(kind, request: request, library: library, context: context)) ?? []
       answer.candidates = all.filter { SearchKey.fold($0.word).hasPrefix(SearchKey.fold(typed)) }
     }
     if case .subcommand = request.slot {
@@ -93,10 +97,20 @@ extension CompletionAnswer {
 
   /// The candidates of a kind with few values, before they are matched to the typed word.
   private static func candidates(
-    _ kind: CompletionKind, request: CompletionRequest, library: any BookReading
+    _ kind: CompletionKind, request: CompletionRequest, library: any BookReading,
+    context: CommandContext
   ) async throws -> [Candidate] {
     switch kind {
     case .none, .file, .book, .entry: return []
+    case .tagOfBook:
+      let named = request.positionals.first
+      guard let book = try await book(named: named, request: request, context: context) else {
+        return []
+      }
+      // In the order of every tag's list, as `tag` offers them.
+      return try await library.details(of: book.id).tags
+        .filter { TerminalText.safe($0) == $0 }.sorted { SearchKey.fold($0) < SearchKey.fold($1) }
+        .map { Candidate(word: $0, description: "on book \(book.id)") }
     case .words(let words): return words.map { Candidate(word: $0) }
     case .trashed:
       return try await library.trash(at: Date()).map {
@@ -123,6 +137,24 @@ extension CompletionAnswer {
       case .integer, nil: return []
       }
     }
+  }
+
+  /// The book a typed reference names (as the shell gave it, quotes and all), else the
+  /// selected book; `nil` when neither names one book.
+  private static func book(
+    named typed: String?, request: CompletionRequest, context: CommandContext
+  ) async throws -> Book? {
+    let library = context.library(flag: request.libraryPath)
+    if let typed {
+      guard case .found(let book) = try await library.find(ShellQuoting.unquote(typed)) else {
+        return nil
+      }
+      return book
+    }
+    guard let selection = context.selection.load(), selection.library == library.path else {
+      return nil
+    }
+    return try await library.book(id: selection.bookID)
   }
 
   /// Titles as they can be typed back; a book whose title cannot be (it shares it with

@@ -23,13 +23,16 @@ struct CompletionRequest {
   let positionals: [String]
   /// `--library <path>` when it was typed, so candidates come from that library.
   let libraryPath: String?
+  /// The words are `help` and the commands it is asked about: only subcommands follow.
+  let isHelp: Bool
 
   /// Places the last of `words` (the command line after the program name; the last word is
   /// the one being typed and may be empty).
   init(words: [String], root: any ParsableCommand.Type) {
     var path = CommandPath(commands: [root])
     let typed = words.dropLast()
-    var index = typed.startIndex
+    isHelp = typed.first == "help"
+    var index = typed.startIndex + (isHelp ? 1 : 0)
     while index < typed.endIndex,
       let next = path.signature.subcommands.first(where: { $0.signature.name == typed[index] })
     {
@@ -42,7 +45,9 @@ struct CompletionRequest {
     positionals = leaf.positionals
     libraryPath = leaf.libraryPath
     let shellOption = HelpFormatter.completionOption
-    if path.commands.count == 1, typed.last == "--" + shellOption.long {
+    if isHelp {
+      (slot, self.current, inlinePrefix) = (.subcommand, current, "")
+    } else if path.commands.count == 1, typed.last == "--" + shellOption.long {
       (slot, self.current, inlinePrefix) = (.value(shellOption.completion), current, "")
     } else if !path.signature.subcommands.isEmpty {
       (slot, self.current, inlinePrefix) =

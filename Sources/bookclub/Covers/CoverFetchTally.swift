@@ -60,7 +60,7 @@ struct CoverFetchTally {
       && results.allSatisfy { result in
         guard case .failure(let error as FetchError) = result else { return false }
         switch error {
-        case .offline, .dns, .helperMissing: return true
+        case .offline, .dns, .helperMissing, .helperNamedUnusable: return true
         default: return false
         }
       }

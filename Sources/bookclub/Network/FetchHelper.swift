@@ -52,7 +52,7 @@ struct FetchHelper: Sendable {
   func get(_ url: String, etag: String? = nil, lastModified: String? = nil) throws(FetchError)
     -> Response
   {
-    guard let helper = Self.helper(environment) else { throw .helperMissing }
+    guard let helper = try Self.helper(environment) else { throw .helperMissing }
     let seconds = try secondsLeft(for: url)
     let folder = UserFolder.state.path(environment: environment)
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -126,12 +126,28 @@ struct FetchHelper: Sendable {
     }
   }
 
-  /// `bookclub-fetch` beside the running bookclub, or as `BOOKCLUB_FETCH` names it.
-  static func helper(_ environment: [String: String]) -> String? {
-    if let named = environment["BOOKCLUB_FETCH"], access(named, X_OK) == 0 { return named }
+  /// `bookclub-fetch` as `BOOKCLUB_FETCH` names it, else beside the running bookclub.
+  ///
+  /// - Throws: ``FetchError/helperNamedUnusable(_:reason:)`` when `BOOKCLUB_FETCH` names no
+  ///   executable file: the reader asked for that one, so no other is used instead.
+  static func helper(_ environment: [String: String]) throws(FetchError) -> String? {
+    if let named = environment["BOOKCLUB_FETCH"], !named.isEmpty {
+      if let reason = Self.unusable(named) { throw .helperNamedUnusable(named, reason: reason) }
+      return named
+    }
     guard let path = RunningExecutable.path() else { return nil }
     let beside = PathName.folder(of: path) + "/bookclub-fetch"
     return access(beside, X_OK) == 0 ? beside : nil
+  }
+}
+
+extension FetchHelper {
+  /// Why `path` cannot be run as the helper, or `nil` when it can.
+  fileprivate static func unusable(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return "there is no such file" }
+    guard info.st_mode & S_IFMT == S_IFREG else { return "it is not a file" }
+    return access(path, X_OK) == 0 ? nil : "it is not executable"
   }
 }
 
@@ -139,6 +155,8 @@ struct FetchHelper: Sendable {
 enum FetchError: Error, LocalizedError, Equatable {
   /// `bookclub-fetch` is not installed next to bookclub.
   case helperMissing
+  /// `BOOKCLUB_FETCH` names a path that cannot be run, and why.
+  case helperNamedUnusable(String, reason: String)
   /// No connection: offline, or the server refused.
   case offline(String)
   /// The name did not resolve.
@@ -173,6 +191,9 @@ enum FetchError: Error, LocalizedError, Equatable {
     switch self {
     case .helperMissing:
       "bookclub-fetch, which bookclub runs to reach the network, is not installed next to it. Build it: swift build -c release -Xswiftc -static-stdlib --product bookclub-fetch (see README, Install)."
+    case .helperNamedUnusable(let path, let reason):
+      "BOOKCLUB_FETCH names '\(path)' as bookclub-fetch, but \(reason). Point it at "
+        + "bookclub-fetch, or unset it to use the one installed next to bookclub."
     case .offline(let host):
       "Cannot connect to \(host): are you offline? Try again later."
     case .dns(let host): "Cannot find \(host) (DNS). Check the network, or try again later."

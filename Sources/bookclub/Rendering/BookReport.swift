@@ -10,7 +10,8 @@ import ReadingModel
 @MainActor
 struct BookReport {
   let reading: CurrentlyReading
-  /// When the book got its current status.
+  /// When the book got its current status: for a book being read, when the reading
+  /// started.
   let statusSince: Date
   /// The latest notes, oldest first.
   let notes: [ReadingProgress.Entry]
@@ -29,9 +30,11 @@ struct BookReport {
     history: [BookEvent], noteCount: Int
   ) {
     self.reading = reading
+    // One answer to "since when" per status: the finish of a finished book, the start of
+    // the reading going on (what `Started` and the readings say), else the status change.
+    let since = reading.book.status == .reading ? reading.started : reading.finished
     statusSince =
-      reading.finished
-      ?? changes.last { $0.status == reading.book.status }?.time ?? reading.book.dateAdded
+      since ?? changes.last { $0.status == reading.book.status }?.time ?? reading.book.dateAdded
     notes = Array((reading.progress.value?.notes ?? []).suffix(noteCount))
     self.details = details
     self.history = history

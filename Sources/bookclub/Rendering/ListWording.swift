@@ -41,10 +41,6 @@ struct ListWording {
     if options.hasFilters {
       return "No books match. Try 'bookclub list' without some of its filters."
     }
-    return """
-      Your library is empty. To get started:
-        bookclub add "Middlemarch" --author "George Eliot" --pages 880
-        bookclub demo        (see bookclub with a sample library)
-      """
+    return EmptyLibraryHint.lines.joined(separator: "\n")
   }
 }

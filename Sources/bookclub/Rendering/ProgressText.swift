@@ -15,11 +15,14 @@ enum ProgressText {
     return "page \(Int((StoredValue.fraction(fraction) * Double(pages)).rounded())) of \(pages)"
   }
 
-  /// `24 pages/day` or `3.5%/day`.
+  /// `24 pages/day` or `3.5%/day`; `24 pages/day over the last reading` for a finished
+  /// book.
   static func pace(_ pace: ReadingPace) -> String {
     guard pace.fractionPerDay > 0 else { return "no progress in the last 14 days" }
-    if let pages = pace.pagesPerDay { return "\(Self.number(pages)) pages/day" }
-    return "\(Self.number(pace.fractionPerDay * 100))%/day"
+    let rate =
+      pace.pagesPerDay.map { "\(Self.number($0)) pages/day" }
+      ?? "\(Self.number(pace.fractionPerDay * 100))%/day"
+    return pace.span == .finishedReading ? rate + " over the last reading" : rate
   }
 
   /// The one line `progress set` prints: title, position, bar, pace.
@@ -49,9 +52,11 @@ enum ProgressText {
     ]
   }
 
-  /// `{"fractionPerDay", "pagesPerDay"}`
+  /// `{"fractionPerDay", "pagesPerDay", "span"}`; `span` is `recent` (the last 14 days)
+  /// or `finishedReading` (the whole of the last reading, for a finished book).
   static func json(_ pace: ReadingPace) -> JSONValue {
     .object([
+      "span": .string(pace.span.rawValue),
       "fractionPerDay": .number(pace.fractionPerDay),
       "pagesPerDay": pace.pagesPerDay.map(JSONValue.number) ?? .null,
     ])

@@ -35,6 +35,8 @@ enum StatusOverview {
 
   static func lines(_ overview: LibraryOverview, colors: Bool) -> [String] {
     var lines: [String] = []
+    let total = overview.counts.values.reduce(0, +)
+    guard total > 0 else { return EmptyLibraryHint.lines }
     if overview.reading.isEmpty {
       lines.append("Nothing is being read. Start a book: bookclub progress set <book> <page>")
     } else {
@@ -59,7 +61,6 @@ enum StatusOverview {
       }
     }
     lines.append("")
-    let total = overview.counts.values.reduce(0, +)
     let counts = ReadingStatus.allCases.map { "\(overview.counts[$0] ?? 0) \($0.displayName)" }
     lines.append("\(total) books: " + counts.joined(separator: " · "))
     return lines
@@ -75,7 +76,7 @@ enum StatusOverview {
   static func details(_ book: Book, progress: ReadingProgress) -> String {
     let fraction = progress.currentFraction(status: book.status)
     var parts = [ProgressBar().render(fraction), ProgressText.position(fraction, of: book)]
-    if let pace = progress.pace(pageCount: book.pageCount) {
+    if let pace = progress.pace(pageCount: book.pageCount, status: book.status) {
       parts.append(ProgressText.pace(pace))
       if let finish = pace.estimatedFinish { parts.append("finish around \(DateText.day(finish))") }
     }
@@ -89,7 +90,8 @@ enum StatusOverview {
       "reading": .array(
         overview.reading.map { reading in
           let latest = reading.progress.positions.last?.progress
-          let pace = reading.progress.pace(pageCount: reading.book.pageCount)
+          let pace = reading.progress.pace(
+            pageCount: reading.book.pageCount, status: reading.book.status)
           return .object([
             "book": .raw(BookJSON.object(ListedBook(book: reading.book, progress: latest))),
             "pace": pace.map(ProgressText.json) ?? .null,

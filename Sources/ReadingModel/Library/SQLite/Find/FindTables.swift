@@ -22,7 +22,9 @@ struct FindTables {
     return try findByTitle(SearchKey.fold(reference))
   }
 
-  /// Exact title, else titles starting with the words, else titles containing every word.
+  /// Exact title, else titles starting with the words, else the books that hold every word
+  /// as `list --search` finds them (in the title, an author or a tag): one rule for finding
+  /// a book by words.
   private func findByTitle(_ folded: String) throws -> BookLookup {
     let exact = try books(where: "b.title_key = ?", [.text(folded)])
     if !exact.isEmpty { return Self.lookup(exact) }
@@ -31,12 +33,10 @@ struct FindTables {
     let prefix = try books(
       where: "b.title_key >= ?1 AND b.title_key < ?1 || char(1114111)", [.text(folded)])
     if !prefix.isEmpty { return Self.lookup(prefix) }
-    let words = folded.split(separator: " ").map {
-      "%" + SearchWord.escapeLike(String($0)) + "%"
-    }
-    let conditions = Array(repeating: "b.title_key LIKE ? ESCAPE '\\'", count: words.count)
+    let words = try SearchWord.words(of: folded, on: connection).map(\.condition)
+    guard !words.isEmpty else { return .notFound }
     let contained = try books(
-      where: conditions.joined(separator: " AND "), words.map { .text($0) })
+      where: words.map(\.0).joined(separator: " AND "), words.flatMap(\.1))
     return Self.lookup(contained)
   }
 

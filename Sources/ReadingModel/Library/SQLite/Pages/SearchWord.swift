@@ -52,11 +52,15 @@ struct SearchWord: Equatable {
 
 extension SearchWord {
   /// The words of a search, each with how it is to be found, decided on the connection of
-  /// the read transaction the page is read in.
+  /// the read transaction the page is read in. `&` and `and` join the words around them and
+  /// are not looked for (as imports read `&` as `and`): "crime & punishment" finds "Crime
+  /// and Punishment", and the other way round.
   static func words(of search: String?, on connection: SQLiteConnection) throws
     -> [SearchWord]
   {
-    let words = SearchKey.fold(search ?? "").split(separator: " ").map(String.init)
+    let all = SearchKey.fold(search ?? "").split(separator: " ").map(String.init)
+    let joined = all.filter { !Self.joiningWords.contains($0) }
+    let words = joined.isEmpty ? all : joined
     guard !words.isEmpty else { return [] }
     let tagKeys = try tagKeysInUse(on: connection)
     return try words.map { word in
@@ -76,6 +80,9 @@ extension SearchWord {
       return SearchWord(text: .indexed(phrase: phrase), tags: tags, held: Int(held))
     }
   }
+
+  /// Words that join others: `&` and `and`.
+  private static let joiningWords: Set<String> = ["&", "and"]
 
   /// Every folded tag in use, found by stepping from one to the next through the tag index:
   /// as many lookups as there are tags, however many books have them.
