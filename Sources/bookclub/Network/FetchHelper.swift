@@ -172,7 +172,7 @@ enum FetchError: Error, LocalizedError, Equatable {
   var errorDescription: String? {
     switch self {
     case .helperMissing:
-      "bookclub-fetch, which bookclub runs to reach the network, is not installed next to it. Build it: swift build -c release -Xswiftc -static-stdlib --product bookclub-fetch (see README, Install)."
+      "bookclub-fetch, which bookclub runs to reach the network, is not installed next to it. Build it with libcurl's development files installed (apt-get install libcurl4-openssl-dev on Debian or Ubuntu): swift build -c release -Xswiftc -static-stdlib --product bookclub-fetch, and copy .build/release/bookclub-fetch beside bookclub (see README, Install)."
     case .offline(let host):
       "Cannot connect to \(host): are you offline? Try again later."
     case .dns(let host): "Cannot find \(host) (DNS). Check the network, or try again later."
