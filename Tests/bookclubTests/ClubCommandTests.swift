@@ -26,6 +26,9 @@ struct ClubCommandTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: RequiredTool.git.path ?? "/usr/bin/git")
     process.arguments = arguments
+    // In the test's own folder: a `-C` path left empty by a failed step must never reach
+    // the checkout the tests run in (git would commit there).
+    process.currentDirectoryURL = shared.url
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     let status = try await BookclubProcess.waitForExit(of: process)

@@ -59,7 +59,7 @@ extension HostileClub {
     try await run(ann, ["club", "create", annClone, "--name", "Bookworms", "--as", "Ann"])
     try await run(ann, ["club", "pick", "Middlemarch"])
     try await run(bo, ["club", "join", remote, "--as", "Bo"])
-    let boClone = try await membership(of: bo)["path"] as? String ?? ""
+    let boClone = try #require(try await membership(of: bo)["path"] as? String)
     return (remote, annClone, boClone)
   }
 

@@ -128,6 +128,9 @@ final class HostileClub {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: RequiredTool.git.path ?? "/usr/bin/git")
     process.arguments = ["-c", "user.name=Test", "-c", "user.email=test@localhost"] + arguments
+    // In the test's own folder: a `-C` path left empty by a failed step must never reach
+    // the checkout the tests run in (git would commit there).
+    process.currentDirectoryURL = shared.url
     process.environment = [
       "HOME": shared.url.path, "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1",
     ]

@@ -38,7 +38,9 @@ struct ClubGit {
   }
 
   /// Commits `journal` (a path inside the work tree), rebases on what the others pushed
-  /// and pushes; a rejected push is fetched and pushed again.
+  /// and pushes; a rejected push is fetched and pushed again. Every fetch and push names
+  /// origin and the branch your branch tracks, whatever its own name (a clone on `master`
+  /// tracking `origin/main` syncs as one on `main` does).
   ///
   /// - Throws: ``ClubGitError`` when the remote cannot be reached, another member changed
   ///   your journal, the rebase fails (it is then aborted) or git fails; your commit stays
@@ -47,22 +49,76 @@ struct ClubGit {
     if repository.isRebasing { _ = try run(repository, ["rebase", "--abort"]) }
     try commit(["club.json", journal], in: repository, message: message)
     // A new club's first push: the remote has no branch to rebase on yet.
-    let upstream = try run(repository, ["rev-parse", "--abbrev-ref", "@{upstream}"])
-    if !upstream.succeeded {
+    guard let branch = try upstreamBranch(repository) else {
       let first = try run(repository, ["push", "--quiet", "--set-upstream", "origin", "HEAD"])
       guard first.succeeded else { throw ClubGitError.unreachable(first.output) }
       return
     }
+    let tracking = "refs/remotes/origin/" + branch.name
+    // A clone of an empty repository tracks a branch the remote does not have yet.
+    let known = try run(repository, ["rev-parse", "--verify", "--quiet", tracking])
+    if !known.succeeded {
+      let first = try run(repository, ["push", "--quiet", "origin", "HEAD:" + branch.ref])
+      if first.succeeded { return }  // else another member made it first: fetched below
+    }
     for attempt in 1...Self.pushAttempts {
-      let fetch = try run(repository, ["fetch", "--quiet"])
+      let fetch = try run(repository, ["fetch", "--quiet", "origin", "+\(branch.ref):\(tracking)"])
       guard fetch.succeeded else { throw ClubGitError.unreachable(fetch.output) }
-      try refuseChanges(to: journal, in: repository)
-      try rebase(repository)
-      let push = try run(repository, ["push", "--quiet"])
+      try refuseChanges(to: journal, in: repository, upstream: tracking)
+      try rebase(repository, onto: tracking)
+      let push = try run(repository, ["push", "--quiet", "origin", "HEAD:" + branch.ref])
       if push.succeeded { return }
       if attempt == Self.pushAttempts { throw ClubGitError.failed("git push", push.output) }
       usleep(UInt32.random(in: 50_000...250_000))  // another member pushed first
     }
+  }
+
+  /// The branch of origin that the clone's current branch tracks; `nil` when it tracks
+  /// none (a new club's clone before its first push). Only the names are read from the
+  /// clone's config, and checked: the commands and their options are bookclub's.
+  ///
+  /// - Throws: ``ClubGitError/foreignUpstream(branch:remote:)`` when it tracks a branch of
+  ///   another remote, ``ClubGitError/invalidBranch(_:)`` for a name git would not take.
+  private func upstreamBranch(_ repository: ClubRepository) throws -> GitBranchName? {
+    let head = try run(repository, ["symbolic-ref", "--quiet", "HEAD"])
+    guard head.succeeded else { return nil }  // no branch checked out: nothing tracks
+    guard let local = GitBranchName(ref: head.output) else {
+      throw ClubGitError.invalidBranch(head.output.trimmingWhitespace())
+    }
+    let remote = try run(repository, ["config", "--get", "branch.\(local.name).remote"])
+    let merge = try run(repository, ["config", "--get", "branch.\(local.name).merge"])
+    guard remote.succeeded, merge.succeeded else { return nil }
+    guard let branch = GitBranchName(ref: merge.output) else {
+      throw ClubGitError.invalidBranch(merge.output.trimmingWhitespace())
+    }
+    let remoteName = remote.output.trimmingWhitespace()
+    guard remoteName == "origin" else {
+      throw ClubGitError.foreignUpstream(branch: local.name, remote: remoteName)
+    }
+    return branch
+  }
+
+  /// The URL others clone the club from: origin's, without a password it may hold; `nil`
+  /// when the clone has no origin.
+  func originURL(_ repository: ClubRepository) -> String? {
+    guard let url = try? run(repository, ["remote", "get-url", "origin"]), url.succeeded else {
+      return nil
+    }
+    let text = url.output.trimmingWhitespace()
+    return text.isEmpty ? nil : Self.withoutPassword(text)
+  }
+
+  /// `https://me:token@host/club.git` as `https://host/club.git`: a URL to tell others
+  /// never carries your credentials.
+  static func withoutPassword(_ url: String) -> String {
+    let parts = url.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2 else { return url }
+    let rest = parts[1]
+    let authority = rest.prefix { $0 != "/" }
+    guard let at = authority.lastIndex(of: "@"), authority[..<at].contains(":") else {
+      return url
+    }
+    return parts[0] + "://" + rest[rest.index(after: at)...]
   }
 
   /// Commits `paths` as they are in the work tree, and only them: whatever else is staged
@@ -83,8 +139,10 @@ struct ClubGit {
 
   /// Only you write your journal: a commit of another member's that changed it (made it a
   /// symbolic link, say) is not taken, neither by a rebase nor by a fast-forward.
-  private func refuseChanges(to journal: String, in repository: ClubRepository) throws {
-    let log = try run(repository, ["log", "--format=%h", "HEAD..@{upstream}", "--", journal])
+  private func refuseChanges(
+    to journal: String, in repository: ClubRepository, upstream: String
+  ) throws {
+    let log = try run(repository, ["log", "--format=%h", "HEAD.." + upstream, "--", journal])
     guard log.succeeded else { throw ClubGitError.failed("git log", log.output) }
     if let commit = log.output.split(separator: "\n").last {
       throw ClubGitError.journalChanged(journal, commit: String(commit))
@@ -93,8 +151,8 @@ struct ClubGit {
 
   /// Puts your commits after the others'; one that cannot be put there is aborted, so the
   /// work tree is never left part-way through a rebase.
-  private func rebase(_ repository: ClubRepository) throws {
-    let rebase = try run(repository, ["rebase", "--quiet", "@{upstream}"])
+  private func rebase(_ repository: ClubRepository, onto upstream: String) throws {
+    let rebase = try run(repository, ["rebase", "--quiet", upstream])
     guard !rebase.succeeded else { return }
     let unmerged = try? run(
       repository, ["diff", "--name-only", "--diff-filter=U", "--no-ext-diff"])

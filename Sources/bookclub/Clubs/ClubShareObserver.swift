@@ -26,13 +26,21 @@ final class ClubShareObserver: ChangeObserver {
   }
 
   func changeApplied(_ change: AppliedChange) async -> [String] {
-    guard let share = Self.share(of: change),
-      await ClubSharing.isSharing(library, context: context)
-    else { return [] }
+    guard let share = Self.share(of: change) else { return [] }
+    guard await ClubSharing.isSharing(library, context: context) else {
+      if share.isAsked { await sayNotShared(share.book) }
+      return []
+    }
     let shared = await ClubSharing.share(
       share.kinds, about: share.book, library: library, context: context, notices: notices,
-      announcing: announcing, including: share.including)
+      announcing: announcing, including: share.including, asked: share.isAsked)
     return announcing ? [] : (shared.map { [$0] } ?? [])
+  }
+
+  /// A note asked to be shared (`--share`) with sharing off or no club: said, not silent.
+  private func sayNotShared(_ book: Book) async {
+    let reason = await ClubSharing.whyNotShared(book, library: library, context: context)
+    notices.push("Not shared: \(reason)", level: .warning)
   }
 
   /// What clubs hear of a change, if anything.
@@ -40,6 +48,9 @@ final class ClubShareObserver: ChangeObserver {
     let book: Book
     let kinds: @Sendable (ClubBook) -> [ClubEvent.Kind]
     let including: @Sendable (ClubMembership) -> Bool
+    /// Whether the reader asked for it to be shared (`note add --share`): going nowhere
+    /// is then said.
+    var isAsked = false
   }
 
   static func share(of change: AppliedChange) -> Share? {
@@ -49,7 +60,7 @@ final class ClubShareObserver: ChangeObserver {
       let everywhere = request.sharedWithEveryClub
       return Share(
         book: after.book, kinds: { [.note($0, text: text, fraction: fraction)] },
-        including: { everywhere || $0.sharesNotes })
+        including: { everywhere || $0.sharesNotes }, isAsked: everywhere)
     }
     if record.kind == .rate {
       let rating = after.rating

@@ -66,9 +66,27 @@ extension Bookclub.Club {
             + "own: bookclub runs no git for it and shares it as a plain folder. For a git "
             + "club, make it in the top folder of a clone of the club's repository.")
       }
-      context.errors.line(
-        "Others join with: bookclub club join "
-          + TerminalText.safe(ShellQuoting.quote(folder.path)) + " --as <name>")
+      context.errors.line(joinHint(folder: folder.path, syncsWithGit: syncsWithGit, context))
+    }
+
+    /// How the others join: a git club by its remote's URL (the folder is a path on this
+    /// machine only), any other club by its folder, which their sync tool carries.
+    private func joinHint(folder: String, syncsWithGit: Bool, _ context: CommandContext)
+      -> String
+    {
+      guard syncsWithGit else {
+        return "Others join with: bookclub club join "
+          + TerminalText.safe(ShellQuoting.quote(folder)) + " --as <name>"
+      }
+      let git = ClubGit(environment: context.environment)
+      guard let repository = try? ClubRepository(folder), let url = git.originURL(repository)
+      else {
+        return "It has no remote yet: add the club's shared repository with "
+          + "git -C \(TerminalText.safe(ShellQuoting.quote(folder))) remote add origin <URL>; "
+          + "others join with: bookclub club join <URL> --as <name>"
+      }
+      return "Others join with: bookclub club join "
+        + TerminalText.safe(ShellQuoting.quote(url)) + " --as <name>"
     }
 
     /// The top of the git work tree `path` is inside, if any, by the `.git` of a folder

@@ -19,7 +19,10 @@ extension Bookclub.Club {
     func run(_ context: CommandContext) async throws {
       let clubs = try await context.library(flag: libraryPath).clubs()
       if json { return context.output.line(ClubJSON.clubs(clubs).text) }
-      guard !clubs.isEmpty else { throw ClubError.noClubs }
+      // No clubs is an empty list, as an empty trash is: said on stderr, not an error.
+      guard !clubs.isEmpty else {
+        return context.errors.line(ClubError.noClubs.errorDescription ?? "You are in no club yet.")
+      }
       for club in clubs {
         context.output.line(
           TerminalText.safe(club.name) + "  as " + TerminalText.safe(club.memberName) + "  "

@@ -26,8 +26,9 @@ extension Bookclub.Club {
       if ClubAutoSync.isBackground(context) { return await runInBackground(context) }
       let (membership, library) = try await target.open(in: context, pushing: true)
       let status = try await ClubExchange(library: library).status(membership)
+      let members = status.members.filter { !$0.hasLeft }.count  // not who left
       context.output.line(
-        "Synced “\(TerminalText.safe(membership.name))”: \(status.members.count) members"
+        "Synced “\(TerminalText.safe(membership.name))”: \(members) \(members == 1 ? "member" : "members")"
           + (status.book.map { ", reading “\(TerminalText.safe($0.title))”." } ?? "."))
     }
 

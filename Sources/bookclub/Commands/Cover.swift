@@ -40,7 +40,9 @@ extension Bookclub {
       let drawing =
         CoverProtocol(rawValue: chosen)
         ?? CoverProtocol.detect(context.environment, askingTheTerminal: true)
-      guard drawing != .none else { throw CoverError.noProtocol }
+      guard drawing != .none else {
+        throw CoverError.noProtocol(insideTmux: CoverProtocol.isInsideTmux(context.environment))
+      }
       let bytes = try Self.cachedCover(isbn, of: book, context: context)
       let columns = min(width, context.terminal.width)
       let image = try CoverDecoding.decode(
@@ -65,14 +67,18 @@ extension Bookclub {
     /// The cover's bytes: fetched first when `updateArtwork` is on and it is missing or 30
     /// days old. A failed fetch with a cover cached shows the cached one, and says so.
     ///
-    /// - Parameter timeoutLimit: Seconds to wait for the network at most.
+    /// - Parameters:
+    ///   - timeoutLimit: Seconds to wait for the network at most.
+    ///   - fetching: Whether a fetch may be tried at all (`show` tries none for a while
+    ///     after Open Library could not be reached).
     /// - Throws: ``CoverError`` when there is no cover to show; the fetch's error when one
     ///   failed with nothing cached.
     static func cachedCover(
-      _ isbn: String, of book: Book, context: CommandContext, timeoutLimit: Double? = nil
+      _ isbn: String, of book: Book, context: CommandContext, timeoutLimit: Double? = nil,
+      fetching: Bool = true
     ) throws -> [UInt8] {
       let cache = CoverCache(environment: context.environment)
-      if context.settings.updateArtwork, cache.isStale(isbn, now: Date().milliseconds) {
+      if fetching, context.settings.updateArtwork, cache.isStale(isbn, now: Date().milliseconds) {
         do {
           _ = try cache.fetch(isbn, now: Date().milliseconds, timeoutLimit: timeoutLimit)
         } catch let error where cache.image(isbn) != nil {

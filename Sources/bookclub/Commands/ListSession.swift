@@ -58,12 +58,16 @@ struct ListSession {
   }
 
   /// One page, or at a terminal a pager over the list: a page per key press forward, back
-  /// to a page already read, to the first, or everything to the end.
+  /// to a page already read, to the first, or everything to the end. When a page fits the
+  /// terminal, the pager draws each page in place on the alternate screen (``PagerScreen``)
+  /// and, when it ends, prints the page it was on into the terminal as a plain `list` would.
   private func showPages() async throws {
     let store = ReadingListStore(library: library, query: query, executor: executor)
     try await spinner.whileRunning { await store.fetchInitial() }
     defer { if isInteractive { KeyReader.discardTypedAhead() } }
     var pager = PagerWindow(pageSize: query.limit)
+    var screen: PagerScreen?
+    defer { screen?.leave() }  // an error while paging
     while true {
       let frame = ListFrame(store, wording: wording, retriesFailedPages: isInteractive)
       if let failure = frame.failure { throw failure }
@@ -75,21 +79,44 @@ struct ListSession {
       case .books(let loaded): books = loaded
       }
       if options.json { return printJSON(books, next: frame.next, total: frame.total) }
+      let isLastPage = books.count <= query.limit && frame.next == nil
+      if screen == nil, isInteractive, !isLastPage, !pager.showsAll, pageFitsTheTerminal {
+        screen = PagerScreen(output: context.output)
+        pager.redrawsInPlace = true
+      }
       if let shown = pager.show(available: books.count) {
+        if screen != nil { context.output.write(PagerScreen.clearSequence) }
         printRows(books[shown.rows], withHeader: shown.withHeader)
       }
       guard isInteractive else {
         if let footer = frame.footer { printFooter(footer) }
         return
       }
-      if pager.window.upperBound >= books.count && frame.next == nil { return }
-      let asked = pager.showsAll ? .next : await nextMove(pager, total: frame.total)
+      let ended = pager.window.upperBound >= books.count && frame.next == nil
+      let asked = ended ? nil : pager.showsAll ? .next : await nextMove(pager, total: frame.total)
+      if screen != nil, asked == nil || asked == .last {
+        // What the pager was on stays in the terminal, as a plain page; everything to the
+        // end goes into the scrollback from it.
+        screen?.leave()
+        screen = nil
+        pager.redrawsInPlace = false
+        pager.reprint()
+        if asked == nil, let shown = pager.show(available: books.count) {
+          printRows(books[shown.rows], withHeader: shown.withHeader)
+        }
+      }
       guard let move = asked else { return }
       pager.apply(move)
       if pager.needsMore(available: books.count), store.hasMore {
         try await spinner.whileRunning { await store.fetchMore() }
       }
     }
+  }
+
+  /// Whether a page, its header and the prompt fit the terminal, to be drawn in place.
+  private var pageFitsTheTerminal: Bool {
+    PagerScreen.fits(
+      rows: query.limit, height: context.terminal.height, environment: context.environment)
   }
 
   /// Every page, printed as it arrives: the store streams, so memory holds one page

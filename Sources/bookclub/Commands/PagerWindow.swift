@@ -1,6 +1,7 @@
-/// Which rows of a list the pager shows. It prints into the terminal's scrollback, so
-/// going forward adds rows under those on screen, and going back prints an earlier page
-/// again, under its own header.
+/// Which rows of a list the pager shows. Redrawing in place (on the alternate screen),
+/// every move shows one page under its header. Printing into the terminal's scrollback
+/// (a page taller than the terminal), going forward adds rows under those on screen, and
+/// going back prints an earlier page again, under its own header.
 struct PagerWindow {
   /// What a key asks of the pager.
   enum Move: Equatable {
@@ -39,6 +40,9 @@ struct PagerWindow {
   private var start = 0
   /// Whether to go on to the end without asking.
   private(set) var showsAll = false
+  /// Whether each window replaces the one before (the alternate screen) rather than
+  /// following it.
+  var redrawsInPlace = false
 
   init(pageSize: Int) {
     self.pageSize = max(1, pageSize)
@@ -50,7 +54,7 @@ struct PagerWindow {
   mutating func show(available: Int) -> Shown? {
     let rows = min(start, available)..<min(start + pageSize, available)
     guard !rows.isEmpty, rows != window else { return nil }
-    let continues = rows.lowerBound == window.upperBound && !window.isEmpty
+    let continues = rows.lowerBound == window.upperBound && !window.isEmpty && !redrawsInPlace
     onScreen = continues ? onScreen.lowerBound..<rows.upperBound : rows
     window = rows
     return Shown(rows: rows, withHeader: !continues)
@@ -64,8 +68,15 @@ struct PagerWindow {
     case .first: start = 0
     case .last:
       showsAll = true
-      start = window.upperBound
+      if !window.isEmpty { start = window.upperBound }  // after reprint(): from its start
     }
+  }
+
+  /// Prints the window on screen again from its first row: it is printed anew under its
+  /// header, after the pager left the alternate screen.
+  mutating func reprint() {
+    start = window.lowerBound
+    window = 0..<0
   }
 
   /// Whether the next window needs rows past the `available` loaded ones.

@@ -19,6 +19,11 @@ enum CoverBeside {
   /// The text needs this many columns beside it, or the cover is left out.
   static let textColumns = 60
 
+  /// What follows a failure to reach Open Library: what `show` does about it from now on.
+  static let unreachableNote =
+    "For the next \(CoverCache.unreachableFor / 60_000) minutes, show draws cached covers only "
+    + "(bookclub covers fetch tries at once)."
+
   /// Writes `lines` with the book's cover beside them when there is one to show here;
   /// otherwise just the lines. Never fails: a cover that cannot be had is left out.
   static func write(_ lines: [String], book: Book, context: CommandContext) {
@@ -66,11 +71,17 @@ enum CoverBeside {
       ?? CoverProtocol.detect(context.environment, askingTheTerminal: true)
     guard drawing != .none else { return nil }
     let file: [UInt8]
+    // Offline, said once: for a while after, covers come from the cache alone.
+    let offline = CoverCache(environment: context.environment)
+      .wasUnreachable(now: Date().milliseconds)
     do {
       file = try Bookclub.Cover.cachedCover(
-        isbn, of: book, context: context, timeoutLimit: networkSeconds)
+        isbn, of: book, context: context, timeoutLimit: networkSeconds, fetching: !offline)
     } catch is CoverError {
       return nil  // none cached, or none to be had: the details alone, as ever
+    } catch let error as FetchError where error.isUnreachable {
+      context.errors.line("No cover: \(error.explanation) \(unreachableNote)")
+      return nil
     } catch {
       context.errors.line("No cover: \(error.explanation)")
       return nil

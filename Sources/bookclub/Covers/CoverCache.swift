@@ -83,10 +83,17 @@ struct CoverCache: Sendable {
   func fetch(_ isbn: String, now: Int64, timeoutLimit: Double? = nil) throws -> Outcome {
     let known = entry(isbn)
     let helper = FetchHelper(environment: environment, timeoutLimit: timeoutLimit)
-    let response = try helper.get(
-      "\(base)/b/isbn/\(isbn)-M.jpg?default=false",
-      etag: known?.missing == false ? known?.etag : nil,
-      lastModified: known?.missing == false ? known?.lastModified : nil)
+    let response: FetchHelper.Response
+    do throws(FetchError) {
+      response = try helper.get(
+        "\(base)/b/isbn/\(isbn)-M.jpg?default=false",
+        etag: known?.missing == false ? known?.etag : nil,
+        lastModified: known?.missing == false ? known?.lastModified : nil)
+    } catch {
+      if error.isUnreachable { rememberUnreachable(now: now) }
+      throw error
+    }
+    forgetUnreachable()  // it answered
     switch response.status {
     case 200:
       // Only an image this bookclub can draw is kept: an HTML page sent as a cover is not,

@@ -18,8 +18,8 @@ enum CoverError: Error, LocalizedError, Equatable {
   case noCover(String)
   /// Not a terminal: a cover is only drawn on one.
   case notATerminal
-  /// No way to draw one here.
-  case noProtocol
+  /// No way to draw one here; inside tmux, half blocks would be, if COLORTERM said so.
+  case noProtocol(insideTmux: Bool)
 
   var errorDescription: String? {
     switch self {
@@ -33,7 +33,9 @@ enum CoverError: Error, LocalizedError, Equatable {
       "updateArtwork is off, so no cover is fetched. To fetch them: bookclub settings set updateArtwork true"
     case .noCover(let title): "Open Library has no cover of “\(title)”."
     case .notATerminal: "A cover is drawn on a terminal only; stdout is not one."
-    case .noProtocol:
+    case .noProtocol(insideTmux: true):
+      "Inside tmux or screen, bookclub draws covers in half blocks, in 24-bit colour, when COLORTERM is truecolor or 24bit, and it is not here. If your terminal shows 24-bit colour through tmux: export COLORTERM=truecolor, or bookclub settings set coverProtocol halfblocks"
+    case .noProtocol(insideTmux: false):
       "This terminal shows no pictures that bookclub knows of. In a truecolor terminal: bookclub settings set coverProtocol halfblocks"
     }
   }

@@ -12,7 +12,7 @@ enum CoverProtocol: String, CaseIterable, Sendable {
     let term = environment["TERM"] ?? ""
     let program = environment["TERM_PROGRAM"] ?? ""
     guard term != "dumb", !term.isEmpty || !program.isEmpty else { return .none }
-    if environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") {
+    if isInsideTmux(environment) {
       return truecolor(environment) ? .halfblocks : .none
     }
     if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" || term == "xterm-ghostty"
@@ -32,6 +32,13 @@ enum CoverProtocol: String, CaseIterable, Sendable {
       environment["TMUX"] == nil, (environment["TERM"] ?? "") != "dumb"
     else { return guess }
     return TerminalGraphicsQuery.speaksKitty() ? .kitty : guess
+  }
+
+  /// Whether the terminal is tmux's (or screen's), which draws text but passes graphics
+  /// sequences on only when configured to.
+  static func isInsideTmux(_ environment: [String: String]) -> Bool {
+    let term = environment["TERM"] ?? ""
+    return environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
   }
 
   private static func truecolor(_ environment: [String: String]) -> Bool {

@@ -190,7 +190,7 @@ enum FetchError: Error, LocalizedError, Equatable {
   var errorDescription: String? {
     switch self {
     case .helperMissing:
-      "bookclub-fetch, which bookclub runs to reach the network, is not installed next to it. Build it: swift build -c release -Xswiftc -static-stdlib --product bookclub-fetch (see README, Install)."
+      "bookclub-fetch, which bookclub runs to reach the network, is not installed next to it. Build it with libcurl's development files installed (apt-get install libcurl4-openssl-dev on Debian or Ubuntu): swift build -c release -Xswiftc -static-stdlib --product bookclub-fetch, and copy .build/release/bookclub-fetch beside bookclub (see README, Install)."
     case .helperNamedUnusable(let path, let reason):
       "BOOKCLUB_FETCH names '\(path)' as bookclub-fetch, but \(reason). Point it at "
         + "bookclub-fetch, or unset it to use the one installed next to bookclub."

@@ -72,13 +72,24 @@ enum InterruptHandler {
   static func cleaningUp<T>(_ cleanup: @escaping @Sendable () -> Void, _ body: () throws -> T)
     rethrows -> T
   {
-    let key = cleanups.withLock { state in
+    let key = cleanUpOnInterrupt(cleanup)
+    defer { forgetCleanup(key) }
+    return try body()
+  }
+
+  /// Runs `cleanup` should Ctrl-C end the process, until ``forgetCleanup(_:)`` is given
+  /// the number returned: for what spans awaits, such as a pager's alternate screen.
+  static func cleanUpOnInterrupt(_ cleanup: @escaping @Sendable () -> Void) -> Int {
+    cleanups.withLock { state in
       state.next += 1
       state.actions[state.next] = cleanup
       return state.next
     }
-    defer { cleanups.withLock { _ = $0.actions.removeValue(forKey: key) } }
-    return try body()
+  }
+
+  /// No longer runs the cleanup numbered `key` on Ctrl-C.
+  static func forgetCleanup(_ key: Int) {
+    cleanups.withLock { _ = $0.actions.removeValue(forKey: key) }
   }
 
   /// Runs `work` so that Ctrl-C cancels it rather than ending the process.

@@ -61,20 +61,20 @@ import Testing
     #expect(occurrences(of: "are you offline?", in: drawn.screen) == 1, "\(drawn.screen)")
     #expect(drawn.screen.contains("Showing the cached cover: Cannot connect"))
 
+    // Said once: for a while, show draws what is cached without asking again.
     let cached = try TerminalSession(["show", "1"], environment: terminal, rows: 40)
     try await cached.waitFor("Book 1")
     let shown = try await cached.finish()
     #expect(shown.status == 0)
     #expect(shown.screen.contains("▀"))
-    #expect(occurrences(of: "are you offline?", in: shown.screen) == 1, "\(shown.screen)")
+    #expect(occurrences(of: "are you offline?", in: shown.screen) == 0, "\(shown.screen)")
 
     let uncached = try TerminalSession(["show", "2"], environment: terminal, rows: 40)
     try await uncached.waitFor("Book 2")
     let plain = try await uncached.finish()
     #expect(plain.status == 0)
     #expect(!plain.screen.contains("▀"))
-    #expect(plain.screen.contains("No cover: Cannot connect"), "\(plain.screen)")
-    #expect(occurrences(of: "are you offline?", in: plain.screen) == 1, "\(plain.screen)")
+    #expect(!plain.screen.contains("No cover"), "\(plain.screen)")
   }
 
   @Test func aFIFOOrAFolderInTheCacheIsNoCoverAndBlocksNothing() async throws {
