@@ -35,6 +35,8 @@ import Testing
       #expect(!signature.abstract.isEmpty, "\(path.displayName)")
       let names = signature.subcommands.map { $0.signature.name }
       #expect(Set(names).count == names.count, "\(path.displayName): \(names)")
+      // The parser matches words against the names commands give without their signature.
+      #expect(signature.subcommands.map { $0.commandName } == names, "\(path.displayName)")
       // `help` and `__complete` are read before subcommands at the root.
       #expect(!names.contains("help") && !names.contains(CommandParser.completeCommand))
     }

@@ -40,11 +40,21 @@ struct MigrationRecord {
   /// - Throws: ``LibraryError/damaged(path:detail:)`` for a version outside
   ///   ``possibleVersions``; SQLite's errors.
   init(reading connection: SQLiteConnection, of library: String) throws {
-    hasNameColumn = try Self.hasNameColumn(connection)
-    let sql =
-      hasNameColumn
-      ? "SELECT version, name FROM schema_migrations"
-      : "SELECT version, NULL FROM schema_migrations"
+    // One statement where the record has names (every library since names came): a
+    // statement compiled is most of what opening a library costs.
+    hasNameColumn = true
+    do {
+      try read("SELECT version, name FROM schema_migrations", on: connection, of: library)
+    } catch let error as SQLiteError where error.isMissing("column") {
+      hasNameColumn = false
+      try read("SELECT version, NULL FROM schema_migrations", on: connection, of: library)
+    }
+  }
+
+  /// Reads the record's rows with `sql` (a version and a name, or NULL, each).
+  private mutating func read(_ sql: String, on connection: SQLiteConnection, of library: String)
+    throws
+  {
     try connection.forEach(sql) { row in
       let stored = row.int64(0)
       guard Self.possibleVersions.contains(stored) else {
@@ -96,11 +106,6 @@ struct MigrationRecord {
         [.text(name), .integer(Int64(offset + 1))])
     }
     hasNameColumn = true
-  }
-
-  private static func hasNameColumn(_ connection: SQLiteConnection) throws -> Bool {
-    try connection.integer(
-      "SELECT count(*) FROM pragma_table_info('schema_migrations') WHERE name = 'name'") != 0
   }
 
   /// The name of the numbered migration `version`, as libraries from before names record it.

@@ -36,10 +36,10 @@ struct CommandParser {
       if path.commands.count == 1, token == "help" {
         return .help(try helpPath(Array(tokens.dropFirst()), from: path))
       }
-      let names = path.signature.subcommands.map { $0.signature.name }
+      let names = path.signature.subcommands.map { $0.commandName }
       // A group with arguments of its own (`goal [year]`) takes what names no subcommand.
       if !path.signature.arguments.isEmpty, !names.contains(token) { break }
-      guard let next = path.signature.subcommands.first(where: { $0.signature.name == token })
+      guard let next = path.signature.subcommands.first(where: { $0.commandName == token })
       else {
         let error: UsageError =
           token.hasPrefix("-")
@@ -91,8 +91,8 @@ struct CommandParser {
     var path = start
     for word in words {
       let subcommands = path.signature.subcommands
-      guard let next = subcommands.first(where: { $0.signature.name == word }) else {
-        let names = subcommands.map { $0.signature.name }
+      guard let next = subcommands.first(where: { $0.commandName == word }) else {
+        let names = subcommands.map { $0.commandName }
         throw CommandLineError(
           error: .unexpectedArgument(word, suggestion: Suggestion.closest(to: word, in: names)),
           path: path)

@@ -4,6 +4,11 @@
 protocol ParsableCommand: Sendable {
   static var signature: CommandSignature { get }
 
+  /// The word that runs the command: its signature's name. The parser matches words
+  /// against it for every subcommand of a group, so a command whose signature is costly to
+  /// make (`browse`, whose help is drawn from the key table) names itself without it.
+  static var commandName: String { get }
+
   /// Whether a settings file that cannot be used is a warning before the command runs
   /// (defaults apply). The settings commands say no: they fail instead, naming the problem,
   /// and so do the commands under them.
@@ -21,6 +26,7 @@ protocol ParsableCommand: Sendable {
 }
 
 extension ParsableCommand {
+  static var commandName: String { signature.name }
   static var warnsAboutSettings: Bool { true }
 }
 

@@ -15,8 +15,9 @@ import ReadingModel
 extension Bookclub {
   /// `bookclub browse`: the library full screen.
   struct Browse: ParsableCommand {
+    static let commandName = "browse"
     static let signature = CommandSignature(
-      name: "browse",
+      name: commandName,
       abstract: "Browse your library full screen: page, search, open a book, log progress.",
       discussion: "Needs a terminal; scripts use 'bookclub list'. The keys (? lists them on "
         + "screen):\n" + BrowserKeyHelp.paragraphs,

@@ -13,6 +13,12 @@ struct SQLiteError: Error, CustomStringConvertible {
   var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
   /// The file is not a database, or its pages do not make sense.
   var isDamage: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
+  /// Whether SQLite refused a statement for naming a `kind` ("table", "column") the
+  /// database does not have: an older library, not damage.
+  func isMissing(_ kind: String) -> Bool {
+    primaryCode == SQLITE_ERROR && message.hasPrefix("no such \(kind)")
+  }
+
   var description: String {
     "\(message) (SQLite code \(code))" + (sql.map { " in: \($0)" } ?? "")
   }

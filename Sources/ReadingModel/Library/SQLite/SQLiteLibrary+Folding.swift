@@ -5,13 +5,15 @@ extension SQLiteLibrary {
   /// Whether the library's stored keys were made by another folding than this build's
   /// (``SearchKey/foldingVersion``): a library that names none was made before it was kept.
   static func keysNeedRefolding(on connection: SQLiteConnection) throws -> Bool {
-    let hasInfo = try connection.integer(
-      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'library_info'")
-    guard hasInfo == 1 else { return true }
-    let stored = try connection.first(
-      "SELECT value FROM library_info WHERE key = ?", [.text(foldingVersionKey)]
-    ) { $0.text(0) }
-    return stored != SearchKey.foldingVersion
+    // One statement where the table is there (every library but a new one's first steps).
+    do {
+      let stored = try connection.first(
+        "SELECT value FROM library_info WHERE key = ?", [.text(foldingVersionKey)]
+      ) { $0.text(0) }
+      return stored != SearchKey.foldingVersion
+    } catch let error as SQLiteError where error.isMissing("table") {
+      return true
+    }
   }
 
   /// Makes every stored key again with this build's folding, and records its version, in
