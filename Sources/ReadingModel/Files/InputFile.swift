@@ -83,17 +83,26 @@ public final class InputFile {
   ///
   /// - Throws: ``InputFileError/unreadable(_:reason:)``.
   public func read(upTo count: Int) throws(InputFileError) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
-    while true {
-      let read = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, count) }
-      if read >= 0 {
-        bytes.removeLast(count - read)
-        return bytes
-      }
-      guard errno == EINTR else {
-        throw .unreadable(path, reason: String(cString: strerror(errno)))
+    var failure: Int32 = 0
+    // Not filled first: a read of a few bytes into room for a megabyte costs the few bytes.
+    let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 0)) { buffer, initialized in
+      initialized = 0
+      while true {
+        let read = systemRead(descriptor, buffer.baseAddress, buffer.count)
+        if read >= 0 {
+          initialized = read
+          return
+        }
+        guard errno == EINTR else {
+          failure = errno
+          return
+        }
       }
     }
+    guard failure == 0 else {
+      throw .unreadable(path, reason: String(cString: strerror(failure)))
+    }
+    return bytes
   }
 }
 
