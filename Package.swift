@@ -46,7 +46,7 @@ let package = Package(
     // SearchKey's folding tables from the Unicode data pinned in unicode/ (issue 25).
     .target(name: "FoldingTables"),
     .executableTarget(name: "FoldingTableGenerator", dependencies: ["FoldingTables"]),
-    .testTarget(name: "FoldingTablesTests", dependencies: ["FoldingTables"]),
+    .testTarget(name: "FoldingTablesTests", dependencies: ["FoldingTables", "TestSupport"]),
     .target(name: "TestSupport", dependencies: ["ReadingModel"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ReadingModelTests", dependencies: ["ReadingModel", "CSQLite", "TestSupport"]),
