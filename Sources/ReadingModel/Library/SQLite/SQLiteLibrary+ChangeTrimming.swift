@@ -10,7 +10,11 @@ extension SQLiteLibrary {
   /// - Parameter seq: The record just written.
   func trimRecord(after seq: Int64, on connection: SQLiteConnection) throws {
     guard seq % (keptChanges / 10) == 0, seq > keptChanges else { return }
+    // A change redone lately is as new as its redo (`applied_seq`), however old its number.
     try connection.run(
-      "DELETE FROM library_changes WHERE seq <= ?", [.integer(seq - keptChanges)])
+      """
+      DELETE FROM library_changes
+      WHERE seq <= ?1 AND NOT (action = 'change' AND applied_seq > ?1)
+      """, [.integer(seq - keptChanges)])
   }
 }
