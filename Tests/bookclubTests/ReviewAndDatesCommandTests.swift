@@ -37,7 +37,7 @@ import Testing
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
     var environment = library.home.bookclub.environment
     environment["BOOKCLUB_LIBRARY"] = library.path
-    environment["EDITOR"] = editor
+    environment["EDITOR"] = "/bin/sh \(editor)"  // read by sh: see SignalAndLimitTests
     environment["NO_COLOR"] = "1"
     let session = try TerminalSession(["review", "dune"], environment: environment)
     let (status, screen) = try await session.finish()

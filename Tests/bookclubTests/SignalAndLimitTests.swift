@@ -162,7 +162,9 @@ import Testing
         toFile: editor, atomically: true, encoding: .utf8)
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
       var shell = BookclubProcess(home: home.url)
-      shell.environment["EDITOR"] = editor
+      // Read by sh, not run as a program: a child another test starts meanwhile may hold
+      // the script open for writing a moment, and running it would fail "Text file busy".
+      shell.environment["EDITOR"] = "/bin/sh \(editor)"
       shell.environment["BOOKCLUB_LIBRARY"] = library
       let result = try await shell.run(
         executable: URL(fileURLWithPath: "/usr/bin/script"),
