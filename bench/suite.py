@@ -50,6 +50,29 @@ def build(work):
     return tools
 
 
+def baseline_binary(baseline, work):
+    """`baseline` itself when it is a program; else the binary README installs, built from
+    that git revision in a worktree of its own (removed afterwards)."""
+    if os.path.isfile(baseline) and os.access(baseline, os.X_OK):
+        return os.path.abspath(baseline)
+    revision = run(["git", "rev-parse", "--verify", "--quiet", baseline + "^{commit}"],
+                   cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    if not revision:
+        sys.exit(f"--baseline {baseline}: neither a program nor a git revision of {ROOT}")
+    tree = os.path.join(work, "baseline")
+    run(["git", "worktree", "add", "--detach", tree, revision], cwd=ROOT,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        run(INSTALL, cwd=tree, stdout=subprocess.DEVNULL)
+        folder = run(INSTALL + ["--show-bin-path"], cwd=tree, capture_output=True,
+                     text=True).stdout.strip()
+        binary = os.path.join(work, "bookclub-before")
+        shutil.copy(os.path.join(folder, "bookclub"), binary)
+        return binary
+    finally:
+        run(["git", "worktree", "remove", "--force", tree], cwd=ROOT)
+
+
 def make_library(bookclub, path, books, reading):
     """Schema made by bookclub, rows bulk-loaded with sqlite3: `reading` books being read
     (spread evenly), a tenth with a progress entry, a third rated, tags on a tenth."""
@@ -201,8 +224,9 @@ def launch(tools, command):
     return int(out[0]) / 1e6, int(out[1]) / 1024, int(out[2])
 
 
-def measure_group(tools, cases, runs):
-    """Every case once per round, round after round, after a warm-up round."""
+def measure_rounds(tools, cases, runs):
+    """Every case once per round, round after round, after a warm-up round: each case's
+    (ms, MiB) of every round, in order."""
     samples = {name: [] for name, _ in cases}
     for round_index in range(runs + 1):
         for name, command in cases:
@@ -211,8 +235,38 @@ def measure_group(tools, cases, runs):
                 sys.exit(f"failed ({status}): {' '.join(command)}")
             if round_index > 0:
                 samples[name].append((ms, mib))
+    return samples
+
+
+def summarize(samples):
+    """Each case's median time and largest peak."""
     return {name: (statistics.median(s[0] for s in values), max(s[1] for s in values))
             for name, values in samples.items()}
+
+
+def measure_group(tools, cases, runs):
+    return summarize(measure_rounds(tools, cases, runs))
+
+
+# `--baseline`: every bookclub command run again, in the same rounds, by the binary of an
+# earlier commit on a library that binary made of the same rows.
+BEFORE = "before: "
+# Every paired comparison of a run: (what, after / before, the median of the rounds' ratios).
+COMPARED = []
+
+
+def paired_ratio(samples, name):
+    """The median, over the rounds, of the round's time of `name` over its time before:
+    one round's two runs are next to each other, so a machine's drift cancels."""
+    return statistics.median(a[0] / b[0] for a, b in zip(samples[name], samples[BEFORE + name]))
+
+
+def before_cases(tools, cases, library, baseline_library):
+    """The same commands run by the baseline binary on its own library."""
+    def swap(word):
+        return tools["baseline"] if word == tools["bookclub"] else (
+            baseline_library if word == library else word)
+    return [(BEFORE + name, [swap(word) for word in command]) for name, command in cases]
 
 
 def floors(tools, library):
@@ -228,13 +282,22 @@ def size_section(tools, work, books, reading, runs):
     cases = list_cases(tools, library, books)
     group = floors(tools, library) + [(name, command) for name, command, _ in cases]
     group += [(f"sqlite3: {name}", ["sqlite3", library, sql]) for name, _, sql in cases if sql]
-    results = measure_group(tools, group, runs)
+    baseline = "baseline" in tools
+    if baseline:
+        baseline_library = os.path.join(work, f"library-{books}-{reading}-before.sqlite")
+        make_library(tools["baseline"], baseline_library, books, reading)
+        group += before_cases(tools, [(name, command) for name, command, _ in cases], library,
+                              baseline_library)
+    samples = measure_rounds(tools, group, runs)
+    results = summarize(samples)
+    before_header = (" × before |", " ---: |") if baseline else ("", "")
     lines = [f"### {books:,} books, {reading:,} being read", "",
-             "| command | median ms | peak MiB | × sqlite3 same query | × sqlite3 peak |",
-             "| --- | ---: | ---: | ---: | ---: |"]
+             "| command | median ms | peak MiB | × sqlite3 same query | × sqlite3 peak |"
+             + before_header[0],
+             "| --- | ---: | ---: | ---: | ---: |" + before_header[1]]
     for name, _ in floors(tools, library):
         ms, mib = results[name]
-        lines.append(f"| {name} | {ms:.1f} | {mib:.1f} | | |")
+        lines.append(f"| {name} | {ms:.1f} | {mib:.1f} | | |" + (" |" if baseline else ""))
     label = f"{books:,}" + (f" ({reading} reading)" if reading != books // 10 else "")
     missed, peaks = [], []
     for name, command, sql in cases:
@@ -242,7 +305,12 @@ def size_section(tools, work, books, reading, runs):
         base = results.get(f"sqlite3: {name}")
         ratio = f"{ms / base[0]:.2f}" if base else ""
         peak = f"{mib / base[1]:.2f}" if base else ""
-        lines.append(f"| bookclub {name} | {ms:.1f} | {mib:.1f} | {ratio} | {peak} |")
+        compared = ""
+        if baseline:
+            change = paired_ratio(samples, name)
+            COMPARED.append((f"{name} at {label}", change))
+            compared = f" {change:.2f} |"
+        lines.append(f"| bookclub {name} | {ms:.1f} | {mib:.1f} | {ratio} | {peak} |{compared}")
         if base:
             target = 2.0 if name in ("show", "progress show") or name.startswith(("stats", "goal")) else 1.5
             if ms / base[0] > target:
@@ -259,6 +327,8 @@ def size_section(tools, work, books, reading, runs):
             f"`{name}` {count}" for name, count in started) + "."]
     TARGETS.extend(profiled(missed))
     os.remove(library)
+    if baseline:
+        os.remove(baseline_library)
     return lines
 
 
@@ -332,20 +402,27 @@ def bulk_section(tools, work, rows, runs):
     write_export(csv, rows)
     library = os.path.join(work, "bulk.sqlite")
     bookclub = tools["bookclub"]
-    import_cmd = ["sh", "-c", f'rm -f "{library}"*; exec "{bookclub}" import "{csv}" '
-                              f'--library "{library}"']
+    commands = bulk_commands(bookclub, csv, library)
+    import_cmd, list_all, export, export_goodreads = (
+        commands["bookclub import"], commands["bookclub list --all --json"],
+        commands["bookclub export"], commands["bookclub export --format goodreads"])
+    before = {}
+    if "baseline" in tools:
+        before = {BEFORE + name: command for name, command in
+                  bulk_commands(tools["baseline"], csv, os.path.join(work, "bulk-before.sqlite")).items()}
     sqlite_import = ["sh", "-c", f'rm -f "{work}/plain.sqlite"; exec sqlite3 '
                                  f'"{work}/plain.sqlite" ".import --csv {csv} books"']
-    results = measure_group(tools, [("bookclub import", import_cmd),
-                                    ("sqlite3 .import", sqlite_import)], runs)
+    imports = [("bookclub import", import_cmd), ("sqlite3 .import", sqlite_import)]
+    imports += [(name, before[name]) for name in [BEFORE + "bookclub import"] if before]
+    samples = measure_rounds(tools, imports, runs)
+    results = summarize(samples)
     schema_floor = schema_floor_command(work, library)
     results.update(measure_group(tools, [(SCHEMA_FLOOR, schema_floor)], runs))
-    reimport = measure_group(tools, [("bookclub import (again, unchanged)",
-                                      [bookclub, "import", csv, "--library", library])], runs)
-    list_all = [bookclub, "list", "--all", "--json", "--library", library]
-    export = [bookclub, "export", "--library", library]
-    export_goodreads = [bookclub, "export", "--format", "goodreads", "--library", library]
-    dump = measure_group(tools, [
+    again = "bookclub import (again, unchanged)"
+    samples.update(measure_rounds(tools, [(again, commands[again])] + (
+        [(BEFORE + again, before[BEFORE + again])] if before else []), runs))
+    reimport = summarize(samples)
+    dumped = [
         ("bookclub list --all --json", list_all),
         ("bookclub export", export),
         ("bookclub export --format goodreads", export_goodreads),
@@ -353,7 +430,15 @@ def bulk_section(tools, work, rows, runs):
         ("sqlite3 -json (the same columns)", ["sqlite3", "-json", library,
                                               f"SELECT {LIST_COLUMNS} FROM books b ORDER BY b.id;"]),
         (EXPORT_FLOOR, ["sqlite3", "-json", library, EXPORT_SQL]),
-    ], runs)
+    ]
+    dumped += [(BEFORE + name, before[BEFORE + name]) for name, _ in dumped[:3] if before]
+    samples.update(measure_rounds(tools, dumped, runs))
+    dump = {name: value for name, value in summarize(samples).items()
+            if name in dict(dumped) and not name.startswith(BEFORE)}
+    if before:
+        for name in [n for n in commands if n.startswith("bookclub")]:
+            COMPARED.append((f"{name[len('bookclub '):]} at {rows:,} rows",
+                             paired_ratio(samples, name)))
     lines = [f"### Bulk: a Goodreads export of {rows:,} rows", "",
              "| command | median s | peak MiB | × floor |", "| --- | ---: | ---: | ---: |"]
     for name, floor in [("bookclub import", "sqlite3 .import"), ("sqlite3 .import", None),
@@ -393,6 +478,34 @@ def bulk_section(tools, work, rows, runs):
                  "table, its insert triggers set aside as the import does, its foreign keys "
                  "checked as every bookclub connection checks them).")
     return lines + [""] + written_section(library, os.path.join(work, "plain.sqlite"))
+
+
+def bulk_commands(bookclub, csv, library):
+    """The bulk commands of one binary on its own library, by name; the import starts
+    from no library each time."""
+    return {
+        "bookclub import": ["sh", "-c", f'rm -f "{library}"*; exec "{bookclub}" import '
+                                        f'"{csv}" --library "{library}"'],
+        "bookclub import (again, unchanged)": [bookclub, "import", csv, "--library", library],
+        "bookclub list --all --json": [bookclub, "list", "--all", "--json", "--library", library],
+        "bookclub export": [bookclub, "export", "--library", library],
+        "bookclub export --format goodreads": [bookclub, "export", "--format", "goodreads",
+                                               "--library", library],
+    }
+
+
+def compared_section(baseline):
+    """Every command beside the baseline's, paired round by round."""
+    lines = [f"### Before and after: `--baseline {baseline}`", "",
+             "Each command was run by both binaries in the same rounds, each on a library it "
+             "made of the same rows; the ratio is the median of the rounds' ratios (after / "
+             "before), so the machine's drift cancels.", "",
+             "| command | × before |", "| --- | ---: |"]
+    lines += [f"| {what} | {ratio:.2f} |" for what, ratio in COMPARED]
+    slower = [what for what, ratio in COMPARED if ratio > 1.05]
+    lines += ["", f"Slower than before by more than 5%: {', '.join(slower)}." if slower
+              else "No command is slower than before by more than 5%."]
+    return lines + [""]
 
 
 def written_section(library, plain):
@@ -551,12 +664,17 @@ def main():
     parser.add_argument("--output", default=os.path.join(BENCH, "RESULTS.md"))
     parser.add_argument("--cases", default="",
                         help="run only the commands whose names match this expression")
+    parser.add_argument("--baseline", default="",
+                        help="a bookclub binary, or a git revision to build as README "
+                             "installs, whose every command is timed in the same rounds")
     args = parser.parse_args()
     CASES["pattern"] = args.cases
     PROFILE["enabled"] = not args.no_profile and shutil.which("perf") is not None
     work = tempfile.mkdtemp(prefix="bookclub-bench-")
     try:
         tools = build(work)
+        if args.baseline:
+            tools["baseline"] = baseline_binary(args.baseline, work)
         lines = ["# Benchmark results", "",
                  f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
                  f"{machine()}.", "",
@@ -575,6 +693,8 @@ def main():
                 lines += peers_section(tools, work, books, args.runs) + [""]
         if args.bulk_rows:
             lines += bulk_section(tools, work, args.bulk_rows, max(3, args.runs // 2)) + [""]
+        if args.baseline:
+            lines += compared_section(args.baseline)
         lines += targets_section()
         with open(args.output, "w") as out:
             out.write("\n".join(lines))

@@ -36,11 +36,14 @@ struct CommandParser {
       if path.commands.count == 1, token == "help" {
         return .help(try helpPath(Array(tokens.dropFirst()), from: path))
       }
-      let names = path.signature.subcommands.map { $0.commandName }
+      // Names are read up to the one matching: a command's name comes from its signature,
+      // which each command builds the first time it is asked.
+      let subcommands = path.signature.subcommands
+      let match = subcommands.first(where: { $0.commandName == token })
       // A group with arguments of its own (`goal [year]`) takes what names no subcommand.
-      if !path.signature.arguments.isEmpty, !names.contains(token) { break }
-      guard let next = path.signature.subcommands.first(where: { $0.commandName == token })
-      else {
+      if match == nil, !path.signature.arguments.isEmpty { break }
+      guard let next = match else {
+        let names = subcommands.map { $0.commandName }
         let error: UsageError =
           token.hasPrefix("-")
           ? .unknownOption(token, suggestion: nil)

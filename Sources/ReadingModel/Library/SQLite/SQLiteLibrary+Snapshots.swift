@@ -55,12 +55,12 @@ extension SQLiteLibrary {
     guard let subjectAt = columns.names.firstIndex(of: table.key) else { return ([], []) }
     // By key: the row before its first write and after its last (`nil`: no row). A few
     // rows: searched in order (a dictionary of them costs more to set up than it saves).
-    var touched: [(key: [SQLiteValue?], first: [SQLiteValue?]?, last: [SQLiteValue?]?)] = []
+    var touched: [TouchedRow] = []
     func note(_ key: [SQLiteValue?], before: [SQLiteValue?]?, after: [SQLiteValue?]?) {
       if let index = touched.firstIndex(where: { $0.key == key }) {
         touched[index].last = after
       } else {
-        touched.append((key, before, after))
+        touched.append(TouchedRow(key: key, first: before, last: after))
       }
     }
     for write in written {
@@ -239,6 +239,15 @@ extension SQLiteLibrary {
     for row in rows.rows { try connection.run(sql, row) }
   }
 
+}
+
+/// A row a change wrote, by its key: as it was before the first write and after the last
+/// (`nil`: no row). A struct, not a tuple: an array of labelled tuples of optionals costs the
+/// runtime a metadata instantiation on every command that writes.
+private struct TouchedRow {
+  let key: [SQLiteValue?]
+  let first: [SQLiteValue?]?
+  var last: [SQLiteValue?]?
 }
 
 extension SQLiteRow {

@@ -31,9 +31,12 @@ struct SQLiteStatementCache {
 
   /// The statement kept for `sql`, marked as just used; `nil` when none is kept.
   mutating func statement(for sql: String) -> SQLiteStatement? {
+    // One lookup, by index: each lookup by key hashes the whole SQL, and a bulk import
+    // asks for the same few statements hundreds of thousands of times.
+    guard let index = entries.index(forKey: sql) else { return nil }
     clock += 1
-    entries[sql]?.lastUse = clock
-    return entries[sql]?.statement
+    entries.values[index].lastUse = clock
+    return entries.values[index].statement
   }
 
   /// Keeps `statement` for `sql`, dropping the statement used longest ago when full.
