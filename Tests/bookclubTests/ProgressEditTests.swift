@@ -11,7 +11,8 @@ struct ProgressEditTests {
     let path = home.path(name)
     try ("#!/bin/sh\n" + body).write(toFile: path, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-    return path
+    // Read by sh, not run as a program: see SignalAndLimitTests.
+    return "/bin/sh \(path)"
   }
 
   /// Runs `progress edit 1` at a pseudo-terminal with `EDITOR` set.

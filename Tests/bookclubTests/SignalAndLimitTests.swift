@@ -143,7 +143,7 @@ import Testing
     """.write(toFile: editor, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
     var shell = BookclubProcess(home: home.url)
-    shell.environment["EDITOR"] = editor
+    shell.environment["EDITOR"] = "/bin/sh \(editor)"  // read by sh: see below
     shell.environment["BOOKCLUB_LIBRARY"] = library
     let result = try await shell.run(
       executable: URL(fileURLWithPath: "/usr/bin/script"),

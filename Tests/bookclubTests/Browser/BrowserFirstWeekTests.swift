@@ -45,7 +45,8 @@ struct BrowserFirstWeekTests {
     let path = home.path(name)
     try ("#!/bin/sh\n" + body).write(toFile: path, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-    return path
+    // Read by sh, not run as a program: see SignalAndLimitTests.
+    return "/bin/sh \(path)"
   }
 
   func start(width: Int = 80, height: Int = 24, environment: [String: String] = [:])
