@@ -40,15 +40,39 @@ extension BrowserScreen {
     }
   }
 
+  /// The empty library's hint, as `list` gives it. Where a step's line would not fit, its
+  /// note is left out, and a command still too wide goes on between words, indented: the
+  /// command to copy is never cut.
+  private func drawEmptyLibraryHint(_ grid: inout Grid, _ layout: BrowserLayout, from first: Int) {
+    var lines = [EmptyLibraryHint.heading]
+    let indent = EmptyLibraryHint.indent
+    for step in EmptyLibraryHint.steps {
+      let noted = indent + step.command + (step.note ?? "")
+      if DisplayWidth.of(noted) < layout.width {
+        lines.append(noted)
+        continue
+      }
+      let room = layout.width - 1 - DisplayWidth.of(indent) * 2
+      for (index, part) in BrowserScreen.wrapped(step.command, width: room).enumerated() {
+        lines.append(String(repeating: indent, count: index == 0 ? 1 : 2) + part)
+      }
+    }
+    for (offset, line) in lines.enumerated() where first + offset < layout.pane.upperBound {
+      grid.write(line, row: first + offset, column: 1, style: .dim)
+    }
+  }
+
   private func drawRows(
     _ books: [ListedBook], _ grid: inout Grid, _ layout: BrowserLayout, from firstRow: Int
   ) {
     if books.isEmpty {
-      let message =
-        search != nil || tab != .all
-        ? "No books match. Esc clears the search; 1 shows every status."
-        : "Your library is empty. Add a book: bookclub add \"Middlemarch\" -a \"George Eliot\""
-      grid.write(message, row: firstRow, column: 1, style: .dim)
+      if search != nil || tab != .all {
+        grid.write(
+          "No books match. Esc clears the search; 1 shows every status.", row: firstRow,
+          column: 1, style: .dim)
+      } else {
+        drawEmptyLibraryHint(&grid, layout, from: firstRow)
+      }
       return
     }
     let format = RowFormat(width: layout.width, sort: sort, reversed: reversed)

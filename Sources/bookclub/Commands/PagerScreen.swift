@@ -6,7 +6,8 @@
 
 /// The alternate screen of `list`'s pager, as `less` uses it: each page is drawn over the
 /// one before, so going back or forward adds nothing to the terminal's scrollback, and the
-/// screen from before the list comes back when the pager ends. Ctrl-C leaves it too.
+/// screen from before the list comes back when the pager ends. Ctrl-C, SIGTERM and SIGHUP
+/// leave it too.
 @MainActor
 final class PagerScreen {
   private static let enterSequence = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
@@ -20,6 +21,7 @@ final class PagerScreen {
   /// Switches to the alternate screen.
   init(output: TextOutput) {
     self.output = output
+    InterruptHandler.endOnTerminationToo()
     interruptCleanup = InterruptHandler.cleanUpOnInterrupt {
       Self.leaveSequence.withUTF8Buffer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }

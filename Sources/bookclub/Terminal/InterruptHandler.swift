@@ -16,6 +16,8 @@ import Synchronization
 /// Ctrl-C: cancels the work that asked to be cancellable (an import, which then rolls back
 /// and says so), or else puts the terminal back as it was, stops the helpers it started
 /// (removing their files) and exits with status 130. A second Ctrl-C always exits.
+/// SIGTERM and SIGHUP end the same way, with 143 and 129, once something that changes the
+/// terminal outside the browser asks for it (``endOnTerminationToo()``).
 ///
 /// Library writes are transactions, so stopping between them loses nothing; stopping inside
 /// one rolls it back (SQLite's journal), so exiting at once is safe.
@@ -52,6 +54,28 @@ enum InterruptHandler {
       signalSource.setEventHandler(handler: interrupted)
       signalSource.resume()
       source = signalSource
+    }
+  }
+
+  /// The sources for SIGTERM and SIGHUP, once installed.
+  private static let terminationSources = Mutex<[any DispatchSourceSignal]>([])
+
+  /// From now on SIGTERM and SIGHUP end the process as Ctrl-C does, the terminal put back
+  /// and every cleanup run, with their own statuses (128 + the signal): for what changes the
+  /// terminal outside the browser (`list`'s pager, a key awaited), which their default would
+  /// leave on the alternate screen with echo off. The browser does not ask: it ends on them
+  /// in its own loop, once its writes are done (``BrowserInput``).
+  static func endOnTerminationToo() {
+    install()
+    terminationSources.withLock { sources in
+      guard sources.isEmpty else { return }
+      for (number, status) in [(SIGTERM, ExitCode.terminated), (SIGHUP, .hungUp)] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { end(status: status) }
+        source.resume()
+        sources.append(source)
+      }
     }
   }
 
@@ -131,6 +155,11 @@ enum InterruptHandler {
       cancel()
       return
     }
+    end(status: .interrupted)
+  }
+
+  /// Puts the terminal back, runs the cleanups, deletes the throwaway folders and exits.
+  private nonisolated static func end(status: ExitCode) {
     KeyReader.restoreTerminal()
     ScreenGuard.restore()  // a full-screen program's alternate screen and raw mode
     for cleanup in cleanups.withLock({ $0.actions.values }) { cleanup() }
@@ -138,6 +167,6 @@ enum InterruptHandler {
       try? FileManager.default.removeItem(atPath: path)
     }
     _ = write(STDERR_FILENO, "\n", 1)
-    _exit(ExitCode.interrupted.rawValue)
+    _exit(status.rawValue)
   }
 }

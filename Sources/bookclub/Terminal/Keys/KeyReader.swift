@@ -10,7 +10,7 @@ import Synchronization
 /// an arrow or Page Down is one key, never an Escape followed by `[B` left for the shell.
 ///
 /// The terminal's settings are restored after each key, and also when the process is
-/// interrupted in between (see ``InterruptHandler``).
+/// interrupted, terminated or hung up in between (see ``InterruptHandler``).
 enum KeyReader {
   /// The terminal settings to put back if the process is interrupted while a key is awaited.
   static let savedSettings = Mutex<TerminalSettings?>(nil)
@@ -29,7 +29,7 @@ enum KeyReader {
     if let key = decoding.withLock({ $0.keys.isEmpty ? nil : $0.keys.removeFirst() }) {
       return key
     }
-    InterruptHandler.install()  // Ctrl-C must put the terminal back
+    InterruptHandler.endOnTerminationToo()  // Ctrl-C, SIGTERM, SIGHUP: the terminal back
     guard let original = TerminalSettings.of(STDIN_FILENO) else { return nil }
     savedSettings.withLock { $0 = original }
     original.keyByKey.apply(to: STDIN_FILENO)
