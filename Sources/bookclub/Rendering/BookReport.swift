@@ -73,7 +73,9 @@ struct BookReport {
       let finish = reading.estimatedFinish.map { " · finish around \(DateText.day($0))" } ?? ""
       field("Pace", ProgressText.pace(pace) + finish)
     }
-    if let review = details.review { lines += ["", "Review"] + indented(review) }
+    if let review = details.review {
+      lines += ["", details.spoiler ? "Review (contains spoilers)" : "Review"] + indented(review)
+    }
     if let privateNotes = details.privateNotes {
       lines += ["", "Private notes"] + indented(privateNotes)
     }
