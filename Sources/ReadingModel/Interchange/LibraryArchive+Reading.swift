@@ -113,7 +113,8 @@ extension LibraryArchive.Item {
       identifiers: try object.strings("identifiers"),
       authorSort: try object.optionalString("authorSort"),
       sourceIDs: try object.stringMap("sourceIDs"),
-      dateAddedUnknown: try object.optionalBool("dateAddedUnknown") ?? false)
+      dateAddedUnknown: try object.optionalBool("dateAddedUnknown") ?? false,
+      spoiler: try object.optionalBool("spoiler") ?? false)
   }
 
   private static func fields(_ map: [String: String]) -> BookFields {

@@ -321,5 +321,6 @@ enum Schema {
     libraryChanges,
     changeGroups,
     trashByBook,
+    reviewSpoilers,
   ]
 }

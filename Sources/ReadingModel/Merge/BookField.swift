@@ -8,7 +8,11 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
   case dateAdded = "added"
   case rating, readings, readCount, tags
   case publisher, editionYear, originalYear, binding
-  case review, privateNotes
+  case review
+  /// Whether the review gives the story away: `true`, or empty for no (Goodreads'
+  /// `Spoiler`).
+  case spoiler
+  case privateNotes
 
   /// How values of a field are compared and merged.
   enum Kind {
@@ -79,6 +83,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .originalYear: "first published"
     case .binding: "binding"
     case .review: "review"
+    case .spoiler: "review has spoilers"
     case .privateNotes: "private notes"
     }
   }
@@ -86,6 +91,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
   /// A value of this field as people read it: statuses by name, readings as `start – end`,
   /// lists joined with commas, `(empty)` for nothing.
   public func display(_ value: String) -> String {
+    if self == .spoiler { return value == BookFields.spoilerText ? "yes" : "no" }
     guard !value.isEmpty else { return "(empty)" }
     switch kind {
     case .status: return ReadingStatus(rawValue: value)?.displayName ?? value
@@ -134,7 +140,8 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .originalYear: 16
     case .binding: 17
     case .review: 18
-    case .privateNotes: 19
+    case .spoiler: 19
+    case .privateNotes: 20
     }
   }
 

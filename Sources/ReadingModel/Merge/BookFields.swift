@@ -52,6 +52,15 @@ public struct BookFields: Sendable, Equatable {
   /// An optional number in canonical form: empty when `nil`.
   public static func text(_ number: Int?) -> String { number.map(String.init) ?? "" }
 
+  /// ``BookField/spoiler`` for a review that gives the story away; empty is none.
+  public static let spoilerText = "true"
+
+  /// The canonical ``BookField/spoiler`` of a `Spoiler` cell: `true` in any case, trimmed,
+  /// is a spoiler; anything else (`false`, empty, a stranger's word) is none.
+  public static func spoiler(cell: String) -> String {
+    cell.trimmingWhitespace().lowercased() == spoilerText ? spoilerText : ""
+  }
+
   /// A rating in canonical form (``Rating/text``): `4`, `3.75`, or empty when `nil` or no
   /// rating (not above 0 to 5).
   public static func text(rating: Double?) -> String {
@@ -83,6 +92,7 @@ extension BookFields {
     self[.originalYear] = Self.text(details.publicationYear)
     self[.binding] = details.binding ?? ""
     self[.review] = details.review ?? ""
+    self[.spoiler] = details.spoiler ? Self.spoilerText : ""
     self[.privateNotes] = details.privateNotes ?? ""
   }
 
@@ -121,6 +131,7 @@ extension BookFields {
       case .originalYear: details.publicationYear = Int(value)
       case .binding: details.binding = value.isEmpty ? nil : value
       case .review: details.review = value.isEmpty ? nil : value
+      case .spoiler: details.spoiler = value == Self.spoilerText
       case .privateNotes: details.privateNotes = value.isEmpty ? nil : value
       }
     }

@@ -1,12 +1,13 @@
 // Archives written before contributors, identifiers and edition years existed leave them
 // out; every list is optional on input, and empty lists are left out on output, as
 // ``BookDetails/write(to:)`` leaves them out. `dateAddedUnknown` is written only when true,
-// so the archive of a book whose date added is known is what it was before the key existed.
+// so the archive of a book whose date added is known is what it was before the key existed;
+// `spoiler` likewise.
 extension BookDetails: Codable {
   private enum CodingKeys: String, CodingKey {
     case rating, review, tags, readings, readCount, publisher, publicationYear, editionYear
     case binding, privateNotes, contributors, identifiers, authorSort, sourceIDs
-    case dateAddedUnknown
+    case dateAddedUnknown, spoiler
   }
 
   public init(from decoder: any Decoder) throws {
@@ -27,7 +28,8 @@ extension BookDetails: Codable {
       authorSort: try container.decodeIfPresent(String.self, forKey: .authorSort),
       sourceIDs: try container.decodeIfPresent([String: String].self, forKey: .sourceIDs) ?? [:],
       dateAddedUnknown: try container.decodeIfPresent(Bool.self, forKey: .dateAddedUnknown)
-        ?? false)
+        ?? false,
+      spoiler: try container.decodeIfPresent(Bool.self, forKey: .spoiler) ?? false)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -47,6 +49,7 @@ extension BookDetails: Codable {
     try container.encodeIfPresent(authorSort, forKey: .authorSort)
     try container.encode(sourceIDs, forKey: .sourceIDs)
     if dateAddedUnknown { try container.encode(true, forKey: .dateAddedUnknown) }
+    if spoiler { try container.encode(true, forKey: .spoiler) }
   }
 }
 

@@ -40,6 +40,9 @@ public struct BookDetails: Sendable, Equatable {
   /// 0.25 to 5 stars; `nil` when unrated.
   public var rating: Double?
   public var review: String?
+  /// Whether the review gives the story away (Goodreads' `Spoiler`): `show` says so before
+  /// it, and the flag goes with the review through exports and merges.
+  public var spoiler: Bool
   /// Shelves and tags, in the order given.
   public var tags: [String]
   /// Each reading with its dates, oldest first; empty when no dates are known.
@@ -72,7 +75,8 @@ public struct BookDetails: Sendable, Equatable {
     readings: [ReadingPeriod] = [], readCount: Int? = nil, publisher: String? = nil,
     publicationYear: Int? = nil, editionYear: Int? = nil, binding: String? = nil,
     privateNotes: String? = nil, contributors: [String] = [], identifiers: [String] = [],
-    authorSort: String? = nil, sourceIDs: [String: String] = [:], dateAddedUnknown: Bool = false
+    authorSort: String? = nil, sourceIDs: [String: String] = [:], dateAddedUnknown: Bool = false,
+    spoiler: Bool = false
   ) {
     self.rating = rating
     self.review = review
@@ -89,6 +93,7 @@ public struct BookDetails: Sendable, Equatable {
     self.authorSort = authorSort
     self.sourceIDs = sourceIDs
     self.dateAddedUnknown = dateAddedUnknown
+    self.spoiler = spoiler
   }
 
   /// Whether nothing is known.

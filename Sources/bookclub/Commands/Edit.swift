@@ -181,19 +181,23 @@ enum EditDateError: Error, LocalizedError {
 /// What `edit`, `rate` and `tag` say about a change.
 @MainActor
 enum EditReport {
+  /// `{"book", "changes": [{"after", "before", "field"}]}`: what `--json` prints.
+  static func jsonFields(_ result: EditResult) -> [String: JSONValue] {
+    [
+      "book": .raw(BookJSON.object(ListedBook(book: result.book))),
+      "changes": .array(
+        result.changes.map {
+          .object([
+            "field": .string($0.field.rawValue), "before": .string($0.before),
+            "after": .string($0.after),
+          ])
+        }),
+    ]
+  }
+
   static func print(_ result: EditResult, json: Bool, context: CommandContext) {
     if json {
-      context.output.line(
-        JSONValue.object([
-          "book": .raw(BookJSON.object(ListedBook(book: result.book))),
-          "changes": .array(
-            result.changes.map {
-              .object([
-                "field": .string($0.field.rawValue), "before": .string($0.before),
-                "after": .string($0.after),
-              ])
-            }),
-        ]).text)
+      context.output.line(JSONValue.object(jsonFields(result)).text)
       return
     }
     guard !result.changes.isEmpty else {

@@ -6,7 +6,8 @@
 
 /// Writes books as Goodreads exports them (the 23-column header), so any tool that imports
 /// Goodreads exports can read bookclub's: ISBNs as `="..."` formulas, `yyyy/MM/dd` dates,
-/// whole-star ratings, exclusive shelves for statuses, `<br/>` for line breaks in reviews.
+/// whole-star ratings, exclusive shelves for statuses, `<br/>` for line breaks in reviews,
+/// `Spoiler` `true` for a review that gives the story away (empty otherwise).
 ///
 /// A book that came from Goodreads is written back as it came: every column whose value
 /// has not changed since the last import is the file's own text (the shelf `dnf`, the review
@@ -142,7 +143,7 @@ public enum GoodreadsExport {
         .joined(separator: ", "),
       shelf,
       html(fields[.review] ?? ""),
-      "",
+      fields[.spoiler] ?? "",
       html(fields[.privateNotes] ?? ""),
       fields[.readCount] ?? "",
       "0",

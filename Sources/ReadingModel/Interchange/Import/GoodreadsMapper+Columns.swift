@@ -20,6 +20,7 @@ extension GoodreadsMapper {
     let originalPublicationYear: CSVColumn
     let binding: CSVColumn
     let myReview: CSVColumn
+    let spoiler: CSVColumn
     let privateNotes: CSVColumn
 
     /// The columns of `row`'s file.
@@ -42,6 +43,7 @@ extension GoodreadsMapper {
       originalPublicationYear = row.column("Original Publication Year")
       binding = row.column("Binding")
       myReview = row.column("My Review")
+      spoiler = row.column("Spoiler")
       privateNotes = row.column("Private Notes")
     }
   }

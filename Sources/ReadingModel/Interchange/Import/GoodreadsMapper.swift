@@ -83,6 +83,9 @@ struct GoodreadsMapper: CSVRowMapper {
     }
     if columns.binding.exists { fields[.binding] = row.text(columns.binding) }
     if columns.myReview.exists { fields[.review] = HTMLText.plain(row.value(columns.myReview)) }
+    if columns.spoiler.exists {
+      fields[.spoiler] = BookFields.spoiler(cell: row.value(columns.spoiler))
+    }
     if columns.privateNotes.exists {
       fields[.privateNotes] = HTMLText.plain(row.value(columns.privateNotes))
     }

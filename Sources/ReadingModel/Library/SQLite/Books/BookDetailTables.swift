@@ -22,7 +22,7 @@ struct BookDetailTables {
       """
       SELECT d.book_id, d.rating, d.review, d.tags, d.readings, d.read_count, d.publisher,
         d.publication_year, d.binding, d.private_notes, d.edition_year, d.contributors,
-        d.identifiers, d.author_last_first, d.date_added_unknown
+        d.identifiers, d.author_last_first, d.date_added_unknown, d.spoiler
       FROM book_details d WHERE d.book_id BETWEEN ? AND ?
       """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
     ) { row in
@@ -40,7 +40,8 @@ struct BookDetailTables {
         contributors: Self.lines(row.text(11)),
         identifiers: Self.lines(row.text(12)),
         authorSort: row.optionalText(13),
-        dateAddedUnknown: row.int64(14) != 0)
+        dateAddedUnknown: row.int64(14) != 0,
+        spoiler: row.int64(15) != 0)
     }
     try connection.forEach(
       "SELECT book_id, source, source_id FROM book_sources WHERE book_id BETWEEN ? AND ?",
@@ -69,8 +70,8 @@ struct BookDetailTables {
       """
       INSERT \(isNewBook ? "" : "OR REPLACE ")INTO \(tables.details) (book_id, rating, review,
         tags, readings, read_count, publisher, publication_year, binding, private_notes, edition_year, contributors,
-        identifiers, author_last_first, date_added_unknown)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        identifiers, author_last_first, date_added_unknown, spoiler)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .integer(bookID), details.rating.map { .real($0) }, details.review.map { .text($0) },
@@ -81,7 +82,7 @@ struct BookDetailTables {
         details.privateNotes.map { .text($0) }, details.editionYear.map { .integer(Int64($0)) },
         .text(details.contributors.joined(separator: "\n")),
         .text(details.identifiers.joined(separator: "\n")), details.authorSort.map { .text($0) },
-        .integer(details.dateAddedUnknown ? 1 : 0),
+        .integer(details.dateAddedUnknown ? 1 : 0), .integer(details.spoiler ? 1 : 0),
       ])
     if !isNewBook {
       // The columns lists sort and filter by, kept in step in the same transaction.
