@@ -190,7 +190,8 @@ struct BrowserFirstWeekTests {
 
   /// On the old code this passed unless the query was still in flight when Esc came (a
   /// large library, a busy machine); the model's test drives that case with a source that
-  /// answers when told (BrowserModelTests).
+  /// answers when told (BrowserModelTests), and BrowserSearchEscapeTests in a terminal,
+  /// twenty times.
   @Test func escInTheSearchClearsItHoweverQuicklyItIsPressed() async throws {
     try await fill(500, extra: ["Middlemarch", "Middle Passage"])
     let tmux = try await start()
