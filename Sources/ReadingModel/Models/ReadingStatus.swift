@@ -8,8 +8,15 @@ public enum ReadingStatus: String, Sendable, Codable, CaseIterable, Hashable {
   case finished
   /// Put down for good.
   case abandoned
+}
 
-  /// The words a person reads in a table: "want to read", "reading", ...
+// The words a person reads on screen for a status: the one vocabulary that `list`, `show`,
+// `status`, the browser's column and tabs, and every message take their words from. Where
+// room is short the short form is the name's first word (`want` for `want to read`), so it
+// is always a word of the same name. Files keep their own words (Goodreads' `to-read`).
+extension ReadingStatus {
+  /// The status as it reads in a sentence or a table: "want to read", "reading", "finished",
+  /// "abandoned".
   public var displayName: String {
     switch self {
     case .wantToRead: "want to read"
@@ -17,5 +24,20 @@ public enum ReadingStatus: String, Sendable, Codable, CaseIterable, Hashable {
     case .finished: "finished"
     case .abandoned: "abandoned"
     }
+  }
+
+  /// ``displayName`` where room is short: its first word ("want"); the others are one word.
+  public var shortName: String {
+    String(displayName.prefix { $0 != " " })
+  }
+
+  /// ``displayName`` as a heading or a tab says it: "Want to read", "Reading", ...
+  public var title: String { Self.capitalizingFirst(displayName) }
+
+  /// ``shortName`` as a heading or a tab says it: "Want", "Reading", ...
+  public var shortTitle: String { Self.capitalizingFirst(shortName) }
+
+  private static func capitalizingFirst(_ words: String) -> String {
+    words.prefix(1).uppercased() + words.dropFirst()
   }
 }

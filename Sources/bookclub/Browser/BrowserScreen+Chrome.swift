@@ -1,27 +1,44 @@
 import ReadingModel
 
 extension BrowserScreen {
-  /// `bookclub  1 All  2 Reading  3 Want  4 Finished  5 Abandoned   sort: title`: the name
-  /// goes first when the sort does not fit beside it; narrower, the tabs' short words
-  /// `1 All 2 Reading 3 Want 4 Done 5 Dropped` (40 columns, the narrowest screen drawn).
+  /// `bookclub  1 All  2 Reading  3 Want to read  4 Finished  5 Abandoned   sort: title`: the
+  /// name goes first when the sort does not fit beside it. Narrower, the tabs take their
+  /// short words (``BrowserTab/shortTitle``: `3 Want`), then closer together, then without
+  /// the sort beside them, then without their keys' digits (`All Reading Want Finished
+  /// Abandoned`, 35 columns; 40 is the narrowest screen drawn): whole words of one vocabulary.
   func drawTabs(_ grid: inout Grid, _ layout: BrowserLayout) {
     let sortText = "sort: \(sort.rawValue)" + (reversed ? " reversed" : "")
     let brand = "bookclub "
-    let full = BrowserTab.allCases.map { " \($0.rawValue + 1) \($0.title) " }
-    let fullWidth = full.map { DisplayWidth.of($0) }.reduce(0, +)
     let room = layout.width - 1 - DisplayWidth.of(sortText)
+    // The keys' digits matter more than the sort, which the column titles show too.
+    let withDigits = Self.tabLabels.dropLast()
+    let labels =
+      withDigits.first { Self.width(of: $0) <= room }
+      ?? withDigits.first { Self.width(of: $0) - 1 <= layout.width } ?? Self.tabLabels.last ?? []
     var column = 0
-    if fullWidth + brand.count <= room {
+    if Self.width(of: labels) + brand.count <= room {
       column = grid.write(brand, row: 0, column: 0, style: style(.colored(.cyan)))
     }
-    let labels =
-      fullWidth <= room
-      ? full : BrowserTab.allCases.map { "\($0.rawValue + 1) \($0.shortTitle) " }
     for (tab, label) in zip(BrowserTab.allCases, labels) {
-      column = grid.write(label, row: 0, column: column, style: tab == self.tab ? .reverse : .dim)
+      // The space after the last label goes where there is no room for it, not its word.
+      let fitted = column + DisplayWidth.of(label) > layout.width ? String(label.dropLast()) : label
+      column = grid.write(fitted, row: 0, column: column, style: tab == self.tab ? .reverse : .dim)
     }
     let start = layout.width - DisplayWidth.of(sortText)
     if start > column { grid.write(sortText, row: 0, column: start, style: .dim) }
+  }
+
+  /// The tab bar's labels, widest first; each is drawn with a space after it.
+  static let tabLabels: [[String]] = [
+    BrowserTab.allCases.map { " \($0.rawValue + 1) \($0.title)" },
+    BrowserTab.allCases.map { " \($0.rawValue + 1) \($0.shortTitle)" },
+    BrowserTab.allCases.map { "\($0.rawValue + 1) \($0.shortTitle)" },
+    BrowserTab.allCases.map(\.shortTitle),
+  ].map { labels in labels.map { $0 + " " } }
+
+  /// The columns a row of labels takes, with the space after each.
+  private static func width(of labels: [String]) -> Int {
+    labels.map { DisplayWidth.of($0) }.reduce(0, +)
   }
 
   /// The search field while there is a search, else the column titles.

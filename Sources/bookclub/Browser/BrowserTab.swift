@@ -15,24 +15,12 @@ enum BrowserTab: Int, CaseIterable, Sendable {
     }
   }
 
-  var title: String {
-    switch self {
-    case .all: "All"
-    case .reading: "Reading"
-    case .wantToRead: "Want"
-    case .finished: "Finished"
-    case .abandoned: "Abandoned"
-    }
-  }
+  /// The tab's name: the status's title (``ReadingStatus/title``), or "All".
+  var title: String { status?.title ?? "All" }
 
-  /// The title where the full ones do not fit: a word still, never a cut one.
-  var shortTitle: String {
-    switch self {
-    case .finished: "Done"
-    case .abandoned: "Dropped"
-    default: title
-    }
-  }
+  /// The name where the full ones do not fit: the status's short title ("Want"), a word of
+  /// the same name, never a cut one.
+  var shortTitle: String { status?.shortTitle ?? "All" }
 
   /// The tab after this one, back to the first after the last.
   var next: BrowserTab { BrowserTab(rawValue: (rawValue + 1) % Self.allCases.count) ?? .all }

@@ -12,7 +12,10 @@ struct RowFormat {
 
   private var showsAuthors: Bool { width >= 60 }
   private var bar: ProgressBar { ProgressBar(cells: width >= 60 ? 10 : 5) }
-  private static let statusWidth = 9
+  /// The status column: the whole name (``ReadingStatus/displayName``) where the screen
+  /// has room, else the short one ("want"; the longest, "abandoned", is 9 wide).
+  private var showsWholeStatus: Bool { width >= 80 }
+  private var statusWidth: Int { showsWholeStatus ? 12 : 9 }
   private static let gap = 2
 
   /// The column of the sort's own value, when the title, authors or id are not it.
@@ -30,7 +33,7 @@ struct RowFormat {
   private var sortWidth: Int { sortColumn?.width ?? 0 }
 
   private var flexible: Int {
-    max(8, width - Self.statusWidth - bar.width - sortWidth - Self.gap * columns - 1)
+    max(8, width - statusWidth - bar.width - sortWidth - Self.gap * columns - 1)
   }
   private var titleWidth: Int { showsAuthors ? flexible * 3 / 5 : flexible }
   private var authorWidth: Int { flexible - titleWidth }
@@ -52,7 +55,7 @@ struct RowFormat {
 
   var header: String {
     var line =
-      " " + TerminalText.padded("STATUS", to: Self.statusWidth) + "  "
+      " " + TerminalText.padded("STATUS", to: statusWidth) + "  "
       + title("TITLE", sorted: sort == .title, width: titleWidth)
     if showsAuthors {
       line += "  " + title("AUTHOR", sorted: sort == .author, width: authorWidth)
@@ -68,9 +71,9 @@ struct RowFormat {
     var column = 1
     let statusStyle = Self.style(book.status)
     grid.write(
-      Self.statusName(book.status), row: row, column: column, limit: Self.statusWidth,
+      statusName(book.status), row: row, column: column, limit: statusWidth,
       style: colors ? statusStyle : statusStyle.withoutColor)
-    column += Self.statusWidth + Self.gap
+    column += statusWidth + Self.gap
     grid.write(book.title, row: row, column: column, limit: titleWidth)
     column += titleWidth + Self.gap
     if showsAuthors {
@@ -101,8 +104,8 @@ struct RowFormat {
     }
   }
 
-  static func statusName(_ status: ReadingStatus) -> String {
-    status == .wantToRead ? "want" : status.displayName
+  func statusName(_ status: ReadingStatus) -> String {
+    showsWholeStatus ? status.displayName : status.shortName
   }
 
   private static func style(_ status: ReadingStatus) -> CellStyle {

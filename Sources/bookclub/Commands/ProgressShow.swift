@@ -46,7 +46,9 @@ extension Bookclub.Progress {
       if let finish = reading.estimatedFinish {
         footer.append("estimated finish " + DateText.day(finish))
       }
-      if let finished = reading.finished { footer.append("finished " + DateText.day(finished)) }
+      if let finished = reading.finished {
+        footer.append(ReadingStatus.finished.displayName + " " + DateText.day(finished))
+      }
       if !footer.isEmpty { context.output.line(footer.joined(separator: " · ")) }
     }
 

@@ -136,11 +136,11 @@ struct BookReport {
       let text =
         switch (period.start, period.end) {
         case (let start?, let end?): "\(start) – \(end)"
-        case (let start?, nil): "\(start) – (reading)"
+        case (let start?, nil): "\(start) – (\(ReadingStatus.reading.displayName))"
         case (nil, let end?): "\(end)"
         case (nil, nil): "date unknown"
         }
-      return text + (period.abandoned ? " (abandoned)" : "")
+      return text + (period.abandoned ? " (\(ReadingStatus.abandoned.displayName))" : "")
     }
     let count = details.readCount.flatMap { $0 > 1 ? "read \($0) times" : nil }
     let text = (periods + [count].compactMap { $0 }).joined(separator: ", ")

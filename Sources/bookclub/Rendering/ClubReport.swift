@@ -47,8 +47,8 @@ struct ClubReport {
     if let page = member.page, let pages = status.book?.pageCount, !member.finished {
       parts.append("page \(page) of \(pages)")
     }
-    if member.finished { parts.append("finished") }
-    if member.abandoned { parts.append("abandoned") }
+    if member.finished { parts.append(ReadingStatus.finished.displayName) }
+    if member.abandoned { parts.append(ReadingStatus.abandoned.displayName) }
     if let rating = member.rating { parts.append(Rating.display(rating)) }
     if let perDay = member.fractionPerDay, perDay > 0, !member.finished {
       let pages = status.book?.pageCount.map { Double($0) * perDay }

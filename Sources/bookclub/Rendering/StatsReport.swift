@@ -72,14 +72,15 @@ struct StatsReport {
     }
     if !stats.topAuthors.isEmpty { lines.append("Most read: " + Self.ranked(stats.topAuthors)) }
     if !stats.topTags.isEmpty { lines.append("Tags: " + Self.ranked(stats.topTags)) }
-    var counts = ["Abandoned: \(stats.abandoned)"]
+    var counts = ["\(ReadingStatus.abandoned.title): \(stats.abandoned)"]
     if let days = stats.averageDaysToFinish {
       counts.append("\(Self.days(Int(days.rounded()))) from start to finish on average")
     }
     lines.append(counts.joined(separator: " · "))
     if stats.finishedDateUnknown > 0 {
       lines.append(
-        "Finished, date unknown: \(stats.finishedDateUnknown) (counted in no year)")
+        "\(ReadingStatus.finished.title), date unknown: \(stats.finishedDateUnknown)"
+          + " (counted in no year)")
     }
     return lines
   }

@@ -40,7 +40,7 @@ enum StatusOverview {
     if overview.reading.isEmpty {
       lines.append("Nothing is being read. Start a book: bookclub progress set <book> <page>")
     } else {
-      lines.append(TextStyle.bold.apply("Reading", enabled: colors))
+      lines.append(TextStyle.bold.apply(ReadingStatus.reading.title, enabled: colors))
       let idWidth = overview.reading.map { String($0.book.id).count }.max() ?? 1
       let indent = String(repeating: " ", count: idWidth + 4)
       for reading in overview.reading {

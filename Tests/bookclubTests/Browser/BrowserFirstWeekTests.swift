@@ -161,7 +161,7 @@ struct BrowserFirstWeekTests {
     #expect(tabs.contains(" 2 Reading  3 Want  4 Finished  5 Abandoned "), "\(tabs)")
     try await tmux.resize(width: 45, height: 24)
     try await tmux.waitUntil(waitingFor: "the short tabs") {
-      $0.hasPrefix("1 All 2 Reading 3 Want 4 Done 5 Dropped")
+      $0.hasPrefix("1 All 2 Reading 3 Want 4 Finished 5 Abandoned")
     }
     try await quit(tmux)
   }

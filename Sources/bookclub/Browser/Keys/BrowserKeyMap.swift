@@ -1,3 +1,5 @@
+import ReadingModel
+
 /// The browser's keys, declared once: this table drives the dispatch (each component looks
 /// up its section), the help overlay and `browse --help` (``BrowserKeyHelp``).
 enum BrowserKeyMap {
@@ -61,8 +63,10 @@ enum BrowserKeyMap {
     BrowserKeyBinding(.book, "p", "progress", .book(.progress), keys: .character("p")),
     BrowserKeyBinding(.book, "n", "note", .book(.note), keys: .character("n")),
     BrowserKeyBinding(.book, "e", "note in $EDITOR", .book(.noteInEditor), keys: .character("e")),
-    BrowserKeyBinding(.book, "f", "finished", .book(.finish), keys: .character("f")),
-    BrowserKeyBinding(.book, "x", "abandoned", .book(.abandon), keys: .character("x")),
+    BrowserKeyBinding(
+      .book, "f", ReadingStatus.finished.displayName, .book(.finish), keys: .character("f")),
+    BrowserKeyBinding(
+      .book, "x", ReadingStatus.abandoned.displayName, .book(.abandon), keys: .character("x")),
     BrowserKeyBinding(.book, "t", "tag", .book(.tag), keys: .character("t")),
     BrowserKeyBinding(.book, "*", "rate", .book(.rate), keys: .character("*")),
     BrowserKeyBinding(.book, "u", "undo the last change", .book(.undo), keys: .character("u")),
