@@ -55,7 +55,8 @@ def baseline_binary(baseline, work):
     that git revision in a worktree of its own (removed afterwards)."""
     if os.path.isfile(baseline) and os.access(baseline, os.X_OK):
         return os.path.abspath(baseline)
-    revision = run(["git", "rev-parse", "--verify", "--quiet", baseline + "^{commit}"],
+    revision = run(["git", "rev-parse", "--verify", "--quiet", "--end-of-options",
+                    baseline + "^{commit}"],
                    cwd=ROOT, capture_output=True, text=True).stdout.strip()
     if not revision:
         sys.exit(f"--baseline {baseline}: neither a program nor a git revision of {ROOT}")

@@ -17,6 +17,15 @@ import Testing
     #expect(PageCursor(token: token) == cursor)
   }
 
+  /// Tokens printed by earlier builds must still be read, and be made the same: the bytes
+  /// are pinned (URL-safe base64 of the five fields, `-` and `_` for `+` and `/`, no `=`).
+  @Test func tokensAreTheBytesEarlierBuildsMade() throws {
+    let cursor = PageCursor(sort: .title, position: 60, key: "café ~ ÿ?", lastID: 1234)
+    let printed = "YzEfdGl0bGUfNjAfMTIzNB9jYWbDqSB-IMO_Pw"
+    #expect(cursor.token == printed)
+    #expect(PageCursor(token: printed) == cursor)
+  }
+
   @Test(arguments: ["", "abc", "!!!", "YzEfaWQfMzA"])
   func foreignTokensAreRejected(_ token: String) {
     #expect(PageCursor(token: token) == nil)

@@ -11,12 +11,8 @@ struct PagerSignalTests {
 
   /// Sixty books, imported by the bookclub under test: more than a 24-row screen shows.
   func fill() async throws {
-    let header =
-      "Book Id,Title,Author,Additional Authors,ISBN,ISBN13,My Rating,Number of Pages,"
-      + "Date Read,Date Added,Bookshelves,Exclusive Shelf,Read Count"
-    let rows = (1...60).map { "\($0),Book \($0),Author \($0 % 7),,,,0,200,,2024/01/01,,to-read,0" }
     let path = home.path("goodreads.csv")
-    try ([header] + rows).joined(separator: "\n").write(
+    try GoodreadsFixture.csv(titles: (1...60).map { "Book \($0)" }).write(
       toFile: path, atomically: true, encoding: .utf8)
     let imported = try await home.bookclub.run(["import", path, "--library", library])
     try #require(imported.status == 0, "\(imported.stderr)")

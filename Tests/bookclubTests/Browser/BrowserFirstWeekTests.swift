@@ -16,14 +16,8 @@ struct BrowserFirstWeekTests {
     let titles =
       (1...count).map { "Book " + String(repeating: "0", count: 3 - String($0).count) + "\($0)" }
       + extra
-    let rows = titles.enumerated().map { index, title in
-      "\(index + 1),\(title),Author \(index % 7),,,,0,200,,2024/01/01,,to-read,0"
-    }
-    let header =
-      "Book Id,Title,Author,Additional Authors,ISBN,ISBN13,My Rating,Number of Pages,"
-      + "Date Read,Date Added,Bookshelves,Exclusive Shelf,Read Count"
     let path = home.path("goodreads.csv")
-    try ([header] + rows).joined(separator: "\n").write(
+    try GoodreadsFixture.csv(titles: titles).write(
       toFile: path, atomically: true, encoding: .utf8)
     try await bookclub("import", path)
   }

@@ -16,14 +16,8 @@ struct BrowserSearchEscapeTests {
   /// 500 books and two whose titles begin "Middle", imported by the bookclub under test.
   func fill() async throws {
     let titles = (1...500).map { "Book \($0)" } + ["Middlemarch", "Middle Passage"]
-    let rows = titles.enumerated().map { index, title in
-      "\(index + 1),\(title),Author \(index % 7),,,,0,200,,2024/01/01,,to-read,0"
-    }
-    let header =
-      "Book Id,Title,Author,Additional Authors,ISBN,ISBN13,My Rating,Number of Pages,"
-      + "Date Read,Date Added,Bookshelves,Exclusive Shelf,Read Count"
     let path = home.path("goodreads.csv")
-    try ([header] + rows).joined(separator: "\n").write(
+    try GoodreadsFixture.csv(titles: titles).write(
       toFile: path, atomically: true, encoding: .utf8)
     let imported = try await home.bookclub.run(["import", path, "--library", library])
     try #require(imported.status == 0, "\(imported.stderr)")
