@@ -72,14 +72,29 @@ struct ClubFirstWeekTests {
     #expect(seen.stdout == "Synced “Bookworms”: 2 members, reading “Middlemarch”.\n")
   }
 
-  @Test func aBranchTrackingAnotherRemoteIsRefusedByName() async throws {
+  @Test func aBranchTrackingAnotherRemoteSyncsWithThatRemote() async throws {
     let remote = try await hostedRemote()
     let clone = ann.path("club")
+    // Cloned with its remote named upstream, and an origin elsewhere that must not be used.
     try await git(["clone", "--quiet", "--origin", "upstream", remote, clone])
-    try await git(["-C", clone, "remote", "add", "origin", remote])
+    try await git(["-C", clone, "remote", "add", "origin", ann.path("nowhere.git")])
     try await run(ann, ["club", "create", clone, "--name", "Bookworms", "--as", "Ann"])
+    let sync = try await run(ann, ["club", "sync"])
+    #expect(sync.stdout.hasPrefix("Synced “Bookworms”"), "\(sync.stderr)")
+    let check = shared.path("check")
+    try await git(["clone", "--quiet", remote, check])
+    #expect(FileManager.default.fileExists(atPath: check + "/club.json"))
+  }
+
+  @Test func anUpstreamThatIsNoPlainRemoteIsRefused() async throws {
+    let remote = try await hostedRemote()
+    let clone = ann.path("club")
+    try await git(["clone", "--quiet", remote, clone])
+    try await run(ann, ["club", "create", clone, "--name", "Bookworms", "--as", "Ann"])
+    try await git(["-C", clone, "config", "branch.main.remote", "--upload-pack=touch x"])
     let sync = try await run(ann, ["club", "sync"], status: 1)
-    #expect(sync.stderr.contains("tracks a branch of the remote “upstream”"), "\(sync.stderr)")
+    #expect(sync.stderr.contains("not one of the clone's remotes"), "\(sync.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: clone + "/x"))
   }
 
   @Test func branchNamesAreCheckedAsGitChecksThem() {

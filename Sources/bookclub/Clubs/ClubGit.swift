@@ -39,8 +39,8 @@ struct ClubGit {
 
   /// Commits `journal` (a path inside the work tree), rebases on what the others pushed
   /// and pushes; a rejected push is fetched and pushed again. Every fetch and push names
-  /// origin and the branch your branch tracks, whatever its own name (a clone on `master`
-  /// tracking `origin/main` syncs as one on `main` does).
+  /// the remote and the branch your branch tracks, whatever their names (a clone on
+  /// `master` tracking `upstream/main` syncs as one on `main` tracking `origin/main` does).
   ///
   /// - Throws: ``ClubGitError`` when the remote cannot be reached, another member changed
   ///   your journal, the rebase fails (it is then aborted) or git fails; your commit stays
@@ -49,37 +49,38 @@ struct ClubGit {
     if repository.isRebasing { _ = try run(repository, ["rebase", "--abort"]) }
     try commit(["club.json", journal], in: repository, message: message)
     // A new club's first push: the remote has no branch to rebase on yet.
-    guard let branch = try upstreamBranch(repository) else {
+    guard let (remote, branch) = try upstream(repository) else {
       let first = try run(repository, ["push", "--quiet", "--set-upstream", "origin", "HEAD"])
       guard first.succeeded else { throw ClubGitError.unreachable(first.output) }
       return
     }
-    let tracking = "refs/remotes/origin/" + branch.name
+    let tracking = "refs/remotes/\(remote)/" + branch.name
     // A clone of an empty repository tracks a branch the remote does not have yet.
     let known = try run(repository, ["rev-parse", "--verify", "--quiet", tracking])
     if !known.succeeded {
-      let first = try run(repository, ["push", "--quiet", "origin", "HEAD:" + branch.ref])
+      let first = try run(repository, ["push", "--quiet", remote, "HEAD:" + branch.ref])
       if first.succeeded { return }  // else another member made it first: fetched below
     }
     for attempt in 1...Self.pushAttempts {
-      let fetch = try run(repository, ["fetch", "--quiet", "origin", "+\(branch.ref):\(tracking)"])
+      let fetch = try run(repository, ["fetch", "--quiet", remote, "+\(branch.ref):\(tracking)"])
       guard fetch.succeeded else { throw ClubGitError.unreachable(fetch.output) }
       try refuseChanges(to: journal, in: repository, upstream: tracking)
       try rebase(repository, onto: tracking)
-      let push = try run(repository, ["push", "--quiet", "origin", "HEAD:" + branch.ref])
+      let push = try run(repository, ["push", "--quiet", remote, "HEAD:" + branch.ref])
       if push.succeeded { return }
       if attempt == Self.pushAttempts { throw ClubGitError.failed("git push", push.output) }
       usleep(UInt32.random(in: 50_000...250_000))  // another member pushed first
     }
   }
 
-  /// The branch of origin that the clone's current branch tracks; `nil` when it tracks
-  /// none (a new club's clone before its first push). Only the names are read from the
-  /// clone's config, and checked: the commands and their options are bookclub's.
+  /// The remote and the branch of it that the clone's current branch tracks; `nil` when it
+  /// tracks none (a new club's clone before its first push). Only the names are read from
+  /// the clone's config, and checked: the commands and their options are bookclub's.
   ///
-  /// - Throws: ``ClubGitError/foreignUpstream(branch:remote:)`` when it tracks a branch of
-  ///   another remote, ``ClubGitError/invalidBranch(_:)`` for a name git would not take.
-  private func upstreamBranch(_ repository: ClubRepository) throws -> GitBranchName? {
+  /// - Throws: ``ClubGitError/invalidRemote(branch:remote:)`` when it tracks something
+  ///   that is not one of the clone's remotes by a plain name (a path, a URL, `.`, a name
+  ///   like an option), ``ClubGitError/invalidBranch(_:)`` for a name git would not take.
+  private func upstream(_ repository: ClubRepository) throws -> (String, GitBranchName)? {
     let head = try run(repository, ["symbolic-ref", "--quiet", "HEAD"])
     guard head.succeeded else { return nil }  // no branch checked out: nothing tracks
     guard let local = GitBranchName(ref: head.output) else {
@@ -92,10 +93,25 @@ struct ClubGit {
       throw ClubGitError.invalidBranch(merge.output.trimmingWhitespace())
     }
     let remoteName = remote.output.trimmingWhitespace()
-    guard remoteName == "origin" else {
-      throw ClubGitError.foreignUpstream(branch: local.name, remote: remoteName)
+    let remotes = try run(repository, ["remote"])
+    let known = remotes.output.split(separator: "\n").map { $0.trimmingWhitespace() }
+    guard Self.isPlainRemoteName(remoteName), known.contains(remoteName) else {
+      throw ClubGitError.invalidRemote(branch: local.name, remote: remoteName)
     }
-    return branch
+    return (remoteName, branch)
+  }
+
+  /// Whether `name` is a remote's name as `git remote add` makes one, read as nothing else:
+  /// letters, digits, `.`, `_` and `-`, not first a `-` or a `.`.
+  static func isPlainRemoteName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first != "-", first != ".",
+      name.utf8.count <= 100
+    else { return false }
+    return name.unicodeScalars.allSatisfy {
+      $0.isASCII
+        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+          || "._-".unicodeScalars.contains($0))
+    }
   }
 
   /// The URL others clone the club from: origin's, without a password it may hold; `nil`

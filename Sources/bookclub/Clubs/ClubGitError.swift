@@ -20,8 +20,9 @@ enum ClubGitError: Error, LocalizedError {
   case journalChanged(String, commit: String)
   /// A rebase on the others' commits failed and was aborted: the files both changed.
   case rebaseFailed(files: [String], output: String)
-  /// The clone's branch (named) tracks a branch of another remote than origin (named).
-  case foreignUpstream(branch: String, remote: String)
+  /// The clone's branch (named) tracks something not one of the clone's remotes by a plain
+  /// name (as read from its config).
+  case invalidRemote(branch: String, remote: String)
   /// A branch name in the clone that git would not take, as it was read.
   case invalidBranch(String)
 
@@ -43,8 +44,8 @@ enum ClubGitError: Error, LocalizedError {
       files.isEmpty
         ? "git rebase failed (\(Self.firstLine(output))); bookclub aborted it (git rebase --abort). Your events are kept and the next 'bookclub club sync' tries again."
         : "Another member changed \(files.joined(separator: ", ")) as your commit did, so your commit cannot go after theirs; bookclub aborted the rebase (git rebase --abort). Your events are kept in your clone and sent once \(files.count == 1 ? "that file is" : "those files are") resolved."
-    case .foreignUpstream(let branch, let remote):
-      "The club's branch \(TerminalText.safe(branch)) tracks a branch of the remote “\(TerminalText.safe(remote))”, and bookclub syncs a club with its remote origin only. Track origin's branch: git branch --set-upstream-to origin/<branch>"
+    case .invalidRemote(let branch, let remote):
+      "The club's branch \(TerminalText.safe(branch)) tracks “\(TerminalText.safe(String(remote.prefix(100))))”, which is not one of the clone's remotes by a plain name, so bookclub did not sync. Track a remote's branch: git branch --set-upstream-to origin/<branch>"
     case .invalidBranch(let name):
       "The club's clone names the branch “\(TerminalText.safe(String(name.prefix(100))))”, which is not a branch name git takes, so bookclub did not sync. Check out a branch of the club's repository (git switch main)."
     }
