@@ -42,6 +42,8 @@ public struct AppliedChange: Sendable, Equatable {
     case reverted(ChangeRecord)
     /// A file imported, as one group of changes.
     case imported(ImportSummary)
+    /// A book as other devices' changes left it: the book, or `nil` once in the trash.
+    case synced(Book?)
   }
 
   /// The record; `nil` when the change changed nothing and so was not recorded.

@@ -13,6 +13,8 @@ public struct ChangeRecord: Sendable, Equatable, Identifiable {
     case add, edit, rate, tags, status, progress, note
     case removeEntry = "remove-entry"
     case remove, restore, goal
+    /// A book as another device's changes left it (`bookclub sync`).
+    case sync
     /// A group of changes: an import, or a restore of an archive.
     case `import`
 

@@ -32,6 +32,8 @@ public enum LibraryChange: Sendable, Equatable {
   case setGoal(ReadingGoal)
   /// A yearly goal removed.
   case clearGoal(year: Int)
+  /// A book as every device's changes left it (``SyncedBook``): what `bookclub sync` writes.
+  case syncBook(SyncedBook)
 
   /// What the change's record calls its kind: `status`, `progress`, `note`…
   public var kind: ChangeRecord.Kind {
@@ -45,6 +47,7 @@ public enum LibraryChange: Sendable, Equatable {
     case .removeBook: .remove
     case .restoreFromTrash: .restore
     case .setGoal, .clearGoal: .goal
+    case .syncBook: .sync
     }
   }
 }

@@ -29,42 +29,11 @@ public struct ClubJournal: Sendable, Equatable {
   /// - Throws: ``FileError`` when the journal cannot be written; nothing was then appended,
   ///   or the write was cut and readers skip the cut line.
   public func append(_ events: [ClubEvent]) throws {
-    let bytes = events.flatMap(\.jsonLine)
-    // Never through a symlink, at any component (another member could commit one pointing
-    // at a file of yours), never into a FIFO or a device.
-    let descriptor = try folder(creating: true).openFile(
-      PathName.lastComponent(of: path), flags: O_WRONLY | O_APPEND | O_CREAT)
-    defer { close(descriptor) }
-    while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        throw FileError.cannotLock(path, reason: AtomicFile.lastError())
-      }
-    }
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    guard written == bytes.count, fsync(descriptor) == 0 else {
-      throw FileError.cannotWrite(path, reason: AtomicFile.lastError())
-    }
+    try JournalFile(path: path).append(events.flatMap(\.jsonLine))
   }
 
-  /// The journal opened to read, below the club folder with no symbolic link followed at
-  /// any component: a folder, FIFO or device there is an error, not a wait.
-  ///
-  /// - Throws: ``InputFileError``; `.notFound` or `.empty` when there is nothing to read.
+  /// The journal opened to read (``JournalFile/openForReading()``).
   func openForReading() throws(InputFileError) -> InputFile {
-    let members: DirectoryHandle
-    do {
-      members = try folder(creating: false)
-    } catch {
-      throw .unreadable(path, reason: error.errorDescription ?? "\(error)")
-    }
-    return try members.inputFile(PathName.lastComponent(of: path))
-  }
-
-  /// The folder the journal is in (`members/`), opened below the club folder with no
-  /// symbolic link followed.
-  private func folder(creating: Bool) throws(FileError) -> DirectoryHandle {
-    let members = PathName.folder(of: path)
-    return try DirectoryHandle(path: PathName.folder(of: members))
-      .folder(PathName.lastComponent(of: members), creating: creating)
+    try JournalFile(path: path).openForReading()
   }
 }

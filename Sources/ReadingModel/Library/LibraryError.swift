@@ -25,6 +25,8 @@ public enum LibraryError: Error, Equatable, Sendable {
   case cursorSortMismatch(cursor: BookSort, query: BookSort)
   /// Books being restored use ids the library already has.
   case idsAlreadyUsed([Book.ID])
+  /// What every device's changes made of a book is not a valid book (a damaged journal).
+  case invalidSyncedBook(String, reason: String)
   /// No book has this id (it was removed meanwhile).
   case bookNotFound(Book.ID)
   /// No entry has this id.
@@ -82,6 +84,8 @@ extension LibraryError: LocalizedError {
         + "again once the repair has finished."
     case .cursorSortMismatch(let cursor, let query):
       "That cursor continues a list sorted by \(cursor.rawValue), not by \(query.rawValue). Pass --sort \(cursor.rawValue), or start again without --after."
+    case .invalidSyncedBook(let book, let reason):
+      "The changes synced for book \(book) do not make a valid book (\(reason)); it was left as it was."
     case .idsAlreadyUsed(let ids):
       "The library already has books with ids \(ids.prefix(5).map(String.init).joined(separator: ", ")); restore into an empty library."
     case .bookNotFound(let id):

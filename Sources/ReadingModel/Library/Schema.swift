@@ -322,5 +322,6 @@ enum Schema {
     changeGroups,
     trashByBook,
     reviewSpoilers,
+    sync,
   ]
 }

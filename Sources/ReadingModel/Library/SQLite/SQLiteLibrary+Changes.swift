@@ -72,6 +72,8 @@ extension SQLiteLibrary {
       return .book(id)
     case .setGoal(let goal): return .goal(year: goal.year)
     case .clearGoal(let year): return .goal(year: year)
+    case .syncBook(let synced):
+      return .book(try SyncTables(connection: connection).placement(of: synced))
     }
   }
 
@@ -108,6 +110,9 @@ extension SQLiteLibrary {
       return .goalSet(goal)
     case .clearGoal(let year):
       return .goalCleared(try Self.clearGoal(year: year, on: connection))
+    case .syncBook(let synced):
+      let tables = SyncTables(connection: connection)
+      return .synced(try tables.write(synced, at: try tables.placement(of: synced)))
     }
   }
 

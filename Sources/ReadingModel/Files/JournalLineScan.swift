@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension InputFile {
+  /// Whether the bytes before `point` are still those read there: the file is as long,
+  /// and the end of the last line read hashes as it did.
+  func stillHolds(_ point: ClubJournal.ReadPoint) throws(InputFileError) -> Bool {
+    guard point.offset > 0 else { return true }
+    // A point without a check (an older bookclub's offset) cannot be trusted.
+    guard size >= point.offset, (1...point.offset).contains(point.checkLength) else {
+      return false
+    }
+    try seek(to: point.offset - point.checkLength)
+    let bytes = try read(upTo: point.checkLength)
+    return bytes.count == point.checkLength
+      && ClubJournal.ReadPoint.hash(bytes) == point.checkHash
+  }
+
+  /// `point` with the check of the bytes before it.
+  func checked(_ point: ClubJournal.ReadPoint) throws(InputFileError)
+    -> ClubJournal.ReadPoint
+  {
+    var point = point
+    point.checkLength = min(point.checkLength, point.offset)
+    guard point.checkLength > 0 else { return point }
+    try seek(to: point.offset - point.checkLength)
+    point.checkHash = ClubJournal.ReadPoint.hash(try read(upTo: point.checkLength))
+    return point
+  }
+}
+
+/// One pass over an append-only journal's lines (a club member's, a device's), a chunk at
+/// a time: whole lines are handed to the reader to decode, a line past the limit is dropped
+/// as it is read (never held whole), a cut last line is left for the next read.
+struct JournalLineScan {
+  /// What the reader made of one whole line.
+  enum LineOutcome {
+    /// Read, with the line's sequence number.
+    case read(sequence: Int)
+    /// Skipped, and why (`is not an event of …`), for a warning naming the line.
+    case skipped(String)
+  }
+
+  let label: String
+  let limit: Int
+  let problemLimit: Int
+  let readLimit: Int
+  /// After the last whole line, and its check's length (``ClubJournal/ReadPoint``).
+  var point: ClubJournal.ReadPoint
+  var problems: [String] = []
+  /// Problems past ``ClubJournal/problemLimit``, counted.
+  var unreported = 0
+  /// The start of a line not yet whole; emptied once the line is past the limit.
+  private var pending: [UInt8] = []
+  /// How long the line being read is so far, its dropped bytes included.
+  private var lineLength = 0
+
+  init(
+    label: String, limit: Int, point: ClubJournal.ReadPoint, problemLimit: Int, readLimit: Int
+  ) {
+    self.label = label
+    self.limit = limit
+    self.point = point
+    self.problemLimit = problemLimit
+    self.readLimit = readLimit
+  }
+
+  mutating func run(_ file: InputFile, each: ([UInt8]) -> LineOutcome) throws(InputFileError) {
+    try file.seek(to: point.offset)
+    let first = point.offset
+    var chunkStart = first
+    var atEnd = false
+    let chunkSize = max(limit, 1 << 16)
+    while !atEnd, chunkStart - first < readLimit {
+      let chunk = try file.read(upTo: chunkSize)
+      atEnd = chunk.isEmpty
+      if atEnd { break }
+      var lineStart = 0
+      while lineStart < chunk.count {
+        guard let newline = Self.newline(in: chunk, from: lineStart) else {
+          take(chunk[lineStart...])
+          break
+        }
+        take(chunk[lineStart..<newline])
+        endLine(at: chunkStart + newline + 1, each: each)
+        lineStart = newline + 1
+      }
+      chunkStart += chunk.count
+    }
+    if atEnd, lineLength > 0 {
+      let size = lineLength > limit ? ", and already longer than \(Self.size(limit))" : ""
+      report(
+        "its last line (line \(point.lineNumber + 1)) is cut short\(size); it is read once whole")
+    }
+  }
+
+  /// Adds bytes to the line being read, or drops them once it is past the limit.
+  private mutating func take(_ bytes: ArraySlice<UInt8>) {
+    lineLength += bytes.count
+    if lineLength > limit {
+      pending = []
+    } else {
+      pending += bytes
+    }
+  }
+
+  /// The line being read ended just before `end`: decodes it, or says why it is skipped.
+  private mutating func endLine(at end: Int, each: ([UInt8]) -> LineOutcome) {
+    point.lineNumber += 1
+    point.offset = end
+    point.checkLength = min(lineLength + 1, ClubJournal.ReadPoint.checkLimit)
+    defer {
+      pending.removeAll(keepingCapacity: true)
+      lineLength = 0
+    }
+    guard lineLength <= limit else {
+      return report(
+        "line \(point.lineNumber) is longer than \(Self.size(limit)), the most a journal line "
+          + "may be; it was skipped, and the lines after it are read")
+    }
+    if pending.first.map({ $0 == 0x20 || $0 == 0x0D }) ?? true,
+      pending.allSatisfy({ $0 == 0x20 || $0 == 0x0D })
+    {
+      return
+    }
+    switch each(pending) {
+    case .read(let sequence): point.lastSequence = max(point.lastSequence, sequence)
+    case .skipped(let why): report("line \(point.lineNumber) \(why); it was skipped")
+    }
+  }
+
+  private mutating func report(_ problem: String) {
+    guard problems.count < problemLimit else {
+      unreported += 1
+      return
+    }
+    problems.append("\(label): \(problem)")
+  }
+
+  private static func newline(in chunk: [UInt8], from start: Int) -> Int? {
+    chunk.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress,
+        let found = memchr(base + start, 0x0A, buffer.count - start)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  private static func size(_ bytes: Int) -> String {
+    bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+  }
+}

@@ -1,0 +1,154 @@
+/// One sync of a library with its folder's journals (no transport: git is the caller's,
+/// before and after): this device's changes go to its journal, the other devices' new
+/// changes come in, each book's through the writer in one change, and every synced book
+/// takes the local id every device gives it.
+@MainActor
+public struct SyncRun {
+  public let library: SQLiteLibrary
+  public let writer: LibraryWriter
+  public let folder: SyncFolder
+
+  /// What a sync did, for its summary: nothing it skipped goes unsaid.
+  public struct Report: Sendable, Equatable {
+    /// Lines this device added to its journal.
+    public var sent = 0
+    /// Changes read from other devices and applied (a duplicate is not counted).
+    public var received = 0
+    /// Books written from those changes.
+    public var booksChanged = 0
+    /// Books moved to another local id, by title: old and new id.
+    public var moved: [(title: String, from: Book.ID, to: Book.ID)] = []
+    /// Lines of kinds a newer bookclub wrote: kept, not applied.
+    public var unknown = 0
+    /// Lines skipped, books that could not be written, and why.
+    public var warnings: [String] = []
+    /// Remarks of merges (two devices added one book).
+    public var remarks: [String] = []
+
+    public static func == (lhs: Report, rhs: Report) -> Bool {
+      lhs.sent == rhs.sent && lhs.received == rhs.received
+        && lhs.booksChanged == rhs.booksChanged && lhs.unknown == rhs.unknown
+        && lhs.warnings == rhs.warnings && lhs.remarks == rhs.remarks
+        && lhs.moved.map(\.to) == rhs.moved.map(\.to)
+    }
+
+    public init() {}
+  }
+
+  public init(library: SQLiteLibrary, writer: LibraryWriter, folder: SyncFolder) {
+    self.library = library
+    self.writer = writer
+    self.folder = folder
+  }
+
+  /// Runs the sync.
+  ///
+  /// - Parameter setup: How this library syncs.
+  /// - Returns: What it did.
+  /// - Throws: ``LibraryError`` or ``FileError`` when the library or this device's journal
+  ///   cannot be written; what was applied stays applied, and the next sync goes on.
+  public func run(_ setup: SyncSetup) async throws -> Report {
+    var report = Report()
+    report.sent += try await send(setup.device, report: &report)
+    try await receive(setup, report: &report)
+    for same in try await library.syncedSameBooks() {
+      try await writer.apply(
+        .syncBook(SyncedBook(book: same[0], changes: [], absorbing: Array(same.dropFirst()))))
+    }
+    try await settleIDs(report: &report)
+    report.sent += try await send(setup.device, report: &report)
+    report.remarks += try await library.takeSyncRemarks()
+    return report
+  }
+
+  /// Puts this device's changes in its journal; writes again the books whose rows are not
+  /// in the order every device writes them.
+  private func send(_ device: SyncDeviceID, report: inout Report) async throws -> Int {
+    let (lines, unsettled) = try await library.journalSyncChanges()
+    try folder.append(lines, to: device)
+    if let last = lines.last { try await library.sentSyncLines(through: last.sequence) }
+    for book in unsettled {
+      try await writer.apply(.syncBook(SyncedBook(book: book, changes: [])))
+    }
+    return lines.count
+  }
+
+  /// Reads every other device's new lines, then applies them book by book: a book's
+  /// changes from every device together, so one device's edit of a book another device
+  /// added is applied with the add, whichever journal is read first.
+  private func receive(_ setup: SyncSetup, report: inout Report) async throws {
+    let known = Dictionary(
+      uniqueKeysWithValues: try await library.syncDevices().map { ($0.device, $0) })
+    var records: [SyncDeviceRecord] = []
+    var changes: [String: [SyncedBook.StampedChange]] = [:]
+    var order: [String] = []
+    for device in folder.devices() where device != setup.device {
+      if try await library.isForgotten(device) { continue }
+      var record =
+        known[device]
+        ?? SyncDeviceRecord(device: device, name: "", readPoint: .start, lastStamp: nil, changes: 0)
+      let applied = record.readPoint.lastSequence
+      var unknown: [SyncLine] = []
+      let reading = folder.read(device, after: record.readPoint) { line in
+        guard line.sequence > applied else { return }  // a duplicate, applied once
+        record.lastStamp = max(record.lastStamp ?? line.stamp, line.stamp)
+        switch line.kind {
+        case .book(let change):
+          if changes[change.book] == nil { order.append(change.book) }
+          changes[change.book, default: []].append(
+            SyncedBook.StampedChange(change: change, stamp: line.stamp))
+          record.changes += 1
+        case .device(let name): record.name = name
+        case .unknown: unknown.append(line)
+        }
+      }
+      report.warnings += reading.problems.map { "\(record.label): \($0)" }
+      for line in unknown { try await library.keepUnknownSyncLine(line) }
+      report.unknown += unknown.count
+      record.readPoint = reading.end
+      records.append(record)
+    }
+    for book in order {
+      let stamped = changes[book] ?? []
+      do {
+        try await writer.apply(.syncBook(SyncedBook(book: book, changes: stamped)))
+        report.received += stamped.count
+        report.booksChanged += 1
+      } catch {
+        let devices = Set(stamped.map(\.stamp.device))
+        let names = records.filter { devices.contains($0.device) }.map(\.label)
+        report.warnings.append(
+          "\(names.joined(separator: ", ")): the changes of book \(book) were not applied: \(error.explanation)"
+        )
+      }
+    }
+    // Only once every book is written: a crash before this reads the same lines again, and
+    // applying a change twice is applying it once.
+    for record in records { try await library.recordSyncRead(record) }
+  }
+
+  /// Moves books to the local ids every device gives them.
+  private func settleIDs(report: inout Report) async throws {
+    var moves = try await library.syncedIDMoves()
+    var stalled = 0
+    while !moves.isEmpty, stalled <= moves.count {
+      let move = moves.removeFirst()
+      do {
+        let applied = try await writer.apply(
+          .syncBook(SyncedBook(book: move.book, changes: [], moveTo: move.to)))
+        if let book = applied.after?.book ?? applied.before?.book {
+          report.moved.append((book.title, applied.before?.book.id ?? 0, move.to))
+        }
+        stalled = 0
+      } catch LibraryError.idsAlreadyUsed {
+        // Another book is where this one goes: out of its way first, then again.
+        moves.append(move)
+        stalled += 1
+        if stalled > moves.count, let blocked = moves.first {
+          try await writer.apply(.syncBook(SyncedBook(book: blocked.book, changes: [], moveTo: 0)))
+          stalled = 0
+        }
+      }
+    }
+  }
+}
