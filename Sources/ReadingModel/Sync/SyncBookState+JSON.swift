@@ -44,22 +44,28 @@ extension SyncBookState {
 }
 
 extension SyncBookState.Register {
-  /// `[value, "stamp"]`, or `[value, "stamp", "previous"]`.
+  /// `[value, "stamp"]`, `[value, "stamp", "previous"]`, or with `true` after for a value
+  /// an add set (`[value, "stamp", null, true]`).
   fileprivate var stored: JSONValue {
     var parts: [JSONValue] = [value, .string(stamp.description)]
-    if let previous { parts.append(.string(previous.description)) }
+    if previous != nil || fromAdd {
+      parts.append(previous.map { .string($0.description) } ?? .null)
+    }
+    if fromAdd { parts.append(.bool(true)) }
     return .array(parts)
   }
 
   fileprivate init?(stored: JSONValue) {
-    guard case .array(let parts) = stored, (2...3).contains(parts.count),
+    guard case .array(let parts) = stored, (2...4).contains(parts.count),
       let stamp = parts[1].string.flatMap(SyncStamp.init)
     else { return nil }
     var previous: SyncStamp?
-    if parts.count == 3 {
+    if parts.count >= 3, parts[2] != .null {
       guard let stamp = parts[2].string.flatMap(SyncStamp.init) else { return nil }
       previous = stamp
     }
-    self.init(value: parts[0], stamp: stamp, previous: previous)
+    self.init(
+      value: parts[0], stamp: stamp, previous: previous,
+      fromAdd: parts.count == 4 && parts[3] == .bool(true))
   }
 }

@@ -11,6 +11,21 @@ public struct SyncBookState: Sendable, Equatable {
     public var value: JSONValue
     public var stamp: SyncStamp
     public var previous: SyncStamp?
+    /// Whether an add set it: when two devices' adds of one book merge, a value either
+    /// device changed since wins over what an add said, whatever the stamps, and of two
+    /// adds the earlier one's (the library the other device joined) wins.
+    public var fromAdd = false
+
+    /// Orders registers, the same on every device: a change over an add; of two changes,
+    /// the later; of two adds, the earlier.
+    func outranks(_ other: Register) -> Bool {
+      switch (fromAdd, other.fromAdd) {
+      case (false, true): true
+      case (true, false): false
+      case (true, true): stamp < other.stamp
+      case (false, false): stamp > other.stamp
+      }
+    }
   }
 
   public var fields: [String: Register] = [:]
@@ -27,7 +42,9 @@ public struct SyncBookState: Sendable, Equatable {
   /// The lists whose members are items, by key.
   static let itemLists = ["progress", "statusChanges", "history"]
   /// Fields every change sets, or that follow from others: never a conflict.
-  static let derivedFields: Set<String> = ["updated", "details.readings", "details.readCount"]
+  static let derivedFields: Set<String> = [
+    "added", "updated", "details.readings", "details.readCount",
+  ]
 
   public init(claim: Int64, added: SyncStamp) {
     self.claim = claim
@@ -54,7 +71,9 @@ public struct SyncBookState: Sendable, Equatable {
     }
     var conflicts: [SyncConflict] = []
     for (name, value) in change.fields {
-      let incoming = Register(value: value, stamp: stamp, previous: change.previous[name])
+      let incoming = Register(
+        value: value, stamp: stamp, previous: change.previous[name],
+        fromAdd: change.claim != nil)
       if let conflict = take(incoming, into: &fields[name], field: name) {
         conflicts.append(conflict)
       }
@@ -90,12 +109,13 @@ public struct SyncBookState: Sendable, Equatable {
       return nil
     }
     guard incoming.stamp != current.stamp else { return nil }
-    let (winner, loser) = incoming.stamp > current.stamp ? (incoming, current) : (current, incoming)
+    let (winner, loser) = incoming.outranks(current) ? (incoming, current) : (current, incoming)
     slot = winner
     // A conflict only where the winner had not seen the loser: the stamp it replaced is
     // older than the loser's (or it replaced none). The loser cannot have seen the winner:
     // a stamp replaced is always older than the stamp replacing it.
     guard let field, !Self.derivedFields.contains(field), winner.value != loser.value,
+      !loser.fromAdd || winner.fromAdd,
       winner.previous.map({ $0 < loser.stamp }) ?? true
     else { return nil }
     return SyncConflict(

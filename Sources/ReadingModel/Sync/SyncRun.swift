@@ -43,20 +43,27 @@ public struct SyncRun {
 
   /// Runs the sync.
   ///
-  /// - Parameter setup: How this library syncs.
+  /// - Parameters:
+  ///   - setup: How this library syncs.
+  ///   - exchange: The transport's turn (git's commit, pull and push), after this device's
+  ///     changes are in its journal and before the others' are read; again at the end when
+  ///     the sync wrote more.
   /// - Returns: What it did.
   /// - Throws: ``LibraryError`` or ``FileError`` when the library or this device's journal
   ///   cannot be written; what was applied stays applied, and the next sync goes on.
-  public func run(_ setup: SyncSetup) async throws -> Report {
+  public func run(_ setup: SyncSetup, exchange: () throws -> Void = {}) async throws -> Report {
     var report = Report()
     report.sent += try await send(setup.device, report: &report)
-    try await receive(setup, report: &report)
+    try exchange()
+    let arrivals = try await receive(setup, report: &report)
     for same in try await library.syncedSameBooks() {
       try await writer.apply(
         .syncBook(SyncedBook(book: same[0], changes: [], absorbing: Array(same.dropFirst()))))
     }
-    try await settleIDs(report: &report)
-    report.sent += try await send(setup.device, report: &report)
+    try await settleIDs(report: &report, arrivals: arrivals)
+    let more = try await send(setup.device, report: &report)
+    if more > 0 { try exchange() }
+    report.sent += more
     report.remarks += try await library.takeSyncRemarks()
     return report
   }
@@ -76,12 +83,14 @@ public struct SyncRun {
   /// Reads every other device's new lines, then applies them book by book: a book's
   /// changes from every device together, so one device's edit of a book another device
   /// added is applied with the add, whichever journal is read first.
-  private func receive(_ setup: SyncSetup, report: inout Report) async throws {
+  /// - Returns: The books new here.
+  private func receive(_ setup: SyncSetup, report: inout Report) async throws -> Set<String> {
     let known = Dictionary(
       uniqueKeysWithValues: try await library.syncDevices().map { ($0.device, $0) })
     var records: [SyncDeviceRecord] = []
     var changes: [String: [SyncedBook.StampedChange]] = [:]
     var order: [String] = []
+    var arrivals = Set<String>()
     for device in folder.devices() where device != setup.device {
       if try await library.isForgotten(device) { continue }
       var record =
@@ -111,7 +120,8 @@ public struct SyncRun {
     for book in order {
       let stamped = changes[book] ?? []
       do {
-        try await writer.apply(.syncBook(SyncedBook(book: book, changes: stamped)))
+        let applied = try await writer.apply(.syncBook(SyncedBook(book: book, changes: stamped)))
+        if applied.before == nil { arrivals.insert(book) }
         report.received += stamped.count
         report.booksChanged += 1
       } catch {
@@ -125,10 +135,11 @@ public struct SyncRun {
     // Only once every book is written: a crash before this reads the same lines again, and
     // applying a change twice is applying it once.
     for record in records { try await library.recordSyncRead(record) }
+    return arrivals
   }
 
   /// Moves books to the local ids every device gives them.
-  private func settleIDs(report: inout Report) async throws {
+  private func settleIDs(report: inout Report, arrivals: Set<String>) async throws {
     var moves = try await library.syncedIDMoves()
     var stalled = 0
     while !moves.isEmpty, stalled <= moves.count {
@@ -136,8 +147,9 @@ public struct SyncRun {
       do {
         let applied = try await writer.apply(
           .syncBook(SyncedBook(book: move.book, changes: [], moveTo: move.to)))
-        if let book = applied.after?.book ?? applied.before?.book {
-          report.moved.append((book.title, applied.before?.book.id ?? 0, move.to))
+        // A book new here took a free id only for the moment: not worth a word.
+        if !arrivals.contains(move.book), let book = applied.after?.book {
+          report.moved.append((book.title, move.from, move.to))
         }
         stalled = 0
       } catch LibraryError.idsAlreadyUsed {

@@ -40,17 +40,9 @@ extension Bookclub.Club {
       guard !memberName.isEmpty else { throw .missingArgument(asOption.display) }
     }
 
-    /// Whether the argument names a repository to clone rather than a club folder here: a
-    /// URL (`https://…`, `git@host:club.git`) or a bare repository on this disk.
+    /// Whether the argument names a repository to clone rather than a club folder here.
     func isRepository(_ context: CommandContext) -> Bool {
-      if location.contains("://") || (location.contains("@") && location.contains(":")) {
-        return true
-      }
-      let path = UserFolder.absolute(location, environment: context.environment)
-      let manager = FileManager.default
-      return !manager.fileExists(atPath: path + "/club.json")
-        && manager.fileExists(atPath: path + "/HEAD")
-        && manager.fileExists(atPath: path + "/objects")
+      GitClone.isRepository(location, holding: "club.json", context: context)
     }
 
     func run(_ context: CommandContext) async throws {
@@ -125,31 +117,9 @@ extension Bookclub.Club {
       guard isRepository(context) else {
         return (UserFolder.absolute(location, environment: context.environment), false)
       }
-      guard !location.hasPrefix("-") else { throw ClubGitError.optionLikeURL(location) }
-      let clubs = UserFolder.data.path(environment: context.environment) + "/clubs"
-      let name = Self.folderName(for: location)
-      var folder = clubs + "/" + name
-      var suffix = 2
-      while FileManager.default.fileExists(atPath: folder) {
-        folder = clubs + "/\(name)-\(suffix)"
-        suffix += 1
-      }
-      try FileManager.default.createDirectory(atPath: clubs, withIntermediateDirectories: true)
-      try ClubGit(environment: context.environment).clone(location, into: folder)
-      return (folder, true)
-    }
-
-    /// The name of a clone's folder: the URL's last part without `.git`, in letters, digits,
-    /// `.`, `_` and `-` only (never `..` or a hidden folder); `club` when nothing is left.
-    static func folderName(for url: String) -> String {
-      var last = url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? ""
-      if last.hasSuffix(".git") { last.removeLast(4) }
-      let kept = last.unicodeScalars.filter {
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-          || "._-".unicodeScalars.contains($0)
-      }
-      let name = String(String.UnicodeScalarView(kept)).drop { $0 == "." || $0 == "-" }
-      return name.isEmpty ? "club" : String(name)
+      return (
+        try GitClone.clone(location, under: "clubs", fallback: "club", context: context), true
+      )
     }
   }
 }

@@ -227,8 +227,8 @@ extension SQLiteLibrary {
   /// keeps it and the later ones take the ids after the highest given, in order of their
   /// adds. A function of the books alone, so every device comes to the same ids.
   ///
-  /// - Returns: Sync ids and the local id each moves to.
-  public func syncedIDMoves() throws -> [(book: String, to: Book.ID)] {
+  /// - Returns: Sync ids, the local id each has and the one it moves to.
+  public func syncedIDMoves() throws -> [(book: String, from: Book.ID, to: Book.ID)] {
     try reading(orIfMissing: []) { connection in
       try SyncTables(connection: connection).idMoves()
     }

@@ -1,6 +1,6 @@
 extension SyncTables {
   /// ``SQLiteLibrary/syncedIDMoves()``.
-  func idMoves() throws -> [(book: String, to: Book.ID)] {
+  func idMoves() throws -> [(book: String, from: Book.ID, to: Book.ID)] {
     let shared = try connection.all(
       """
       SELECT book, book_id, claim, added FROM sync_books
@@ -27,16 +27,18 @@ extension SyncTables {
       }
     }
     for (offset, book) in ordered.enumerated() { target[book.book] = highest + 1 + Int64(offset) }
-    var moves: [(book: String, to: Book.ID)] = []
+    var moves: [(book: String, from: Book.ID, to: Book.ID)] = []
     let current = Dictionary(uniqueKeysWithValues: shared.map { ($0.0, $0.1) })
-    for (book, id) in target where current[book] != id { moves.append((book, id)) }
+    for (book, id) in target {
+      if let from = current[book], from != id { moves.append((book, from, id)) }
+    }
     let strays = try connection.all(
       """
-      SELECT book, claim FROM sync_books WHERE book_id <> claim
+      SELECT book, book_id, claim FROM sync_books WHERE book_id <> claim
       AND claim NOT IN (SELECT claim FROM sync_books GROUP BY claim HAVING count(*) > 1)
       """
-    ) { ($0.text(0), $0.int64(1)) }
-    for (book, claim) in strays { moves.append((book, claim)) }
+    ) { ($0.text(0), $0.int64(1), $0.int64(2)) }
+    for (book, from, claim) in strays { moves.append((book, from, claim)) }
     return moves.sorted { $0.book < $1.book }
   }
 }

@@ -80,7 +80,7 @@ extension SyncTables {
     }
     if !gone.isEmpty {
       try remark(
-        "“\(item.book.title)” was added on two devices; it is one book now, book \(target)")
+        "“\(item.book.title)” was added on two devices; it is one book now")
     }
     for old in Set([target, known?.id ?? target] + gone) {
       // Entries, details, tags, sources and history go with the row.
