@@ -25,8 +25,8 @@ struct Bookclub: CommandGroup {
       List.self, Browse.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Edit.self,
       Rate.self, Review.self, Tag.self, Untag.self, Tags.self, Remove.self, Restore.self,
       Trash.self,
-      Select.self, Settings.self, Club.self, Sync.self, Stats.self, Goal.self, Lookup.self, Cover.self,
-      Covers.self, Import.self, Export.self,
+      Select.self, Settings.self, Club.self, Sync.self, Stats.self, Goal.self, Lookup.self,
+      Cover.self, Covers.self, Import.self, Export.self,
       Undo.self, Redo.self, Check.self, Repair.self, Demo.self,
     ]
   )

@@ -109,7 +109,7 @@ import Testing
     let temporary = TemporaryFolder()
     let devices = try await Self.devices(3, in: temporary)
     var offline = Set<Int>()
-    for step in 0..<450 {
+    for step in 0..<900 {
       let index = Int(random.next() % 3)
       try await Self.randomChange(on: devices[index], using: &random, step: step)
       if random.next() % 25 == 0 { offline.formSymmetricDifference([Int(random.next() % 3)]) }
@@ -127,6 +127,18 @@ import Testing
     }
     var exports: [Data] = []
     for device in devices { exports.append(try await Self.export(device.library)) }
+    // Every conflict is listed on every device, the same.
+    var conflicts: [[String]] = []
+    for device in devices {
+      conflicts.append(
+        try await device.library.syncConflicts().map {
+          "\($0.book) \($0.conflict.field) \($0.conflict.lostStamp)"
+        }.sorted())
+    }
+    #expect(
+      conflicts[0] == conflicts[1] && conflicts[0] == conflicts[2],
+      "seed \(seed): \(Set(conflicts[0]).symmetricDifference(conflicts[1])) \(Set(conflicts[0]).symmetricDifference(conflicts[2]))"
+    )
     let lines = exports.map { String(decoding: $0, as: UTF8.self).split(separator: "\n") }
     for index in 1..<devices.count {
       let differing = zip(lines[0], lines[index]).first { $0 != $1 }

@@ -2,7 +2,8 @@ extension Schema {
   /// Sync between one's own devices (README, "Sync between your devices"): this device and
   /// its folder (`sync_info`), every book's merged state by its sync id (`sync_books`), the
   /// ids found to be one book (`sync_aliases`), what was read of each device's journal
-  /// (`sync_devices`), lines not yet in this device's journal (`sync_outbox`), conflicts, and
+  /// (`sync_devices`), lines not yet in this device's journal (`sync_outbox`), the values
+  /// that lost a field (`sync_replaced`: conflicts are read from them), and
   /// lines of kinds a newer bookclub wrote (kept, not applied).
   static let sync = Migration(
     name: "sync",
@@ -44,14 +45,12 @@ extension Schema {
         seq INTEGER PRIMARY KEY,
         line TEXT NOT NULL
       );
-      CREATE TABLE sync_conflicts (
+      CREATE TABLE sync_replaced (
         book TEXT NOT NULL,
         field TEXT NOT NULL,
-        kept TEXT NOT NULL,
-        kept_stamp TEXT NOT NULL,
-        lost TEXT NOT NULL,
-        lost_stamp TEXT NOT NULL,
-        PRIMARY KEY (book, field, lost_stamp)
+        stamp TEXT NOT NULL,
+        register TEXT NOT NULL,
+        PRIMARY KEY (book, field, stamp)
       ) WITHOUT ROWID;
       CREATE TABLE sync_unknown (
         device TEXT NOT NULL,

@@ -46,7 +46,7 @@ extension SyncBookState {
 extension SyncBookState.Register {
   /// `[value, "stamp"]`, `[value, "stamp", "previous"]`, or with `true` after for a value
   /// an add set (`[value, "stamp", null, true]`).
-  fileprivate var stored: JSONValue {
+  var stored: JSONValue {
     var parts: [JSONValue] = [value, .string(stamp.description)]
     if previous != nil || fromAdd {
       parts.append(previous.map { .string($0.description) } ?? .null)
@@ -55,7 +55,7 @@ extension SyncBookState.Register {
     return .array(parts)
   }
 
-  fileprivate init?(stored: JSONValue) {
+  init?(stored: JSONValue) {
     guard case .array(let parts) = stored, (2...4).contains(parts.count),
       let stamp = parts[1].string.flatMap(SyncStamp.init)
     else { return nil }

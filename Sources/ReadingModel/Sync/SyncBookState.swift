@@ -54,72 +54,112 @@ public struct SyncBookState: Sendable, Equatable {
   /// Whether the book is in the trash.
   public var isRemoved: Bool { removed?.value == .bool(true) }
 
+  /// A value that lost its field to another: kept, so that whether it was seen by the
+  /// value that won (or is a conflict) is decided by every device from the same values.
+  public struct Replaced: Sendable, Equatable {
+    public var field: String
+    public var register: Register
+  }
+
   /// Takes in a change.
   ///
   /// - Parameters:
   ///   - change: A `book` line's change of this book.
   ///   - stamp: The line's stamp.
-  /// - Returns: The fields where the change and this state's value were made without
-  ///   either device having seen the other's: the conflicts, winner and loser.
+  /// - Returns: The values of fields (not derived ones) that lost to another, this
+  ///   change's included: what ``conflicts(among:)`` reads.
   @discardableResult
-  public mutating func merge(_ change: SyncBookChange, stamped stamp: SyncStamp)
-    -> [SyncConflict]
-  {
+  public mutating func merge(_ change: SyncBookChange, stamped stamp: SyncStamp) -> [Replaced] {
     if let claim = change.claim, stamp < added || (stamp == added && claim != self.claim) {
       self.claim = claim
       added = stamp
     }
-    var conflicts: [SyncConflict] = []
+    var replaced: [Replaced] = []
     for (name, value) in change.fields {
       let incoming = Register(
         value: value, stamp: stamp, previous: change.previous[name],
         fromAdd: change.claim != nil)
-      if let conflict = take(incoming, into: &fields[name], field: name) {
-        conflicts.append(conflict)
+      if let loser = take(incoming, into: &fields[name]), !Self.derivedFields.contains(name) {
+        replaced.append(Replaced(field: name, register: loser))
       }
     }
     for (key, value) in change.items {
-      _ = take(Register(value: value, stamp: stamp, previous: nil), into: &items[key], field: nil)
+      _ = take(Register(value: value, stamp: stamp, previous: nil), into: &items[key])
     }
     if let removed = change.removed {
-      _ = take(
-        Register(value: .bool(removed), stamp: stamp, previous: nil), into: &self.removed,
-        field: nil)
+      _ = take(Register(value: .bool(removed), stamp: stamp, previous: nil), into: &self.removed)
     }
-    return conflicts
+    return replaced
   }
 
   /// Takes in another state of the same book (two devices' adds found to be one book).
-  public mutating func merge(_ other: SyncBookState) {
+  ///
+  /// - Returns: The values that lost their field.
+  @discardableResult
+  public mutating func merge(_ other: SyncBookState) -> [Replaced] {
     if other.added < added {
       claim = other.claim
       added = other.added
     }
-    for (name, register) in other.fields { _ = take(register, into: &fields[name], field: nil) }
-    for (key, register) in other.items { _ = take(register, into: &items[key], field: nil) }
-    if let removed = other.removed { _ = take(removed, into: &self.removed, field: nil) }
+    var replaced: [Replaced] = []
+    for (name, register) in other.fields {
+      if let loser = take(register, into: &fields[name]), !Self.derivedFields.contains(name) {
+        replaced.append(Replaced(field: name, register: loser))
+      }
+    }
+    for (key, register) in other.items { _ = take(register, into: &items[key]) }
+    if let removed = other.removed { _ = take(removed, into: &self.removed) }
+    return replaced
   }
 
-  /// Keeps the later register; names a conflict where neither change saw the other.
-  private func take(_ incoming: Register, into slot: inout Register?, field: String?)
-    -> SyncConflict?
-  {
+  /// Keeps the register that outranks the other.
+  ///
+  /// - Returns: The one that lost; `nil` when the slot was empty or held this very value.
+  private func take(_ incoming: Register, into slot: inout Register?) -> Register? {
     guard let current = slot else {
       slot = incoming
       return nil
     }
     guard incoming.stamp != current.stamp else { return nil }
-    let (winner, loser) = incoming.outranks(current) ? (incoming, current) : (current, incoming)
-    slot = winner
-    // A conflict only where the winner had not seen the loser: the stamp it replaced is
-    // older than the loser's (or it replaced none). The loser cannot have seen the winner:
-    // a stamp replaced is always older than the stamp replacing it.
-    guard let field, !Self.derivedFields.contains(field), winner.value != loser.value,
-      !loser.fromAdd || winner.fromAdd,
-      winner.previous.map({ $0 < loser.stamp }) ?? true
-    else { return nil }
-    return SyncConflict(
-      field: field, kept: winner.value, keptStamp: winner.stamp, lost: loser.value,
-      lostStamp: loser.stamp)
+    guard incoming.outranks(current) else { return incoming }
+    slot = incoming
+    return current
+  }
+
+  /// The conflicts among the values that lost their fields: a value the winning value had
+  /// not seen (the stamps it replaced, one after another, pass the loser's without meeting
+  /// it), a different value, and not an add's that a change since outranked. A function of
+  /// the values alone, so every device that has every value lists the same conflicts.
+  ///
+  /// - Parameter replaced: Every value that lost a field of this book.
+  public func conflicts(among replaced: [Replaced]) -> [SyncConflict] {
+    var byStamp: [String: [SyncStamp: Register]] = [:]
+    for lost in replaced { byStamp[lost.field, default: [:]][lost.register.stamp] = lost.register }
+    return replaced.compactMap { lost -> SyncConflict? in
+      guard let winner = fields[lost.field], winner.stamp != lost.register.stamp,
+        winner.value != lost.register.value, !lost.register.fromAdd || winner.fromAdd,
+        !Self.saw(winner, lost.register, through: byStamp[lost.field] ?? [:])
+      else { return nil }
+      return SyncConflict(
+        field: lost.field, kept: winner.value, keptStamp: winner.stamp, lost: lost.register.value,
+        lostStamp: lost.register.stamp)
+    }.sorted { ($0.field, $0.lostStamp) < ($1.field, $1.lostStamp) }
+  }
+
+  /// Whether `winner` was made having seen `loser`: a stamp it replaced, or one that
+  /// replaced, is the loser's.
+  private static func saw(
+    _ winner: Register, _ loser: Register, through known: [SyncStamp: Register]
+  ) -> Bool {
+    var seen = winner.previous
+    var steps = 0
+    while let stamp = seen, steps < 10_000 {
+      if stamp == loser.stamp { return true }
+      if stamp < loser.stamp { return false }
+      guard let register = known[stamp] else { return true }  // a value not kept: seen
+      seen = register.previous
+      steps += 1
+    }
+    return false
   }
 }

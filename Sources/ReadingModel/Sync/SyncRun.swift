@@ -64,7 +64,9 @@ public struct SyncRun {
     let more = try await send(setup.device, report: &report)
     if more > 0 { try exchange() }
     report.sent += more
-    report.remarks += try await library.takeSyncRemarks()
+    let (remarks, problems) = try await library.takeSyncRemarks()
+    report.remarks += remarks
+    report.warnings += problems
     return report
   }
 

@@ -31,10 +31,10 @@ extension Bookclub {
       if json {
         context.output.line(report.json.text)
       } else {
+        var lines = report.lines(colors: context.terminal.colorsOutput)
+        lines += SyncConflictLines.lines(try await library.syncConflicts(of: reading.book.id))
         // At a terminal wide enough, with the cover beside the details (README, "Covers").
-        CoverBeside.write(
-          report.lines(colors: context.terminal.colorsOutput), book: reading.book,
-          context: context)
+        CoverBeside.write(lines, book: reading.book, context: context)
       }
     }
   }

@@ -167,30 +167,26 @@ extension SQLiteLibrary {
     }
   }
 
-  /// The conflicts found, for one book (by local id) or all.
+  /// The conflicts, for one book (by local id) or all: read from the values that lost
+  /// their fields (``SyncBookState/conflicts(among:)``).
   public func syncConflicts(of id: Book.ID? = nil) throws -> [(
     book: Book.ID, conflict: SyncConflict
   )] {
     try reading(orIfMissing: []) { connection in
-      try connection.all(
+      let tables = SyncTables(connection: connection)
+      let books = try connection.all(
         """
-        SELECT s.book_id, c.field, c.kept, c.kept_stamp, c.lost, c.lost_stamp
-        FROM sync_conflicts c JOIN sync_books s ON s.book = c.book
-        WHERE ?1 IS NULL OR s.book_id = ?1 ORDER BY s.book_id, c.field, c.lost_stamp
+        SELECT DISTINCT s.book, s.book_id, s.state FROM sync_books s
+        JOIN sync_replaced r ON r.book = s.book WHERE ?1 IS NULL OR s.book_id = ?1
+        ORDER BY s.book_id
         """, [id.map { .integer($0) }]
-      ) { row -> (Book.ID, SyncConflict)? in
-        guard let kept = SyncStamp(row.text(3)), let lost = SyncStamp(row.text(5)) else {
-          return nil
-        }
-        var keptParser = JSONParser(bytes: Array(row.text(2).utf8))
-        var lostParser = JSONParser(bytes: Array(row.text(4).utf8))
-        return (
-          row.int64(0),
-          SyncConflict(
-            field: row.text(1), kept: (try? keptParser.value()) ?? .null, keptStamp: kept,
-            lost: (try? lostParser.value()) ?? .null, lostStamp: lost)
-        )
-      }.compactMap { $0 }
+      ) { row in (row.text(0), row.int64(1), SyncBookState(storedText: row.text(2))) }
+      var conflicts: [(Book.ID, SyncConflict)] = []
+      for (book, bookID, state) in books {
+        guard let state else { continue }
+        conflicts += state.conflicts(among: try tables.replaced(of: book)).map { (bookID, $0) }
+      }
+      return conflicts
     }
   }
 
@@ -204,14 +200,18 @@ extension SQLiteLibrary {
     }
   }
 
-  /// The remarks merges left (two devices' adds found to be one book), taken.
-  public func takeSyncRemarks() throws -> [String] {
+  /// The remarks merges left (two devices' adds found to be one book) and the changes
+  /// they skipped, taken.
+  public func takeSyncRemarks() throws -> (remarks: [String], problems: [String]) {
     try writing { connection in
-      let remarks = try connection.all(
-        "SELECT value FROM sync_info WHERE key LIKE 'remark.%' ORDER BY rowid"
-      ) { $0.text(0) }
-      try connection.run("DELETE FROM sync_info WHERE key LIKE 'remark.%'")
-      return remarks
+      func take(_ prefix: String) throws -> [String] {
+        let texts = try connection.all(
+          "SELECT value FROM sync_info WHERE key LIKE ? ORDER BY rowid", [.text(prefix + ".%")]
+        ) { $0.text(0) }
+        try connection.run("DELETE FROM sync_info WHERE key LIKE ?", [.text(prefix + ".%")])
+        return texts
+      }
+      return (try take("remark"), try take("problem"))
     }
   }
 

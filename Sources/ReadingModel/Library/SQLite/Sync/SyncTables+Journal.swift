@@ -70,7 +70,7 @@ extension SyncTables {
     guard let change = state.change(toward: try localItem(id), book: book) else { return state }
     let stamp = try nextStamp()
     var state = state
-    state.merge(change, stamped: stamp)
+    try keep(state.merge(change, stamped: stamp), of: book)
     try save(state, of: book, id: id)
     try queue(.book(change), stamp: stamp)
     return state

@@ -43,15 +43,13 @@ extension SyncTables {
     let known = try state(ofBook: synced.book)
     let book = known?.book ?? synced.book
     var state = try known.map { try journal($0.state, of: $0.book, id: $0.id) }
-    var addKey: String?
-    var conflicts: [SyncConflict] = []
-    for stamped in synced.changes.sorted(by: { $0.stamp < $1.stamp }) {
-      try see(stamped.stamp)
-      if state == nil, let claim = stamped.change.claim {
-        state = SyncBookState(claim: claim, added: stamped.stamp)
-        addKey = stamped.change.addKey
-      }
-      conflicts += state?.merge(stamped.change, stamped: stamped.stamp) ?? []
+    let before = state
+    var (addKey, replaced) = try merge(synced.changes, into: &state, checkingEach: false)
+    if let merged = state, (try? merged.checkedItem(id: id)) == nil {
+      // A line that does not make a valid book (a hostile page count, say) is skipped with
+      // a warning; the others of the book are applied.
+      state = before
+      (addKey, replaced) = try merge(synced.changes, into: &state, checkingEach: true)
     }
     guard var merged = state else {
       throw LibraryError.invalidSyncedBook(synced.book, reason: "no line adds it")
@@ -59,7 +57,10 @@ extension SyncTables {
     var gone: [Book.ID] = []
     for alias in synced.absorbing where alias != book {
       guard let other = try self.state(ofBook: alias), other.book != book else { continue }
-      merged.merge(try journal(other.state, of: other.book, id: other.id))
+      replaced += merged.merge(try journal(other.state, of: other.book, id: other.id))
+      try connection.run(
+        "UPDATE OR IGNORE sync_replaced SET book = ? WHERE book = ?",
+        [.text(book), .text(other.book)])
       gone.append(other.id)
       // The alias keeps what it was added as, so pairs of adds are found the same way later.
       try connection.run(
@@ -103,8 +104,45 @@ extension SyncTables {
       written = item.book
     }
     try save(merged, of: book, id: target, addKey: addKey)
-    for conflict in conflicts { try record(conflict, of: book) }
+    try keep(replaced, of: book)
     return written
+  }
+
+  /// Merges changes into a state, in stamp order.
+  ///
+  /// - Parameters:
+  ///   - checkingEach: Whether each change is kept only when the book it makes is valid.
+  /// - Returns: What the book was added as (when a change adds it) and the values that
+  ///   lost their fields.
+  private func merge(
+    _ changes: [SyncedBook.StampedChange], into state: inout SyncBookState?, checkingEach: Bool
+  ) throws -> (addKey: String?, replaced: [SyncBookState.Replaced]) {
+    var addKey: String?
+    var replaced: [SyncBookState.Replaced] = []
+    for stamped in changes.sorted(by: { $0.stamp < $1.stamp }) {
+      try see(stamped.stamp)
+      var trial = state
+      var key: String?
+      if trial == nil, let claim = stamped.change.claim {
+        trial = SyncBookState(claim: claim, added: stamped.stamp)
+        key = stamped.change.addKey
+      }
+      let found = trial?.merge(stamped.change, stamped: stamped.stamp) ?? []
+      if checkingEach, let trial {
+        do {
+          _ = try trial.checkedItem(id: 1)
+        } catch {
+          try problem(
+            "a change of “\(stamped.change.book)” from device \(stamped.stamp.device) was skipped: "
+              + (error.errorDescription ?? "it does not make a valid book"))
+          continue
+        }
+      }
+      state = trial
+      addKey = addKey ?? key
+      replaced += found
+    }
+    return (addKey, replaced)
   }
 
   /// The books two devices added as one (``SyncBookChange/addKey``): the k-th add of a key
@@ -172,6 +210,13 @@ extension SyncTables {
     if latest.map({ $0 < stamp }) ?? true {
       try setInfo("stamp", "\(stamp.milliseconds).\(stamp.counter).\(stamp.device)")
     }
+  }
+
+  /// Keeps a warning for the sync's summary.
+  func problem(_ text: String) throws {
+    try connection.run(
+      "INSERT INTO sync_info (key, value) VALUES ('problem.' || lower(hex(randomblob(8))), ?)",
+      [.text(text)])
   }
 
   /// Keeps a remark for the sync's summary.

@@ -65,18 +65,30 @@ struct SyncTables {
       ])
   }
 
-  // MARK: - Conflicts
+  // MARK: - Values that lost
 
-  func record(_ conflict: SyncConflict, of book: String) throws {
-    try connection.run(
-      """
-      INSERT OR IGNORE INTO sync_conflicts (book, field, kept, kept_stamp, lost, lost_stamp)
-      VALUES (?, ?, ?, ?, ?, ?)
-      """,
-      [
-        .text(book), .text(conflict.field), .text(conflict.kept.text),
-        .text(conflict.keptStamp.description), .text(conflict.lost.text),
-        .text(conflict.lostStamp.description),
-      ])
+  /// Keeps values that lost their field (``SyncBookState/Replaced``).
+  func keep(_ replaced: [SyncBookState.Replaced], of book: String) throws {
+    for lost in replaced {
+      try connection.run(
+        "INSERT OR IGNORE INTO sync_replaced (book, field, stamp, register) VALUES (?, ?, ?, ?)",
+        [
+          .text(book), .text(lost.field), .text(lost.register.stamp.description),
+          .text(lost.register.stored.text),
+        ])
+    }
+  }
+
+  /// The values that lost a field of a book.
+  func replaced(of book: String) throws -> [SyncBookState.Replaced] {
+    try connection.all(
+      "SELECT field, register FROM sync_replaced WHERE book = ?", [.text(book)]
+    ) { row -> SyncBookState.Replaced? in
+      var parser = JSONParser(bytes: Array(row.text(1).utf8))
+      guard let value = try? parser.value(),
+        let register = SyncBookState.Register(stored: value)
+      else { return nil }
+      return SyncBookState.Replaced(field: row.text(0), register: register)
+    }.compactMap { $0 }
   }
 }
