@@ -27,6 +27,8 @@ import Testing
     "stats": ["--year", "2024"], "goal set": ["2026", "12"], "goal clear": ["2026"],
     "lookup": ["12345"],  // not an ISBN: a usage error, and no network
     "cover": ["1"], "covers fetch": ["--all"], "covers clear": [],  // no book: no network
+    "sync init": ["/nonexistent/sync"], "sync join": ["/nonexistent/sync"], "sync now": [],
+    "sync status": [], "sync devices": [], "sync forget": ["laptop"],
   ]
 
   /// The commands the tree has, found as a user finds them: through completion and help.

@@ -64,7 +64,7 @@ public struct SyncBookChange: Sendable, Equatable {
     if let isbn = fields["isbn13"]?.string, !isbn.isEmpty { return "isbn:" + isbn }
     var author = ""
     if case .array(let authors)? = fields["authors"] { author = authors.first?.string ?? "" }
-    return "title:" + MatchKey.title(title) + "\u{1F}" + MatchKey.author(author)
+    return "title:" + MatchKey.fullTitle(title) + "\u{1F}" + MatchKey.author(author)
   }
 
   /// Whether a book's sync id is one bookclub makes: a lowercase UUID.
