@@ -42,7 +42,8 @@ import Testing
     let joined = try await secondRun.run(desktop)
     #expect(joined.warnings.isEmpty, "\(joined.warnings)")
     #expect(joined.remarks.count == 500, "\(joined.remarks.prefix(3))")
-    #expect(joined.remarks.contains("“Shared Title 500” was added on two devices; it is one book now"))
+    #expect(
+      joined.remarks.contains("“Shared Title 500” was added on two devices; it is one book now"))
     _ = try await firstRun.run(laptop)
     _ = try await secondRun.run(desktop)
     let firstBooks = try await first.archivePage(after: nil, limit: 5_000)
@@ -50,5 +51,64 @@ import Testing
     #expect(firstBooks.count == 1_500)
     #expect(Set(firstBooks.map(\.book.title)).count == 1_500, "a book is there twice")
     #expect(firstBooks == secondBooks)
+  }
+}
+
+/// `sync compact` (issue 27): a new device takes the snapshot and reads only what came
+/// after it; a device away during the compaction catches up from its journals as before.
+@MainActor
+@Suite struct SyncCompactionTests {
+  @Test func aNewDeviceStartsFromTheSnapshotAndAnOldOneCatchesUp() async throws {
+    let temporary = TemporaryFolder()
+    let first = SQLiteLibrary(path: temporary.path("first.sqlite"))
+    for index in 0..<50 {
+      try await first.apply(
+        .addBook(
+          try NewBook(
+            title: "Book \(index)", authors: ["Author"], pageCount: 200, status: .wantToRead)))
+    }
+    let folder = try SyncFolder.create(
+      at: temporary.path("sync"), library: try #require(try await first.libraryID()))
+    func device(_ name: String, _ library: SQLiteLibrary) async throws -> (SyncSetup, SyncRun) {
+      let setup = SyncSetup(
+        device: try #require(SyncDeviceID(name)), name: name, folder: folder.path, usesGit: false)
+      try await library.startSyncing(setup, libraryID: folder.library)
+      return (
+        setup, SyncRun(library: library, writer: LibraryWriter(library: library), folder: folder)
+      )
+    }
+    let (firstSetup, firstRun) = try await device("first", first)
+    _ = try await firstRun.run(firstSetup)
+    let away = SQLiteLibrary(path: temporary.path("away.sqlite"))
+    let (awaySetup, awayRun) = try await device("away", away)
+    _ = try await awayRun.run(awaySetup)
+    // Many changes, then a snapshot, then one more change.
+    for index in 1...50 {
+      try await first.apply(.edit(Book.ID(index), .rating(Rating("\(1 + index % 5)"))))
+    }
+    _ = try await firstRun.run(firstSetup)
+    try await away.apply(.edit(3, BookEdit(fields: BookFields([.title: "Away's title"]))))
+    try folder.write(try await first.syncSnapshot())
+    try await first.apply(.edit(1, BookEdit(fields: BookFields([.title: "After the snapshot"]))))
+    _ = try await firstRun.run(firstSetup)
+    let newcomer = SQLiteLibrary(path: temporary.path("new.sqlite"))
+    let (newSetup, newRun) = try await device("newcomer", newcomer)
+    let joined = try await newRun.run(newSetup)
+    #expect(joined.warnings.isEmpty, "\(joined.warnings)")
+    #expect(joined.received == 1, "read \(joined.received) changes after the snapshot")
+    for _ in 0..<2 {
+      for (setup, run) in [(firstSetup, firstRun), (awaySetup, awayRun), (newSetup, newRun)] {
+        _ = try await run.run(setup)
+      }
+    }
+    let pages = [
+      try await first.archivePage(after: nil, limit: 100),
+      try await away.archivePage(after: nil, limit: 100),
+      try await newcomer.archivePage(after: nil, limit: 100),
+    ]
+    #expect(pages[0].count == 50)
+    #expect(pages[0] == pages[1] && pages[0] == pages[2])
+    #expect(pages[0].map(\.book.title).contains("After the snapshot"))
+    #expect(pages[0].map(\.book.title).contains("Away's title"))
   }
 }

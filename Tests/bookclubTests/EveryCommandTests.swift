@@ -28,7 +28,7 @@ import Testing
     "lookup": ["12345"],  // not an ISBN: a usage error, and no network
     "cover": ["1"], "covers fetch": ["--all"], "covers clear": [],  // no book: no network
     "sync init": ["/nonexistent/sync"], "sync join": ["/nonexistent/sync"], "sync now": [],
-    "sync status": [], "sync devices": [], "sync forget": ["laptop"],
+    "sync status": [], "sync devices": [], "sync forget": ["laptop"], "sync compact": [],
   ]
 
   /// The commands the tree has, found as a user finds them: through completion and help.

@@ -225,3 +225,22 @@ extension Array {
     return mapped
   }
 }
+
+extension SyncCommandTests {
+  @Test func compactWritesASnapshotThatANewDeviceStartsFrom() async throws {
+    let remote = shared.path("library.git")
+    try await git(["init", "--quiet", "--bare", remote])
+    try await run(devices[0], ["add", "Emma", "--author", "Jane Austen", "--pages", "300"])
+    try await run(devices[0], ["sync", "init", remote, "--name", "laptop"])
+    try await run(devices[0], ["progress", "set", "emma", "30"])
+    let compact = try await run(devices[0], ["sync", "compact"])
+    #expect(compact.stdout.contains("Wrote snapshot.json: 1 books"), "\(compact.stdout)")
+    try await run(devices[0], ["rate", "emma", "4"])
+    try await run(devices[0], ["sync"])
+    let joined = try await run(devices[1], ["sync", "join", remote, "--name", "desktop"])
+    #expect(joined.stdout.contains("applied 1 from other devices"), "\(joined.stdout)")
+    let first = try await run(devices[0], ["export"]).stdout
+    try await run(devices[1], ["sync"])
+    #expect(try await run(devices[1], ["export"]).stdout == first)
+  }
+}

@@ -89,6 +89,23 @@ public struct SyncFolder: Sendable, Equatable {
     try JournalFile(path: path + "/" + journalName(of: device)).append(lines.flatMap(\.jsonLine))
   }
 
+  /// Writes the folder's snapshot (`sync compact`), replacing the last one whole.
+  ///
+  /// - Throws: ``FileError``.
+  public func write(_ snapshot: SyncSnapshot) throws {
+    try AtomicFile.write(snapshot.data(library: library), to: path + "/" + SyncSnapshot.fileName)
+  }
+
+  /// The folder's snapshot, when it has one this build reads (a damaged or newer one is
+  /// not read: the journals hold everything).
+  public func snapshot() -> SyncSnapshot? {
+    guard let handle = try? DirectoryHandle(path: path),
+      let file = try? handle.inputFile(SyncSnapshot.fileName), file.size <= 1 << 30,
+      let bytes = try? file.read(upTo: 1 << 30)
+    else { return nil }
+    return SyncSnapshot(bytes: bytes, library: library)
+  }
+
   /// Every device with a journal here: the files `<id>.jsonl` under `devices/`.
   public func devices() -> [SyncDeviceID] {
     guard let handle = try? DirectoryHandle(path: path), handle.contains("devices"),

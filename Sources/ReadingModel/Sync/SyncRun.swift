@@ -55,6 +55,7 @@ public struct SyncRun {
     var report = Report()
     report.sent += try await send(setup.device, report: &report)
     try exchange()
+    try await startFromSnapshot(setup, report: &report)
     let arrivals = try await receive(setup, report: &report)
     for same in try await library.syncedSameBooks() {
       try await writer.apply(
@@ -138,6 +139,30 @@ public struct SyncRun {
     // applying a change twice is applying it once.
     for record in records { try await library.recordSyncRead(record) }
     return arrivals
+  }
+
+  /// A new device's first sync, where the folder has a snapshot: every book from it, and
+  /// the journals read on after the lines it covers.
+  private func startFromSnapshot(_ setup: SyncSetup, report: inout Report) async throws {
+    guard try await library.syncDevices().isEmpty, let snapshot = folder.snapshot() else {
+      return
+    }
+    for book in snapshot.books {
+      do {
+        try await writer.apply(.syncBook(SyncedBook(book: book.book, changes: [], snapshot: book)))
+        report.booksChanged += 1
+      } catch {
+        report.warnings.append(
+          "\(SyncSnapshot.fileName): book \(book.book) was not taken: \(error.explanation)")
+      }
+    }
+    for (device, cover) in snapshot.covers where device != setup.device {
+      try await library.recordSyncRead(
+        SyncDeviceRecord(
+          device: device, name: cover.name,
+          readPoint: ClubJournal.ReadPoint(lastSequence: cover.sequence), lastStamp: nil,
+          changes: cover.sequence))
+    }
   }
 
   /// Moves books to the local ids every device gives them.

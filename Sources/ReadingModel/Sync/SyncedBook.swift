@@ -19,6 +19,8 @@ public struct SyncedBook: Sendable, Equatable {
   /// Other sync ids that are this book (two devices added it): their states merge into
   /// this one's, their rows go, and their ids name this book from now on.
   public var absorbing: [String] = []
+  /// The book as a sync folder's snapshot holds it (a new device's first sync).
+  public var snapshot: SyncSnapshot.Book?
 
   public struct StampedChange: Sendable, Equatable {
     public var change: SyncBookChange
@@ -31,8 +33,10 @@ public struct SyncedBook: Sendable, Equatable {
   }
 
   public init(
-    book: String, changes: [StampedChange], moveTo: Book.ID? = nil, absorbing: [String] = []
+    book: String, changes: [StampedChange], moveTo: Book.ID? = nil, absorbing: [String] = [],
+    snapshot: SyncSnapshot.Book? = nil
   ) {
+    self.snapshot = snapshot
     self.book = book
     self.changes = changes
     self.moveTo = moveTo

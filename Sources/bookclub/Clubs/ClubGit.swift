@@ -46,11 +46,11 @@ struct ClubGit {
   ///   your journal, the rebase fails (it is then aborted) or git fails; your commit stays
   ///   in the clone and the next sync pushes it.
   func sync(
-    _ repository: ClubRepository, journal: String, description: String = "club.json",
+    _ repository: ClubRepository, journal: String, also: [String] = ["club.json"],
     message: String
   ) throws {
     if repository.isRebasing { _ = try run(repository, ["rebase", "--abort"]) }
-    try commit([description, journal], in: repository, message: message)
+    try commit(also + [journal], in: repository, message: message)
     // A new club's first push: the remote has no branch to rebase on yet.
     guard let (remote, branch) = try upstream(repository) else {
       let first = try run(repository, ["push", "--quiet", "--set-upstream", "origin", "HEAD"])

@@ -14,7 +14,7 @@ extension Bookclub {
         'sync join' on the others, then 'sync now' (or 'sync' alone) on each.
         """,
       subcommands: [
-        Init.self, Join.self, Now.self, Status.self, Devices.self, Forget.self,
+        Init.self, Join.self, Now.self, Status.self, Devices.self, Forget.self, Compact.self,
       ]
     )
 

@@ -33,13 +33,14 @@ struct SyncExchange {
   }
 
   /// Commits, rebases and pushes a git folder; a plain folder's sync tool carries it.
-  private func exchange(_ setup: SyncSetup) throws {
+  func exchange(_ setup: SyncSetup) throws {
     guard setup.usesGit else { return }
     let git = ClubGit(environment: context.environment)
     let repository = try ClubRepository(setup.folder)
     guard git.hasRemote(repository) else { return }
     try git.sync(
-      repository, journal: "devices/\(setup.device).jsonl", description: "library.json",
+      repository, journal: "devices/\(setup.device).jsonl",
+      also: ["library.json", SyncSnapshot.fileName],
       message: "\(setup.name.isEmpty ? setup.device.text : setup.name): bookclub sync")
   }
 

@@ -215,6 +215,13 @@ extension SQLiteLibrary {
     }
   }
 
+  /// Every book's state, for `sync compact` (``SyncSnapshot``).
+  public func syncSnapshot() throws -> SyncSnapshot {
+    try reading(orIfMissing: SyncSnapshot(covers: [:], books: [])) {
+      try SyncTables(connection: $0).snapshot()
+    }
+  }
+
   /// The books two devices added as one, to merge (``SyncTables/sameBooks()``).
   ///
   /// - Returns: Groups of sync ids, the earliest add (the one that stays) first.

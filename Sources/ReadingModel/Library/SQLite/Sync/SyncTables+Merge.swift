@@ -51,6 +51,10 @@ extension SyncTables {
       state = before
       (addKey, replaced) = try merge(synced.changes, into: &state, checkingEach: true)
     }
+    if let snapshot = synced.snapshot {
+      replaced += try take(snapshot, into: &state)
+      addKey = addKey ?? snapshot.addKey
+    }
     guard var merged = state else {
       throw LibraryError.invalidSyncedBook(synced.book, reason: "no line adds it")
     }

@@ -1,0 +1,139 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What `sync compact` writes to a sync folder's `snapshot.json`: every book's merged state,
+/// and how far into each device's journal it covers, so a new device takes the snapshot and
+/// reads only the lines after it instead of years of changes. The journals stay whole: an
+/// old device catches up by reading on where it stopped, as before.
+public struct SyncSnapshot: Sendable, Equatable {
+  /// The snapshot format this build writes; a newer one is not read (the journals are).
+  public static let formatVersion = 1
+  public static let fileName = "snapshot.json"
+
+  /// A book in the snapshot: its state, what it was added as, the sync ids merged into it,
+  /// and the values that lost its fields (for its conflicts).
+  public struct Book: Sendable, Equatable {
+    public var book: String
+    public var state: SyncBookState
+    public var addKey: String?
+    public var aliases: [Alias] = []
+    public var replaced: [SyncBookState.Replaced] = []
+  }
+
+  /// A sync id merged into another book, with what it was added as.
+  public struct Alias: Sendable, Equatable {
+    public var alias: String
+    public var addKey: String?
+    public var added: String
+  }
+
+  /// The last line of each device's journal the snapshot holds, and the device's name.
+  public var covers: [SyncDeviceID: (sequence: Int, name: String)]
+  public var books: [Book]
+
+  public static func == (lhs: SyncSnapshot, rhs: SyncSnapshot) -> Bool {
+    lhs.books == rhs.books && lhs.covers.mapValues(\.sequence) == rhs.covers.mapValues(\.sequence)
+  }
+
+  /// The snapshot as `snapshot.json` holds it.
+  public func data(library: String) -> Data {
+    var json = JSONWriter()
+    JSONValue.object([
+      "format": .string("bookclub-sync-snapshot"), "version": .integer(Int64(Self.formatVersion)),
+      "library": .string(library),
+      "covers": .object(
+        Dictionary(
+          uniqueKeysWithValues: covers.map { device, cover in
+            (
+              device.text,
+              JSONValue.object([
+                "seq": .integer(Int64(cover.sequence)), "name": .string(cover.name),
+              ])
+            )
+          })),
+      "books": .array(books.map(\.json)),
+    ]).write(to: &json)
+    return Data(json.bytes + [0x0A])
+  }
+
+  /// Reads `snapshot.json`.
+  ///
+  /// - Returns: `nil` when the bytes are not a snapshot of `library` this build reads.
+  public init?(bytes: [UInt8], library: String) {
+    var parser = JSONParser(bytes: bytes, limit: Int(Int32.max))
+    guard case .object(let members)? = try? parser.value(),
+      members["format"]?.string == "bookclub-sync-snapshot",
+      let version = members["version"]?.integer, version <= Int64(Self.formatVersion),
+      members["library"]?.string == library,
+      case .object(let covers)? = members["covers"], case .array(let books)? = members["books"]
+    else { return nil }
+    self.covers = [:]
+    for (device, cover) in covers {
+      guard let id = SyncDeviceID(device), case .object(let values) = cover,
+        let sequence = values["seq"]?.integer
+      else { return nil }
+      self.covers[id] = (Int(sequence), values["name"]?.string ?? "")
+    }
+    var read: [Book] = []
+    for book in books {
+      guard let book = Book(json: book) else { return nil }
+      read.append(book)
+    }
+    self.books = read
+  }
+
+  public init(covers: [SyncDeviceID: (sequence: Int, name: String)], books: [Book]) {
+    self.covers = covers
+    self.books = books
+  }
+}
+
+extension SyncSnapshot.Book {
+  fileprivate var json: JSONValue {
+    var members: [String: JSONValue] = ["book": .string(book), "state": .raw(state.storedText)]
+    if let addKey { members["addKey"] = .string(addKey) }
+    if !aliases.isEmpty {
+      members["aliases"] = .array(
+        aliases.map { alias in
+          var values: [String: JSONValue] = [
+            "alias": .string(alias.alias), "added": .string(alias.added),
+          ]
+          if let addKey = alias.addKey { values["addKey"] = .string(addKey) }
+          return .object(values)
+        })
+    }
+    if !replaced.isEmpty {
+      members["replaced"] = .array(
+        replaced.map { .object(["field": .string($0.field), "register": $0.register.stored]) })
+    }
+    return .object(members)
+  }
+
+  fileprivate init?(json: JSONValue) {
+    guard case .object(let members) = json, let book = members["book"]?.string,
+      SyncBookChange.isBookID(book), let stateValue = members["state"],
+      let state = SyncBookState(storedText: stateValue.text)
+    else { return nil }
+    self.init(book: book, state: state, addKey: members["addKey"]?.string)
+    if case .array(let aliases)? = members["aliases"] {
+      for alias in aliases {
+        guard case .object(let values) = alias, let name = values["alias"]?.string,
+          SyncBookChange.isBookID(name), let added = values["added"]?.string
+        else { return nil }
+        self.aliases.append(
+          SyncSnapshot.Alias(alias: name, addKey: values["addKey"]?.string, added: added))
+      }
+    }
+    if case .array(let replaced)? = members["replaced"] {
+      for lost in replaced {
+        guard case .object(let values) = lost, let field = values["field"]?.string,
+          let stored = values["register"], let register = SyncBookState.Register(stored: stored)
+        else { return nil }
+        self.replaced.append(SyncBookState.Replaced(field: field, register: register))
+      }
+    }
+  }
+}
