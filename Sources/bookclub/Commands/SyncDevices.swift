@@ -8,19 +8,17 @@ extension Bookclub.Sync {
       abstract: "List the devices that sync this library, with their last change.",
       options: [CommonOptions.json("Print the devices as JSON."), LibraryOption.spec])
 
-    let json: Bool
-    let libraryPath: String?
+    let options: ReportOptions
 
     init(_ values: ParsedValues) throws(UsageError) {
-      json = values.flag(CommonOptions.anyJSON)
-      libraryPath = LibraryOption.value(in: values)
+      options = ReportOptions(values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let library = context.library(flag: libraryPath)
+      let library = context.library(flag: options.libraryPath)
       let setup = try await Bookclub.Sync.setup(of: library)
       let devices = try await SyncDeviceList.read(library, setup: setup)
-      if json {
+      if options.json {
         context.output.line(JSONValue.array(devices.map(\.json)).text)
       } else {
         for device in devices { context.output.line(device.line) }

@@ -23,6 +23,22 @@ extension Bookclub.Sync {
     "name", valueName: "name",
     help: "This device's name, as the others list it. Default: the host's name.")
 
+  /// What `sync init` and `sync join` are given: the folder or URL, this device's name,
+  /// the library.
+  @MainActor
+  struct Location {
+    let location: String
+    let name: String?
+    let libraryPath: String?
+
+    init(_ values: ParsedValues) throws(UsageError) {
+      location = values.argument(whereArgument)
+      name = values.string(nameOption)
+      libraryPath = LibraryOption.value(in: values)
+      guard !location.isEmpty else { throw .missingArgument(whereArgument.display) }
+    }
+  }
+
   /// A device's id: 12 random lowercase hex digits.
   static func newDeviceID() -> SyncDeviceID {
     let digits = UUID().uuidString.lowercased().filter { $0 != "-" }
@@ -77,18 +93,14 @@ extension Bookclub.Sync {
         """,
       arguments: [whereArgument], options: [nameOption, LibraryOption.spec])
 
-    let location: String
-    let name: String?
-    let libraryPath: String?
+    let given: Location
 
     init(_ values: ParsedValues) throws(UsageError) {
-      location = values.argument(whereArgument)
-      name = values.string(nameOption)
-      libraryPath = LibraryOption.value(in: values)
-      guard !location.isEmpty else { throw .missingArgument(whereArgument.display) }
+      given = try Location(values)
     }
 
     func run(_ context: CommandContext) async throws {
+      let (location, name, libraryPath) = (given.location, given.name, given.libraryPath)
       let library = context.library(flag: libraryPath)
       if let setup = try await library.syncSetup() {
         throw SyncError.alreadySyncing(setup.folder)

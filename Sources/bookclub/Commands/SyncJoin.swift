@@ -19,18 +19,14 @@ extension Bookclub.Sync {
         """,
       arguments: [whereArgument], options: [nameOption, LibraryOption.spec])
 
-    let location: String
-    let name: String?
-    let libraryPath: String?
+    let given: Location
 
     init(_ values: ParsedValues) throws(UsageError) {
-      location = values.argument(whereArgument)
-      name = values.string(nameOption)
-      libraryPath = LibraryOption.value(in: values)
-      guard !location.isEmpty else { throw .missingArgument(whereArgument.display) }
+      given = try Location(values)
     }
 
     func run(_ context: CommandContext) async throws {
+      let (location, name, libraryPath) = (given.location, given.name, given.libraryPath)
       let library = context.library(flag: libraryPath)
       if let setup = try await library.syncSetup() {
         throw SyncError.alreadySyncing(setup.folder)

@@ -14,21 +14,19 @@ extension Bookclub.Sync {
       abstract: "This device's sync: the devices, their last change, what waits, conflicts.",
       options: [CommonOptions.json("Print the status as JSON."), LibraryOption.spec])
 
-    let json: Bool
-    let libraryPath: String?
+    let options: ReportOptions
 
     init(_ values: ParsedValues) throws(UsageError) {
-      json = values.flag(CommonOptions.anyJSON)
-      libraryPath = LibraryOption.value(in: values)
+      options = ReportOptions(values)
     }
 
     func run(_ context: CommandContext) async throws {
-      let library = context.library(flag: libraryPath)
+      let library = context.library(flag: options.libraryPath)
       let setup = try await Bookclub.Sync.setup(of: library)
       let devices = try await SyncDeviceList.read(library, setup: setup)
       let (outbox, unknown) = try await library.syncCounts()
       let conflicts = try await library.syncConflicts()
-      if json {
+      if options.json {
         let value = JSONValue.object([
           "device": .string(setup.device.text), "name": .string(setup.name),
           "folder": .string(setup.folder), "git": .bool(setup.usesGit),
