@@ -37,6 +37,32 @@ extension Bookclub.Sync {
       libraryPath = LibraryOption.value(in: values)
       guard !location.isEmpty else { throw .missingArgument(whereArgument.display) }
     }
+
+    /// Starts syncing through the folder `opening` makes of the given folder or clone,
+    /// and runs the first sync; a clone made for a folder that is refused is removed.
+    ///
+    /// - Throws: ``SyncError/alreadySyncing(_:)`` when the library syncs already; what
+    ///   `opening` throws; ``ClubGitError`` when the clone fails.
+    func start(
+      _ context: CommandContext, opening: (String, SQLiteLibrary) async throws -> SyncFolder
+    ) async throws -> (SyncFolder, SyncSetup, SyncRun.Report) {
+      let library = context.library(flag: libraryPath)
+      if let setup = try await library.syncSetup() {
+        throw SyncError.alreadySyncing(setup.folder)
+      }
+      let (path, cloned) = try localFolder(location, context: context)
+      let folder: SyncFolder
+      do {
+        folder = try await opening(path, library)
+      } catch {
+        if cloned { try? FileManager.default.removeItem(atPath: path) }  // ours, just made
+        throw error
+      }
+      let (setup, report) = try await Bookclub.Sync.start(
+        library, folder: folder, name: name,
+        usesGit: cloned || ClubFolder.hasOwnGitFolder(folder.path), context: context)
+      return (folder, setup, report)
+    }
   }
 
   /// A device's id: 12 random lowercase hex digits.
@@ -100,29 +126,15 @@ extension Bookclub.Sync {
     }
 
     func run(_ context: CommandContext) async throws {
-      let (location, name, libraryPath) = (given.location, given.name, given.libraryPath)
-      let library = context.library(flag: libraryPath)
-      if let setup = try await library.syncSetup() {
-        throw SyncError.alreadySyncing(setup.folder)
+      let (folder, setup, report) = try await given.start(context) { path, library in
+        let libraryID = try await library.libraryID() ?? UUID().uuidString.lowercased()
+        return try SyncFolder.create(at: path, library: libraryID)
       }
-      let libraryID =
-        try await library.libraryID() ?? UUID().uuidString.lowercased()
-      let (path, cloned) = try localFolder(location, context: context)
-      let folder: SyncFolder
-      do {
-        folder = try SyncFolder.create(at: path, library: libraryID)
-      } catch {
-        if cloned { try? FileManager.default.removeItem(atPath: path) }  // ours, just made
-        throw error
-      }
-      let (setup, report) = try await start(
-        library, folder: folder, name: name,
-        usesGit: cloned || ClubFolder.hasOwnGitFolder(folder.path), context: context)
       context.output.line(
         "This library syncs through \(TerminalText.safe(folder.path)) as “\(TerminalText.safe(setup.name))” "
           + "(device \(setup.device)): \(report.sent) changes in its journal.")
       context.output.line(
-        "On your other devices: bookclub sync join \(TerminalText.safe(location))")
+        "On your other devices: bookclub sync join \(TerminalText.safe(given.location))")
     }
   }
 }

@@ -26,22 +26,9 @@ extension Bookclub.Sync {
     }
 
     func run(_ context: CommandContext) async throws {
-      let (location, name, libraryPath) = (given.location, given.name, given.libraryPath)
-      let library = context.library(flag: libraryPath)
-      if let setup = try await library.syncSetup() {
-        throw SyncError.alreadySyncing(setup.folder)
+      let (folder, setup, report) = try await given.start(context) { path, _ in
+        try SyncFolder.open(path)
       }
-      let (path, cloned) = try localFolder(location, context: context)
-      let folder: SyncFolder
-      do {
-        folder = try SyncFolder.open(path)
-      } catch {
-        if cloned { try? FileManager.default.removeItem(atPath: path) }  // ours, just made
-        throw error
-      }
-      let (setup, report) = try await start(
-        library, folder: folder, name: name,
-        usesGit: cloned || ClubFolder.hasOwnGitFolder(folder.path), context: context)
       let others = folder.devices().filter { $0 != setup.device }.count
       context.output.line(
         "This device (“\(TerminalText.safe(setup.name))”, \(setup.device)) joined "
