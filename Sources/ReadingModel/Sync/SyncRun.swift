@@ -57,11 +57,17 @@ public struct SyncRun {
     try exchange()
     try await startFromSnapshot(setup, report: &report)
     let arrivals = try await receive(setup, report: &report)
-    for same in try await library.syncedSameBooks() {
-      try await writer.apply(
-        .syncBook(SyncedBook(book: same[0], changes: [], absorbing: Array(same.dropFirst()))))
+    // Only after an add (here or elsewhere): otherwise nothing could pair or move, and the
+    // whole-table questions are not asked. Cleared once done, so a sync killed half-way
+    // asks again.
+    if try await library.syncNeedsSettling() {
+      for same in try await library.syncedSameBooks() {
+        try await writer.apply(
+          .syncBook(SyncedBook(book: same[0], changes: [], absorbing: Array(same.dropFirst()))))
+      }
+      try await settleIDs(report: &report, arrivals: arrivals)
+      try await library.syncSettled()
     }
-    try await settleIDs(report: &report, arrivals: arrivals)
     let more = try await send(setup.device, report: &report)
     if more > 0 { try exchange() }
     report.sent += more

@@ -222,6 +222,17 @@ extension SQLiteLibrary {
     }
   }
 
+  /// Whether a book was added here or came from another device since ids were last
+  /// settled: only then can two adds be one book, or two books want one id.
+  public func syncNeedsSettling() throws -> Bool {
+    try reading(orIfMissing: false) { try SyncTables(connection: $0).info("unsettled") == "1" }
+  }
+
+  /// Records that the adds are paired and the ids settled.
+  public func syncSettled() throws {
+    try writing { try SyncTables(connection: $0).setInfo("unsettled", "0") }
+  }
+
   /// The books two devices added as one, to merge (``SyncTables/sameBooks()``).
   ///
   /// - Returns: Groups of sync ids, the earliest add (the one that stays) first.

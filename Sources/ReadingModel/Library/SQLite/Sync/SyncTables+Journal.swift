@@ -61,6 +61,7 @@ extension SyncTables {
     change.claim = id
     state.merge(change, stamped: stamp)
     try save(state, of: book, id: id, addKey: change.addKey)
+    try setInfo("unsettled", "1")
     try queue(.book(change), stamp: stamp)
     return true
   }

@@ -108,6 +108,8 @@ extension SyncTables {
       written = item.book
     }
     try save(merged, of: book, id: target, addKey: addKey)
+    // A book new here: which books are one, and which ids they take, are asked again.
+    if known == nil { try setInfo("unsettled", "1") }
     try keep(replaced, of: book)
     return written
   }
