@@ -144,9 +144,12 @@ struct SyncCommandTests {
           6, "\"kind\":\"book\",\"book\":\"\(book)\",\"fields\":{\"title\":\"Dune \\u001b[31mred\"}"
         ),
         "not json at all",
+        // A device whose clock says 2500: applied, but it does not drag this device's clock.
+        "{\"v\":1,\"device\":\"\(stranger)\",\"seq\":9,\"stamp\":\"16725225600000.0.\(stranger)\",\"kind\":\"book\",\"book\":\"\(book)\",\"fields\":{\"details.publisher\":\"Ace\"}}",
         "{\"v\":1,\"device\":\"\(stranger)\",\"seq\":7,\"stamp\":\"9999999999999999.0.\(stranger)\",\"kind\":\"book\"}",
       ].joined(separator: "\n") + "\n"
-      + line(8, "\"kind\":\"book\",\"book\":\"\(book)\",\"fields\":{\"pageCount\":412}").dropLast(5)
+      + line(10, "\"kind\":\"book\",\"book\":\"\(book)\",\"fields\":{\"pageCount\":412}").dropLast(
+        5)
     try journal.write(
       toFile: folder + "/devices/\(stranger).jsonl", atomically: true, encoding: .utf8)
     let first = try await run(devices[0], ["sync"])
@@ -155,6 +158,8 @@ struct SyncCommandTests {
     #expect(first.stderr.contains("not JSON"), "\(first.stderr)")
     #expect(first.stderr.contains("more line"), "\(first.stderr)")
     #expect(first.stderr.contains("was skipped: In the archive"), "\(first.stderr)")
+    // The add, the title and the publisher: the absurd page count is not counted as applied.
+    #expect(first.stdout.contains("applied 3 from other devices"), "\(first.stdout)")
     #expect(first.stderr.contains("newer bookclub"), "\(first.stderr)")
     let list = try await run(devices[0], ["list", "--json"]).stdout
     #expect(list.contains("Dune"), "\(list)")
@@ -169,6 +174,29 @@ struct SyncCommandTests {
     try await run(devices[0], ["sync"])
     let show = try await run(devices[0], ["show", "dune", "--json"]).stdout
     #expect(show.contains("412"), "\(show)")
+    // This device's next change is stamped by its own clock, not the year 2500.
+    try await run(devices[0], ["rate", "emma", "3"])
+    try await run(devices[0], ["sync"])
+    let own = try FileManager.default.contentsOfDirectory(atPath: folder + "/devices")
+      .first { $0 != "\(stranger).jsonl" }
+    let lines = try String(contentsOfFile: folder + "/devices/" + (own ?? ""), encoding: .utf8)
+      .split(separator: "\n")
+    let stamp = try #require(lines.last?.split(separator: "\"stamp\":\"").last?.prefix(13))
+    let now = Date().timeIntervalSince1970 * 1000
+    #expect(abs((Double(stamp) ?? 0) - now) < 3_600_000, "\(lines.last ?? "")")
+  }
+
+  @Test func aSnapshotThatIsASymbolicLinkIsNotWrittenThrough() async throws {
+    let folder = shared.path("sync")
+    try await run(devices[0], ["add", "Emma", "--author", "Jane Austen"])
+    try await run(devices[0], ["sync", "init", folder, "--name", "laptop"])
+    let target = shared.path("precious.txt")
+    try "mine\n".write(toFile: target, atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/snapshot.json", withDestinationPath: target)
+    let result = try await run(devices[0], ["sync", "compact"], status: 1)
+    #expect(result.stderr.contains("not a plain file"), "\(result.stderr)")
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "mine\n")
   }
 
   @Test func commandsSayWhatToDoWhenThereIsNoSync() async throws {

@@ -42,8 +42,9 @@ public struct AppliedChange: Sendable, Equatable {
     case reverted(ChangeRecord)
     /// A file imported, as one group of changes.
     case imported(ImportSummary)
-    /// A book as other devices' changes left it: the book, or `nil` once in the trash.
-    case synced(Book?)
+    /// A book as other devices' changes left it: the book, or `nil` once in the trash, and
+    /// how many of their changes were skipped as not making a valid book.
+    case synced(Book?, skipped: Int)
   }
 
   /// The record; `nil` when the change changed nothing and so was not recorded.

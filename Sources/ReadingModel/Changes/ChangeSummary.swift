@@ -32,7 +32,7 @@ enum ChangeSummary {
     case .goalCleared(let goal): return "removing the goal for \(goal?.year ?? 0)"
     case .reverted(let record): return record.summary
     case .imported(let summary): return describe(summary, origin: nil)
-    case .synced(let book):
+    case .synced(let book, _):
       return book == nil ? "removing \(title) by sync" : "the sync of \(title)"
     }
   }

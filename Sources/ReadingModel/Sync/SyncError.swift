@@ -24,6 +24,8 @@ public enum SyncError: Error, Equatable, Sendable {
   case unknownDevice(String)
   /// The device named is this one.
   case cannotForgetSelf
+  /// A file of the folder bookclub writes is a symbolic link, a folder or a device.
+  case notAFile(String)
 }
 
 extension SyncError: LocalizedError {
@@ -47,6 +49,8 @@ extension SyncError: LocalizedError {
       "No device '\(device)' syncs with this folder. 'bookclub sync devices' lists them."
     case .cannotForgetSelf:
       "That is this device; forget it from another one."
+    case .notAFile(let path):
+      "'\(path)' is not a plain file (a symbolic link, a folder or a device); nothing was written. Remove it, then try again."
     }
   }
 }

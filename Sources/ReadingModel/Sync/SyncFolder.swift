@@ -4,6 +4,12 @@
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A sync folder (README, "Sync between your devices"): `library.json` names the library
 /// it holds, and `devices/<id>.jsonl` is one append-only journal per device, so git or a
 /// folder-sync tool never sees two writers of one file. Like a club folder, everything in
@@ -92,8 +98,16 @@ public struct SyncFolder: Sendable, Equatable {
   /// Writes the folder's snapshot (`sync compact`), replacing the last one whole.
   ///
   /// - Throws: ``FileError``.
+  ///   ``SyncError/notAFile(_:)`` when `snapshot.json` is a symbolic link, a folder or
+  ///   anything but a file: the folder may hold what another clone committed, and a link
+  ///   would be written through.
   public func write(_ snapshot: SyncSnapshot) throws {
-    try AtomicFile.write(snapshot.data(library: library), to: path + "/" + SyncSnapshot.fileName)
+    let file = path + "/" + SyncSnapshot.fileName
+    var info = stat()
+    if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      throw SyncError.notAFile(file)
+    }
+    try AtomicFile.write(snapshot.data(library: library), to: file)
   }
 
   /// The folder's snapshot, when it has one this build reads (a damaged or newer one is

@@ -107,8 +107,10 @@ public struct SyncRun {
         ?? SyncDeviceRecord(device: device, name: "", readPoint: .start, lastStamp: nil, changes: 0)
       let applied = record.readPoint.lastSequence
       var unknown: [SyncLine] = []
+      var read = Set<Int>()
       let reading = folder.read(device, after: record.readPoint) { line in
-        guard line.sequence > applied else { return }  // a duplicate, applied once
+        // A duplicate (of a line read before, or earlier in this read) is applied once.
+        guard line.sequence > applied, read.insert(line.sequence).inserted else { return }
         record.lastStamp = max(record.lastStamp ?? line.stamp, line.stamp)
         switch line.kind {
         case .book(let change):
@@ -131,7 +133,10 @@ public struct SyncRun {
       do {
         let applied = try await writer.apply(.syncBook(SyncedBook(book: book, changes: stamped)))
         if applied.before == nil { arrivals.insert(book) }
-        report.received += stamped.count
+        // What was skipped is not counted as applied: its warning says why.
+        var skipped = 0
+        if case .synced(_, let count) = applied.outcome { skipped = count }
+        report.received += stamped.count - skipped
         report.booksChanged += 1
       } catch {
         let devices = Set(stamped.map(\.stamp.device))

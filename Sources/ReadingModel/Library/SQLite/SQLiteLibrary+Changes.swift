@@ -46,6 +46,9 @@ extension SQLiteLibrary {
           kind: change.kind, action: .change, subject: subject,
           summary: ChangeSummary.describe(outcome, before: stateBefore, after: stateAfter)),
         before: changed.before, after: changed.after, on: connection)
+      if case .syncBook = change, let seq = applied.record?.id {
+        try SyncTables(connection: connection).recorded(syncWrite: seq)
+      }
       return applied
     }
   }
@@ -112,7 +115,8 @@ extension SQLiteLibrary {
       return .goalCleared(try Self.clearGoal(year: year, on: connection))
     case .syncBook(let synced):
       let tables = SyncTables(connection: connection)
-      return .synced(try tables.write(synced, at: try tables.placement(of: synced)))
+      let (book, skipped) = try tables.write(synced, at: try tables.placement(of: synced))
+      return .synced(book, skipped: skipped)
     }
   }
 

@@ -38,18 +38,20 @@ extension SyncTables {
   /// - Parameters:
   ///   - synced: The book's sync id and changes.
   ///   - id: Where it is written (``placement(of:)``).
-  /// - Returns: The book written; `nil` when it is in the trash.
-  func write(_ synced: SyncedBook, at id: Book.ID) throws -> Book? {
+  /// - Returns: The book written (`nil` when it is in the trash), and how many of the
+  ///   changes were skipped as not making a valid book.
+  func write(_ synced: SyncedBook, at id: Book.ID) throws -> (book: Book?, skipped: Int) {
     let known = try state(ofBook: synced.book)
     let book = known?.book ?? synced.book
     var state = try known.map { try journal($0.state, of: $0.book, id: $0.id) }
     let before = state
-    var (addKey, replaced) = try merge(synced.changes, into: &state, checkingEach: false)
+    var (addKey, replaced, skipped) = try merge(
+      synced.changes, into: &state, checkingEach: false)
     if let merged = state, (try? merged.checkedItem(id: id)) == nil {
       // A line that does not make a valid book (a hostile page count, say) is skipped with
       // a warning; the others of the book are applied.
       state = before
-      (addKey, replaced) = try merge(synced.changes, into: &state, checkingEach: true)
+      (addKey, replaced, skipped) = try merge(synced.changes, into: &state, checkingEach: true)
     }
     if let snapshot = synced.snapshot {
       replaced += try take(snapshot, into: &state)
@@ -111,22 +113,32 @@ extension SyncTables {
     // A book new here: which books are one, and which ids they take, are asked again.
     if known == nil { try setInfo("unsettled", "1") }
     try keep(replaced, of: book)
-    return written
+    return (written, skipped)
+  }
+
+  /// After a sync's own write is recorded as `seq`: when the journal had recorded every
+  /// change before it, its mark moves past it. A sync's writes are no change of this
+  /// device's (the book's own change was recorded first, in the same transaction), and a
+  /// join of 10,000 books would otherwise trim the record past the mark and make the next
+  /// journal diff every book.
+  func recorded(syncWrite seq: Int64) throws {
+    if Int64(try info("journaled") ?? "") == seq - 1 { try setInfo("journaled", String(seq)) }
   }
 
   /// Merges changes into a state, in stamp order.
   ///
   /// - Parameters:
   ///   - checkingEach: Whether each change is kept only when the book it makes is valid.
-  /// - Returns: What the book was added as (when a change adds it) and the values that
-  ///   lost their fields.
+  /// - Returns: What the book was added as (when a change adds it), the values that lost
+  ///   their fields, and how many changes were skipped.
   private func merge(
     _ changes: [SyncedBook.StampedChange], into state: inout SyncBookState?, checkingEach: Bool
-  ) throws -> (addKey: String?, replaced: [SyncBookState.Replaced]) {
+  ) throws -> (addKey: String?, replaced: [SyncBookState.Replaced], skipped: Int) {
     var addKey: String?
     var replaced: [SyncBookState.Replaced] = []
+    var skipped = 0
+    if let latest = changes.map(\.stamp).max() { try see(latest) }
     for stamped in changes.sorted(by: { $0.stamp < $1.stamp }) {
-      try see(stamped.stamp)
       var trial = state
       var key: String?
       if trial == nil, let claim = stamped.change.claim {
@@ -141,6 +153,7 @@ extension SyncTables {
           try problem(
             "a change of “\(stamped.change.book)” from device \(stamped.stamp.device) was skipped: "
               + (error.errorDescription ?? "it does not make a valid book"))
+          skipped += 1
           continue
         }
       }
@@ -148,7 +161,7 @@ extension SyncTables {
       addKey = addKey ?? key
       replaced += found
     }
-    return (addKey, replaced)
+    return (addKey, replaced, skipped)
   }
 
   /// The books two devices added as one (``SyncBookChange/addKey``): the k-th add of a key
@@ -210,13 +223,17 @@ extension SyncTables {
     return highest + 1
   }
 
-  /// Keeps this device's clock after a stamp it has seen.
+  /// Keeps this device's clock after a stamp it has seen, but never more than a day ahead
+  /// of its own: a device whose clock is years ahead (or a line that lies) still has its
+  /// changes applied, but does not drag every later change here into its future.
   func see(_ stamp: SyncStamp) throws {
+    guard stamp.milliseconds <= Date().milliseconds + Self.clockLead else { return }
     let latest = try info("stamp").flatMap(SyncStamp.init)
-    if latest.map({ $0 < stamp }) ?? true {
-      try setInfo("stamp", "\(stamp.milliseconds).\(stamp.counter).\(stamp.device)")
-    }
+    if latest.map({ $0 < stamp }) ?? true { try setInfo("stamp", stamp.description) }
   }
+
+  /// How far ahead of this device's clock a seen stamp may move it: a day.
+  static let clockLead: Int64 = 86_400_000
 
   /// Keeps a warning for the sync's summary.
   func problem(_ text: String) throws {
