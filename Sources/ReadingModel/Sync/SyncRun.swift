@@ -9,7 +9,7 @@ public struct SyncRun {
   public let folder: SyncFolder
 
   /// What a sync did, for its summary: nothing it skipped goes unsaid.
-  public struct Report: Sendable, Equatable {
+  public struct Report: Sendable {
     /// Lines this device added to its journal.
     public var sent = 0
     /// Changes read from other devices and applied (a duplicate is not counted).
@@ -24,13 +24,6 @@ public struct SyncRun {
     public var warnings: [String] = []
     /// Remarks of merges (two devices added one book).
     public var remarks: [String] = []
-
-    public static func == (lhs: Report, rhs: Report) -> Bool {
-      lhs.sent == rhs.sent && lhs.received == rhs.received
-        && lhs.booksChanged == rhs.booksChanged && lhs.unknown == rhs.unknown
-        && lhs.warnings == rhs.warnings && lhs.remarks == rhs.remarks
-        && lhs.moved.map(\.to) == rhs.moved.map(\.to)
-    }
 
     public init() {}
   }
