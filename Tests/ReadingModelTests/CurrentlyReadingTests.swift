@@ -14,6 +14,9 @@ struct FailingWritesLibrary: ChangeApplying, ProgressReading {
   struct WriteFailed: Error {}
 
   func apply(_ change: LibraryChange) async throws -> AppliedChange { throw WriteFailed() }
+  func applyEach(_ changes: [LibraryChange]) async throws -> [Result<AppliedChange, any Error>] {
+    throw WriteFailed()
+  }
   func undo(of bookID: Book.ID?, expecting expected: Int64?) async throws -> AppliedChange {
     throw WriteFailed()
   }

@@ -30,6 +30,23 @@ public final class LibraryWriter {
     await told(try await library.apply(change))
   }
 
+  /// Applies `changes` in one transaction (``ChangeApplying/applyEach(_:)``), then tells the
+  /// observers of each one written, in order.
+  ///
+  /// - Returns: What each change did, with the observers' remarks, or why it was not written.
+  /// - Throws: What ``ChangeApplying/applyEach(_:)`` throws; then no observer is told.
+  public func applyEach(_ changes: [LibraryChange]) async throws -> [Result<
+    AppliedChange, any Error
+  >] {
+    var results = try await library.applyEach(changes)
+    for index in results.indices {
+      if case .success(let applied) = results[index] {
+        results[index] = .success(await told(applied))
+      }
+    }
+    return results
+  }
+
   /// Undoes the change applied last (of `bookID` when given; only `expected` when given),
   /// then tells the observers.
   @discardableResult

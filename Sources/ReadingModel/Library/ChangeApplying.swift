@@ -11,6 +11,16 @@ public protocol ChangeApplying: Sendable {
   ///   nothing is written.
   func apply(_ change: LibraryChange) async throws -> AppliedChange
 
+  /// Applies changes in order in one write transaction, each in a savepoint of its own and
+  /// recorded as ``apply(_:)`` records it: a change that throws is rolled back alone, and
+  /// one commit carries them all (what a sync of many books needs).
+  ///
+  /// - Parameter changes: What to write, in order.
+  /// - Returns: What each change did, or why it was not written, in the order given.
+  /// - Throws: ``LibraryError`` when the transaction cannot be made or committed (the disk
+  ///   is full, say); then nothing is written.
+  func applyEach(_ changes: [LibraryChange]) async throws -> [Result<AppliedChange, any Error>]
+
   /// Undoes the change applied last, of the library or of the book `bookID`; when
   /// `expected` is given, only if that is the change.
   ///

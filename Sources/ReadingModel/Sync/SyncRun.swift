@@ -54,10 +54,10 @@ public struct SyncRun {
     // whole-table questions are not asked. Cleared once done, so a sync killed half-way
     // asks again.
     if try await library.syncNeedsSettling() {
-      for same in try await library.syncedSameBooks() {
-        try await writer.apply(
-          .syncBook(SyncedBook(book: same[0], changes: [], absorbing: Array(same.dropFirst()))))
+      let merges = try await library.syncedSameBooks().map {
+        SyncedBook(book: $0[0], changes: [], absorbing: Array($0.dropFirst()))
       }
+      for case .failure(let error) in try await applyInChunks(merges) { throw error }
       try await settleIDs(report: &report, arrivals: arrivals)
       try await library.syncSettled()
     }
@@ -76,10 +76,31 @@ public struct SyncRun {
     let (lines, unsettled) = try await library.journalSyncChanges()
     try folder.append(lines, to: device)
     if let last = lines.last { try await library.sentSyncLines(through: last.sequence) }
-    for book in unsettled {
-      try await writer.apply(.syncBook(SyncedBook(book: book, changes: [])))
-    }
+    let rewrites = unsettled.map { SyncedBook(book: $0, changes: []) }
+    for case .failure(let error) in try await applyInChunks(rewrites) { throw error }
     return lines.count
+  }
+
+  /// How many books one transaction writes. One commit a book made a join of 10,000 books
+  /// wait on 10,000 flushes of the disk; one commit for all would lose a long join's work
+  /// to a kill near its end, and hold the library's lock the whole time.
+  static let booksPerTransaction = 1_000
+
+  /// Writes books through the writer, ``booksPerTransaction`` to a transaction.
+  ///
+  /// - Returns: What each write did, or why it was not made, in the order given.
+  private func applyInChunks(_ books: [SyncedBook]) async throws -> [Result<
+    AppliedChange, any Error
+  >] {
+    var results: [Result<AppliedChange, any Error>] = []
+    results.reserveCapacity(books.count)
+    var start = books.startIndex
+    while start < books.endIndex {
+      let end = min(start + Self.booksPerTransaction, books.endIndex)
+      results += try await writer.applyEach(books[start..<end].map { .syncBook($0) })
+      start = end
+    }
+    return results
   }
 
   /// Reads every other device's new lines, then applies them book by book: a book's
@@ -121,21 +142,21 @@ public struct SyncRun {
       record.readPoint = reading.end
       records.append(record)
     }
-    for book in order {
-      let stamped = changes[book] ?? []
-      do {
-        let applied = try await writer.apply(.syncBook(SyncedBook(book: book, changes: stamped)))
-        if applied.before == nil { arrivals.insert(book) }
+    let synced = order.map { SyncedBook(book: $0, changes: changes[$0] ?? []) }
+    for (book, result) in zip(synced, try await applyInChunks(synced)) {
+      switch result {
+      case .success(let applied):
+        if applied.before == nil { arrivals.insert(book.book) }
         // What was skipped is not counted as applied: its warning says why.
         var skipped = 0
         if case .synced(_, let count) = applied.outcome { skipped = count }
-        report.received += stamped.count - skipped
+        report.received += book.changes.count - skipped
         report.booksChanged += 1
-      } catch {
-        let devices = Set(stamped.map(\.stamp.device))
+      case .failure(let error):
+        let devices = Set(book.changes.map(\.stamp.device))
         let names = records.filter { devices.contains($0.device) }.map(\.label)
         report.warnings.append(
-          "\(names.joined(separator: ", ")): the changes of book \(book) were not applied: \(error.explanation)"
+          "\(names.joined(separator: ", ")): the changes of book \(book.book) were not applied: \(error.explanation)"
         )
       }
     }
@@ -151,11 +172,11 @@ public struct SyncRun {
     guard try await library.syncDevices().isEmpty, let snapshot = folder.snapshot() else {
       return
     }
-    for book in snapshot.books {
-      do {
-        try await writer.apply(.syncBook(SyncedBook(book: book.book, changes: [], snapshot: book)))
-        report.booksChanged += 1
-      } catch {
+    let books = snapshot.books.map { SyncedBook(book: $0.book, changes: [], snapshot: $0) }
+    for (book, result) in zip(books, try await applyInChunks(books)) {
+      switch result {
+      case .success: report.booksChanged += 1
+      case .failure(let error):
         report.warnings.append(
           "\(SyncSnapshot.fileName): book \(book.book) was not taken: \(error.explanation)")
       }

@@ -55,6 +55,8 @@ final class ClubShareObserver: ChangeObserver {
 
   static func share(of change: AppliedChange) -> Share? {
     guard let record = change.record, let after = change.after else { return nil }
+    // Another device's change was shared, or not, where it was made.
+    guard record.kind != .sync else { return nil }
     if case .recorded(let recorded, let request) = change.outcome, recorded.entry.kind == .note {
       let (text, fraction) = (recorded.entry.note ?? "", recorded.entry.progress)
       let everywhere = request.sharedWithEveryClub

@@ -17,40 +17,72 @@ extension SQLiteLibrary {
   ///   progress needs `reread`.
   @discardableResult
   public func apply(_ change: LibraryChange) throws -> AppliedChange {
+    try writing { try applied(change, on: $0) }
+  }
+
+  /// Applies `changes` in one write transaction, each in a savepoint of its own: one that
+  /// throws is rolled back alone (``ChangeApplying/applyEach(_:)``).
+  ///
+  /// One savepoint around them all, released only when none threw, measured twice as slow
+  /// for a sync's 1,000 books: SQLite then keeps every page they touch in its sub-journal.
+  ///
+  /// - Throws: ``LibraryError`` when the transaction cannot be made or committed, or SQLite
+  ///   rolled it back whole (a full disk can): then nothing is written.
+  public func applyEach(_ changes: [LibraryChange]) throws -> [Result<AppliedChange, any Error>] {
     try writing { connection in
-      let known = try subject(of: change, on: connection)
-      // A book's history is kept only where its row goes (a removal) or comes (an add, a
-      // restore): it is never rolled back otherwise. Where it goes, it is read first.
-      var history: RowSnapshot.Rows?
-      if case .removeBook = change, let known {
-        history = try self.history(of: known, on: connection)
+      // Room for many books' index pages, as an import has (``SQLiteLibrary/importBooks``):
+      // with SQLite's 2 MiB they are spilled to the log and read back before the commit.
+      let cacheSize = try connection.integer("PRAGMA cache_size") ?? -2000
+      try connection.execute("PRAGMA cache_size = -65536")
+      defer { try? connection.execute("PRAGMA cache_size = \(cacheSize)") }
+      return try changes.map { change in
+        do {
+          return .success(try connection.writeTransaction { try applied(change, on: connection) })
+        } catch {
+          // A change refused is rolled back alone; a transaction SQLite ended is the end.
+          guard connection.isInTransaction else { throw error }
+          return .failure(error)
+        }
       }
-      let stateBefore = try known.flatMap { try bookState($0, on: connection) }
-      // What the change writes is heard as it is written, in the tables of its subject (or
-      // of a book, for one added).
-      let (outcome, writes) = try RowCapture.listening(
-        to: (known ?? .book(0)).tables, on: connection
-      ) { try perform(change, on: connection) }
-      guard let subject = known ?? outcome.addedSubject else {
-        return AppliedChange(record: nil, before: nil, after: nil, outcome: outcome)
-      }
-      let stateAfter = try bookState(subject, on: connection)
-      var applied = AppliedChange(
-        record: nil, before: stateBefore, after: stateAfter, outcome: outcome)
-      let changed = try changedRows(writes, of: subject, history: history, on: connection)
-      guard !changed.before.tables.isEmpty || !changed.after.tables.isEmpty else {
-        return applied
-      }
-      applied.record = try record(
-        ChangeDraft(
-          kind: change.kind, action: .change, subject: subject,
-          summary: ChangeSummary.describe(outcome, before: stateBefore, after: stateAfter)),
-        before: changed.before, after: changed.after, on: connection)
-      if case .syncBook = change, let seq = applied.record?.id {
-        try SyncTables(connection: connection).recorded(syncWrite: seq)
-      }
+    }
+  }
+
+  /// Applies `change` and records it, inside the write transaction of `connection`.
+  private func applied(_ change: LibraryChange, on connection: SQLiteConnection) throws
+    -> AppliedChange
+  {
+    let known = try subject(of: change, on: connection)
+    // A book's history is kept only where its row goes (a removal) or comes (an add, a
+    // restore): it is never rolled back otherwise. Where it goes, it is read first.
+    var history: RowSnapshot.Rows?
+    if case .removeBook = change, let known {
+      history = try self.history(of: known, on: connection)
+    }
+    let stateBefore = try known.flatMap { try bookState($0, on: connection) }
+    // What the change writes is heard as it is written, in the tables of its subject (or
+    // of a book, for one added).
+    let (outcome, writes) = try RowCapture.listening(
+      to: (known ?? .book(0)).tables, on: connection
+    ) { try perform(change, on: connection) }
+    guard let subject = known ?? outcome.addedSubject else {
+      return AppliedChange(record: nil, before: nil, after: nil, outcome: outcome)
+    }
+    let stateAfter = try bookState(subject, on: connection)
+    var applied = AppliedChange(
+      record: nil, before: stateBefore, after: stateAfter, outcome: outcome)
+    let changed = try changedRows(writes, of: subject, history: history, on: connection)
+    guard !changed.before.tables.isEmpty || !changed.after.tables.isEmpty else {
       return applied
     }
+    applied.record = try record(
+      ChangeDraft(
+        kind: change.kind, action: .change, subject: subject,
+        summary: ChangeSummary.describe(outcome, before: stateBefore, after: stateAfter)),
+      before: changed.before, after: changed.after, on: connection)
+    if case .syncBook = change, let seq = applied.record?.id {
+      try SyncTables(connection: connection).recorded(syncWrite: seq)
+    }
+    return applied
   }
 
   /// Who a change is about, found before it is applied (`nil` for a book not added yet).

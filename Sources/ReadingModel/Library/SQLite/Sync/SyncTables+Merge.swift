@@ -90,9 +90,16 @@ extension SyncTables {
         "“\(item.book.title)” was added on two devices; it is one book now")
     }
     for old in Set([target, known?.id ?? target] + gone) {
-      // Entries, details, tags, sources and history go with the row.
-      try connection.run("DELETE FROM books WHERE id = ?", [.integer(old)])
-      try connection.run("DELETE FROM trash WHERE book_id = ?", [.integer(old)])
+      // Entries, details, tags, sources and history go with the row. Asked first: a delete
+      // of nothing still opens a statement journal, and makes the search index write out
+      // what it holds (a new device's join is all books not here yet).
+      let key: [SQLiteValue] = [.integer(old)]
+      if try connection.integer("SELECT 1 FROM books WHERE id = ?", key) != nil {
+        try connection.run("DELETE FROM books WHERE id = ?", key)
+      }
+      if try connection.integer("SELECT 1 FROM trash WHERE book_id = ?", key) != nil {
+        try connection.run("DELETE FROM trash WHERE book_id = ?", key)
+      }
     }
     var written: Book?
     if merged.isRemoved {
