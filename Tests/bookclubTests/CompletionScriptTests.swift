@@ -49,7 +49,7 @@ import Testing
     await #expect(try bashCompletions(["settings", "t"]) == ["toggle"])
     await #expect(
       try bashCompletions(["settings", "toggle", ""]) == [
-        "updateArtwork", "syncProgress", "clubAutoSync",
+        "updateArtwork", "syncProgress", "clubAutoSync", "deviceAutoSync",
       ])
     await #expect(
       try bashCompletions(["--generate-completion-script", ""]) == ["bash", "zsh", "fish"])

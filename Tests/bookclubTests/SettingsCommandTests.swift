@@ -97,13 +97,13 @@ import Testing
     try await run(["settings", "set", "color", "never"])
     let listed = try await run(["settings", "list"])
     let lines = listed.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.count == 7)
+    #expect(lines.count == 8)
     #expect(lines.contains { $0.hasPrefix("* color          never   auto     Colour") })
     #expect(lines.contains { $0.hasPrefix("  pageSize       30      30       Books per page") })
     #expect(listed.stderr == "* differs from the default\n")
     let json = try await run(["settings", "list", "--json"])
     let rows = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
-    #expect(rows?.count == 6)
+    #expect(rows?.count == 7)
     #expect(rows?.first { $0["key"] as? String == "color" }?["value"] as? String == "never")
     #expect(rows?.first { $0["key"] as? String == "pageSize" }?["default"] as? Int == 30)
   }
@@ -111,11 +111,11 @@ import Testing
   @Test(arguments: [
     (
       ["settings", "get", "pagesise"],
-      "Error: Unknown setting 'pagesise'. Did you mean 'pageSize'? Settings: updateArtwork, syncProgress, clubAutoSync, pageSize, color, coverProtocol."
+      "Error: Unknown setting 'pagesise'. Did you mean 'pageSize'? Settings: updateArtwork, syncProgress, clubAutoSync, deviceAutoSync, pageSize, color, coverProtocol."
     ),
     (
       ["settings", "set", "colour", "never"],
-      "Error: Unknown setting 'colour'. Did you mean 'color'? Settings: updateArtwork, syncProgress, clubAutoSync, pageSize, color, coverProtocol."
+      "Error: Unknown setting 'colour'. Did you mean 'color'? Settings: updateArtwork, syncProgress, clubAutoSync, deviceAutoSync, pageSize, color, coverProtocol."
     ),
     (
       ["settings", "set", "pageSize", "0"],
@@ -131,11 +131,11 @@ import Testing
     ),
     (
       ["settings", "toggle", "pageSize"],
-      "Error: The value 'pageSize' is invalid for '<key>'. Only true-or-false settings toggle (updateArtwork, syncProgress, clubAutoSync); use 'bookclub settings set pageSize <value>'."
+      "Error: The value 'pageSize' is invalid for '<key>'. Only true-or-false settings toggle (updateArtwork, syncProgress, clubAutoSync, deviceAutoSync); use 'bookclub settings set pageSize <value>'."
     ),
     (
       ["settings", "get", "zzzzzz"],
-      "Error: Unknown setting 'zzzzzz'. Settings: updateArtwork, syncProgress, clubAutoSync, pageSize, color, coverProtocol."
+      "Error: Unknown setting 'zzzzzz'. Settings: updateArtwork, syncProgress, clubAutoSync, deviceAutoSync, pageSize, color, coverProtocol."
     ),
   ])
   func usageErrors(_ arguments: [String], _ message: String) async throws {

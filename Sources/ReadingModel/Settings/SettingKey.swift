@@ -4,6 +4,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
   case updateArtwork
   case syncProgress
   case clubAutoSync
+  case deviceAutoSync
   case pageSize
   case color
   case coverProtocol
@@ -17,7 +18,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
 
   public var kind: Kind {
     switch self {
-    case .updateArtwork, .syncProgress, .clubAutoSync: .boolean
+    case .updateArtwork, .syncProgress, .clubAutoSync, .deviceAutoSync: .boolean
     case .pageSize: .integer(1...1000)
     case .color: .choice(ColorMode.allCases.map(\.rawValue))
     case .coverProtocol: .choice(["auto", "kitty", "iterm", "halfblocks", "none"])
@@ -26,7 +27,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
 
   public var defaultValue: SettingValue {
     switch self {
-    case .updateArtwork, .syncProgress, .clubAutoSync: .bool(true)
+    case .updateArtwork, .syncProgress, .clubAutoSync, .deviceAutoSync: .bool(true)
     case .pageSize: .integer(30)
     case .color: .choice(ColorMode.auto.rawValue)
     case .coverProtocol: .choice("auto")
@@ -39,6 +40,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case .updateArtwork: "Fetch and refresh cover artwork."
     case .syncProgress: "Share progress entries with the book-club folder."
     case .clubAutoSync: "Sync a git club in the background after a command shares with it."
+    case .deviceAutoSync:
+      "Sync a git sync folder in the background after a command changes the library."
     case .pageSize: "Books per page when 'list' is given no --limit."
     case .color: "Colour at a terminal: auto, always or never (NO_COLOR still wins)."
     case .coverProtocol: "How covers are drawn: auto, kitty, iterm, halfblocks or none."

@@ -64,4 +64,5 @@ public struct Settings: Sendable, Equatable {
   }
   public var syncProgress: Bool { value(.syncProgress) == .bool(true) }
   public var clubAutoSync: Bool { value(.clubAutoSync) == .bool(true) }
+  public var deviceAutoSync: Bool { value(.deviceAutoSync) == .bool(true) }
 }

@@ -58,8 +58,9 @@ public struct SyncRun {
         SyncedBook(book: $0[0], changes: [], absorbing: Array($0.dropFirst()))
       }
       for case .failure(let error) in try await applyInChunks(merges) { throw error }
-      try await settleIDs(report: &report, arrivals: arrivals)
-      try await library.syncSettled()
+      if try await settleIDs(report: &report, arrivals: arrivals) {
+        try await library.syncSettled()
+      }
     }
     let more = try await send(setup.device, report: &report)
     if more > 0 { try exchange() }
@@ -68,6 +69,18 @@ public struct SyncRun {
     report.remarks += remarks
     report.warnings += problems
     return report
+  }
+
+  /// Puts this device's new changes in its journal, and nothing else: what a command that
+  /// wrote does after its commit, so the folder has them before any sync runs.
+  ///
+  /// - Parameter device: This device.
+  /// - Returns: How many lines went to the journal.
+  /// - Throws: ``LibraryError``, or ``FileError`` when the journal cannot be written: the
+  ///   changes then stay in the outbox for the next sync.
+  public func send(_ device: SyncDeviceID) async throws -> Int {
+    var report = Report()
+    return try await send(device, report: &report)
   }
 
   /// Puts this device's changes in its journal; writes again the books whose rows are not
@@ -191,28 +204,41 @@ public struct SyncRun {
   }
 
   /// Moves books to the local ids every device gives them.
-  private func settleIDs(report: inout Report, arrivals: Set<String>) async throws {
-    var moves = try await library.syncedIDMoves()
-    var stalled = 0
-    while !moves.isEmpty, stalled <= moves.count {
-      let move = moves.removeFirst()
-      do {
-        let applied = try await writer.apply(
-          .syncBook(SyncedBook(book: move.book, changes: [], moveTo: move.to)))
-        // A book new here took a free id only for the moment: not worth a word.
-        if !arrivals.contains(move.book), let book = applied.after?.book {
-          report.moved.append((book.title, move.from, move.to))
-        }
-        stalled = 0
-      } catch LibraryError.idsAlreadyUsed {
-        // Another book is where this one goes: out of its way first, then again.
-        moves.append(move)
-        stalled += 1
-        if stalled > moves.count, let blocked = moves.first {
-          try await writer.apply(.syncBook(SyncedBook(book: blocked.book, changes: [], moveTo: 0)))
+  ///
+  /// - Returns: Whether every book has its id. Not when the library changed under the sync
+  ///   (a command added a book where one goes, after the moves were worked out) and asking
+  ///   again did not help: the next sync settles them, and this one does not go round for
+  ///   ever.
+  private func settleIDs(report: inout Report, arrivals: Set<String>) async throws -> Bool {
+    for _ in 0..<3 {
+      var moves = try await library.syncedIDMoves()
+      guard !moves.isEmpty else { return true }
+      var attempts = 0
+      let budget = 3 * moves.count + 3
+      var stalled = 0
+      while !moves.isEmpty, attempts < budget {
+        attempts += 1
+        let move = moves.removeFirst()
+        do {
+          let applied = try await writer.apply(
+            .syncBook(SyncedBook(book: move.book, changes: [], moveTo: move.to)))
+          // A book new here took a free id only for the moment: not worth a word.
+          if !arrivals.contains(move.book), let book = applied.after?.book {
+            report.moved.append((book.title, move.from, move.to))
+          }
           stalled = 0
+        } catch LibraryError.idsAlreadyUsed {
+          // Another book is where this one goes: out of its way first, then again.
+          moves.append(move)
+          stalled += 1
+          if stalled > moves.count, let blocked = moves.first {
+            try await writer.apply(
+              .syncBook(SyncedBook(book: blocked.book, changes: [], moveTo: 0)))
+            stalled = 0
+          }
         }
       }
     }
+    return try await library.syncedIDMoves().isEmpty
   }
 }

@@ -30,7 +30,7 @@ final class BrowserSession {
   /// How often spinners turn and notices are checked while something moves.
   private static let tickInterval: Duration = .milliseconds(100)
 
-  init(context: CommandContext, library: any Library & ClubLibrary) {
+  init(context: CommandContext, library: SQLiteLibrary) {
     self.context = context
     let notices = NoticeQueue(gap: .milliseconds(450))
     model = BrowserModel(
@@ -44,6 +44,7 @@ final class BrowserSession {
     }
     model.writer.observe(
       ClubShareObserver(library: library, context: context, notices: notices, announcing: false))
+    model.writer.observe(SyncSendObserver(library: library, context: context, notices: notices))
     renderer = GridRenderer(colors: context.terminal.colorsOutput)
     timings = context.environment["BOOKCLUB_BROWSE_TIMINGS"].map(BrowserTimings.init)
   }

@@ -58,7 +58,7 @@ enum ClubAutoSync {
   }
 
   /// The running bookclub, to start again for the sync.
-  private static func executable(_ context: CommandContext) -> String? {
+  static func executable(_ context: CommandContext) -> String? {
     if let path = RunningExecutable.path() { return path }
     let first = CommandLine.arguments.first ?? ""
     return first.hasPrefix("/") ? first : nil

@@ -51,7 +51,7 @@ enum ClubGitError: Error, LocalizedError {
     }
   }
 
-  private static func firstLine(_ text: String) -> String {
+  static func firstLine(_ text: String) -> String {
     text.split(separator: "\n").first.map { String($0).trimmingWhitespace() } ?? "no message"
   }
 }

@@ -35,15 +35,16 @@ struct CommandContext {
   }
 
   /// A writer of `library`: every change a command makes goes through one, and its
-  /// observers (progress notices, club sharing) are registered here, once for every
+  /// observers (progress notices, club sharing, sending to the sync folder) are registered here, once for every
   /// command. (Not kept by the context: the club observer keeps the context, and a kept
   /// writer would keep the library open past the command, its log not written back.)
-  func writer(for library: any Library & ClubLibrary) -> LibraryWriter {
+  func writer(for library: SQLiteLibrary) -> LibraryWriter {
     LibraryWriter(
       library: library,
       observers: [
         ProgressNotices(notices: notices),
         ClubShareObserver(library: library, context: self, notices: notices, announcing: true),
+        SyncSendObserver(library: library, context: self, notices: notices),
       ])
   }
 

@@ -11,7 +11,7 @@ struct EntryRemoval {
   let json: Bool
 
   func remove(
-    _ located: LocatedEntry, of book: Book, library: any Library & ClubLibrary,
+    _ located: LocatedEntry, of book: Book, library: SQLiteLibrary,
     context: CommandContext
   ) async throws {
     let entry = located.entry

@@ -25,6 +25,9 @@ extension Bookclub.Sync {
 
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
+      if ClubAutoSync.isBackground(context) {
+        return await SyncExchange(context: context).syncInBackground(library)
+      }
       let setup = try await Bookclub.Sync.setup(of: library)
       let report = try await SyncExchange(context: context).sync(library, setup: setup)
       SyncExchange.tell(report, context: context)

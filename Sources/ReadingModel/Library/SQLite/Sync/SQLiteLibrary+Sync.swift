@@ -215,6 +215,36 @@ extension SQLiteLibrary {
     }
   }
 
+  /// Records why a sync in the background failed, for the next command to tell; `nil`
+  /// once one succeeded.
+  public func recordBackgroundSyncProblem(_ problem: String?) throws {
+    // Asked first: every sync clears it, and a write is a flush of the disk.
+    if problem == nil, try backgroundSyncProblem() == nil { return }
+    try writing { connection in
+      let tables = SyncTables(connection: connection)
+      if let problem {
+        try tables.setInfo("background.problem", problem)
+      } else {
+        try connection.run("DELETE FROM sync_info WHERE key = 'background.problem'")
+      }
+    }
+  }
+
+  /// Why the last sync in the background failed, taken: told once.
+  public func takeBackgroundSyncProblem() throws -> String? {
+    guard try backgroundSyncProblem() != nil else { return nil }
+    return try writing { connection in
+      let problem = try SyncTables(connection: connection).info("background.problem")
+      try connection.run("DELETE FROM sync_info WHERE key = 'background.problem'")
+      return problem
+    }
+  }
+
+  /// Why the last sync in the background failed, if it did.
+  public func backgroundSyncProblem() throws -> String? {
+    try reading(orIfMissing: nil) { try SyncTables(connection: $0).info("background.problem") }
+  }
+
   /// Every book's state, for `sync compact` (``SyncSnapshot``).
   public func syncSnapshot() throws -> SyncSnapshot {
     try reading(orIfMissing: SyncSnapshot(covers: [:], books: [])) {

@@ -47,13 +47,19 @@ extension SyncTables {
     let before = state
     var (addKey, replaced, skipped) = try merge(
       synced.changes, into: &state, checkingEach: false)
-    if let merged = state, (try? merged.checkedItem(id: id)) == nil {
-      // A line that does not make a valid book (a hostile page count, say) is skipped with
-      // a warning; the others of the book are applied.
-      state = before
-      (addKey, replaced, skipped) = try merge(synced.changes, into: &state, checkingEach: true)
+    // The book as written, when nothing below changes the state or the id it is made for.
+    var checked: LibraryArchive.Item?
+    if let merged = state {
+      checked = try? merged.checkedItem(id: id)
+      if checked == nil {
+        // A line that does not make a valid book (a hostile page count, say) is skipped
+        // with a warning; the others of the book are applied.
+        state = before
+        (addKey, replaced, skipped) = try merge(synced.changes, into: &state, checkingEach: true)
+      }
     }
     if let snapshot = synced.snapshot {
+      checked = nil
       replaced += try take(snapshot, into: &state)
       addKey = addKey ?? snapshot.addKey
     }
@@ -68,6 +74,7 @@ extension SyncTables {
         "UPDATE OR IGNORE sync_replaced SET book = ? WHERE book = ?",
         [.text(book), .text(other.book)])
       gone.append(other.id)
+      checked = nil
       // The alias keeps what it was added as, so pairs of adds are found the same way later.
       try connection.run(
         """
@@ -81,7 +88,11 @@ extension SyncTables {
     let target = synced.moveTo != nil ? id : known?.id ?? id
     let item: LibraryArchive.Item
     do {
-      item = try merged.checkedItem(id: target)
+      if target == id, let checked {
+        item = checked
+      } else {
+        item = try merged.checkedItem(id: target)
+      }
     } catch {
       throw LibraryError.invalidSyncedBook(synced.book, reason: error.errorDescription ?? "")
     }
