@@ -51,6 +51,12 @@ extension SyncCommandTests {
     try await run(devices[0], ["add", "Emma", "--author", "Jane Austen", "--pages", "300"])
     try await run(devices[0], ["sync", "init", remote, "--name", "laptop"])
     try FileManager.default.moveItem(atPath: remote, toPath: shared.path("moved.git"))
+    try await run(devices[0], ["progress", "set", "emma", "10"])
+    let bookclub = devices[0].bookclub
+    try await Wait.until("the background sync to fail", interval: .milliseconds(200)) {
+      try await bookclub.run(["sync", "status"]).stdout.contains(
+        "The last background sync failed: The sync folder's git remote cannot be reached")
+    }
     let told = try await devices[0].waitUntil(
       ["progress", "set", "emma", "+1"], saysOnStderr: "The background sync failed")
     #expect(told)

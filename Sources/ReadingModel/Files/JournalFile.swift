@@ -68,12 +68,14 @@ extension JournalFile {
   ///   - problemLimit: How many skipped lines are told one by one.
   ///   - readLimit: The most one read takes in.
   ///   - explain: Why the file cannot be read, in its owner's words.
-  ///   - each: Decodes one line, in the file's order.
+  ///   - each: Decodes one line, in the file's order, or keeps it for `decodeBatch`.
+  ///   - decodeBatch: Decodes the lines `each` kept (``JournalLineScan/run(_:each:decodeBatch:)``).
   /// - Returns: The next read point, the lines skipped, and whether the file was rewritten.
   func read(
     after point: ClubJournal.ReadPoint, label: String, lineLimit limit: Int, problemLimit: Int,
     readLimit: Int, explain: (InputFileError) -> String,
-    each: ([UInt8]) -> JournalLineScan.LineOutcome
+    each: ([UInt8]) -> JournalLineScan.LineOutcome,
+    decodeBatch: JournalLineScan.BatchDecoder = { [] }
   ) -> ClubJournal.Reading {
     var reading = ClubJournal.Reading(end: point)
     let file: InputFile
@@ -98,7 +100,7 @@ extension JournalFile {
       } else if file.size == point.offset {
         return reading  // nothing new: most journals, on most commands
       }
-      try scan.run(file, each: each)
+      try scan.run(file, each: each, decodeBatch: decodeBatch)
       reading.end = try file.checked(scan.point)
     } catch {
       scan.problems.append(explain(error))

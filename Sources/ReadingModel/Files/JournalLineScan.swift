@@ -42,7 +42,12 @@ struct JournalLineScan {
     case read(sequence: Int)
     /// Skipped, and why (`is not an event of …`), for a warning naming the line.
     case skipped(String)
+    /// Kept to be decoded with others: its outcome comes from the batch's decoder.
+    case batched
   }
+
+  /// Decodes the lines ``LineOutcome/batched`` kept, and gives their outcomes in order.
+  typealias BatchDecoder = () -> [LineOutcome]
 
   let label: String
   let limit: Int
@@ -57,6 +62,10 @@ struct JournalLineScan {
   private var pending: [UInt8] = []
   /// How long the line being read is so far, its dropped bytes included.
   private var lineLength = 0
+  /// The numbers of the lines waiting for the batch decoder, in order.
+  private var batched: [Int] = []
+  /// How many lines wait before the batch decoder is called.
+  static let batchSize = 4_096
 
   init(
     label: String, limit: Int, point: ClubJournal.ReadPoint, problemLimit: Int, readLimit: Int
@@ -68,7 +77,16 @@ struct JournalLineScan {
     self.readLimit = readLimit
   }
 
-  mutating func run(_ file: InputFile, each: ([UInt8]) -> LineOutcome) throws(InputFileError) {
+  /// Reads the lines after ``point``, handing each whole one to `each`.
+  ///
+  /// - Parameters:
+  ///   - each: Decodes a line, or keeps it for `decodeBatch` (``LineOutcome/batched``).
+  ///   - decodeBatch: Decodes the lines kept, every ``batchSize`` lines and at the end.
+  mutating func run(
+    _ file: InputFile, each: ([UInt8]) -> LineOutcome,
+    decodeBatch: BatchDecoder = { [] }
+  ) throws(InputFileError) {
+    defer { settle(decodeBatch()) }
     try file.seek(to: point.offset)
     let first = point.offset
     var chunkStart = first
@@ -86,6 +104,7 @@ struct JournalLineScan {
         }
         take(chunk[lineStart..<newline])
         endLine(at: chunkStart + newline + 1, each: each)
+        if batched.count >= Self.batchSize { settle(decodeBatch()) }
         lineStart = newline + 1
       }
       chunkStart += chunk.count
@@ -126,9 +145,23 @@ struct JournalLineScan {
     {
       return
     }
-    switch each(pending) {
+    take(each(pending), line: point.lineNumber)
+  }
+
+  private mutating func take(_ outcome: LineOutcome, line: Int) {
+    switch outcome {
     case .read(let sequence): point.lastSequence = max(point.lastSequence, sequence)
-    case .skipped(let why): report("line \(point.lineNumber) \(why); it was skipped")
+    case .skipped(let why): report("line \(line) \(why); it was skipped")
+    case .batched: batched.append(line)
+    }
+  }
+
+  /// Takes the outcomes of the lines kept for the batch decoder, in order.
+  private mutating func settle(_ outcomes: [LineOutcome]) {
+    let lines = batched
+    batched.removeAll(keepingCapacity: true)
+    for (line, outcome) in zip(lines, outcomes) where outcome.isDecided {
+      take(outcome, line: line)
     }
   }
 
@@ -151,5 +184,13 @@ struct JournalLineScan {
 
   private static func size(_ bytes: Int) -> String {
     bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+  }
+}
+
+extension JournalLineScan.LineOutcome {
+  /// Whether the line was read or skipped (not left to a batch).
+  fileprivate var isDecided: Bool {
+    if case .batched = self { return false }
+    return true
   }
 }

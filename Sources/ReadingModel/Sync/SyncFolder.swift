@@ -140,16 +140,27 @@ public struct SyncFolder: Sendable, Equatable {
     _ device: SyncDeviceID, after point: ClubJournal.ReadPoint, each: (SyncLine) -> Void
   ) -> ClubJournal.Reading {
     let label = journalName(of: device)
+    // Lines are decoded a batch at a time, over the cores: a new device's first sync reads
+    // every line every device ever wrote.
+    var kept: [[UInt8]] = []
     return JournalFile(path: path + "/" + label).read(
       after: point, label: label, lineLimit: ClubJournal.lineLimit,
       problemLimit: ClubJournal.problemLimit, readLimit: ClubJournal.readLimit,
       explain: { ClubJournal.explanation(of: $0, label: label) },
       each: { bytes in
-        switch SyncLine.decode(bytes, of: device) {
-        case .success(let line):
-          each(line)
-          return .read(sequence: line.sequence)
-        case .failure(let error): return .skipped(error.reason)
+        kept.append(bytes)
+        return .batched
+      },
+      decodeBatch: {
+        let lines = kept
+        kept.removeAll(keepingCapacity: true)
+        return SyncLine.decode(lines, of: device).map { decoded in
+          switch decoded {
+          case .success(let line):
+            each(line)
+            return .read(sequence: line.sequence)
+          case .failure(let error): return .skipped(error.reason)
+          }
         }
       })
   }

@@ -26,12 +26,14 @@ extension Bookclub.Sync {
       let devices = try await SyncDeviceList.read(library, setup: setup)
       let (outbox, unknown) = try await library.syncCounts()
       let conflicts = try await library.syncConflicts()
+      let backgroundProblem = try await library.backgroundSyncProblem()
       if options.json {
         let value = JSONValue.object([
           "device": .string(setup.device.text), "name": .string(setup.name),
           "folder": .string(setup.folder), "git": .bool(setup.usesGit),
           "unsent": .integer(Int64(outbox)), "unknown": .integer(Int64(unknown)),
           "devices": .array(devices.map(\.json)),
+          "backgroundProblem": backgroundProblem.map { .string($0) } ?? .null,
           "conflicts": .array(
             conflicts.map { book, conflict in
               .object([
@@ -52,6 +54,10 @@ extension Bookclub.Sync {
           : "\(outbox) changes made here wait for the next sync.")
       for device in devices where !device.isThisDevice {
         context.output.line("  " + device.line)
+      }
+      if let backgroundProblem {
+        context.output.line(
+          "The last background sync failed: \(TerminalText.safe(backgroundProblem))")
       }
       if unknown > 0 {
         context.output.line(
