@@ -96,6 +96,12 @@ import Testing
     let joined = try await newRun.run(newSetup)
     #expect(joined.warnings.isEmpty, "\(joined.warnings)")
     #expect(joined.received == 1, "read \(joined.received) changes after the snapshot")
+    // Each book where its adding device put it, at once: none moved after.
+    #expect(joined.moved.isEmpty, "\(joined.moved.prefix(3))")
+    let firstIDs = try await first.archivePage(after: nil, limit: 100).map(\.book.id)
+    let newIDs = try await newcomer.archivePage(after: nil, limit: 100).map(\.book.id)
+    #expect(newIDs == firstIDs)
+    #expect(try await first.book(id: 7)?.title == newcomer.book(id: 7)?.title)
     for _ in 0..<2 {
       for (setup, run) in [(firstSetup, firstRun), (awaySetup, awayRun), (newSetup, newRun)] {
         _ = try await run.run(setup)

@@ -48,8 +48,8 @@ public struct SyncRun {
     var report = Report()
     report.sent += try await send(setup.device, report: &report)
     try exchange()
-    try await startFromSnapshot(setup, report: &report)
-    let arrivals = try await receive(setup, report: &report)
+    let fromSnapshot = try await startFromSnapshot(setup, report: &report)
+    let arrivals = try await receive(setup, report: &report).union(fromSnapshot)
     // Only after an add (here or elsewhere): otherwise nothing could pair or move, and the
     // whole-table questions are not asked. Cleared once done, so a sync killed half-way
     // asks again.
@@ -181,26 +181,35 @@ public struct SyncRun {
 
   /// A new device's first sync, where the folder has a snapshot: every book from it, and
   /// the journals read on after the lines it covers.
-  private func startFromSnapshot(_ setup: SyncSetup, report: inout Report) async throws {
+  /// - Returns: The books taken from it (all new here).
+  private func startFromSnapshot(_ setup: SyncSetup, report: inout Report) async throws
+    -> Set<String>
+  {
     guard try await library.syncDevices().isEmpty, let snapshot = folder.snapshot() else {
-      return
+      return []
     }
+    var taken = Set<String>()
     let books = snapshot.books.map { SyncedBook(book: $0.book, changes: [], snapshot: $0) }
     for (book, result) in zip(books, try await applyInChunks(books)) {
       switch result {
-      case .success: report.booksChanged += 1
+      case .success(let applied):
+        report.booksChanged += 1
+        if applied.before == nil { taken.insert(book.book) }
       case .failure(let error):
         report.warnings.append(
           "\(SyncSnapshot.fileName): book \(book.book) was not taken: \(error.explanation)")
       }
     }
     for (device, cover) in snapshot.covers where device != setup.device {
+      let point =
+        snapshot.points[device].map { folder.verified($0, of: device) }
+        ?? ClubJournal.ReadPoint(lastSequence: cover.sequence)
       try await library.recordSyncRead(
         SyncDeviceRecord(
-          device: device, name: cover.name,
-          readPoint: ClubJournal.ReadPoint(lastSequence: cover.sequence), lastStamp: nil,
+          device: device, name: cover.name, readPoint: point, lastStamp: nil,
           changes: cover.sequence))
     }
+    return taken
   }
 
   /// Moves books to the local ids every device gives them.

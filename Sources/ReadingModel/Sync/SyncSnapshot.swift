@@ -32,6 +32,10 @@ public struct SyncSnapshot: Sendable, Equatable {
 
   /// The last line of each device's journal the snapshot holds, and the device's name.
   public var covers: [SyncDeviceID: (sequence: Int, name: String)]
+  /// Where in each device's journal that line ends, when the compacting device knew: a new
+  /// device reads on from there (once it has checked the line before is that one) instead
+  /// of reading every line to skip those covered.
+  public var points: [SyncDeviceID: ClubJournal.ReadPoint] = [:]
   public var books: [Book]
 
   public static func == (lhs: SyncSnapshot, rhs: SyncSnapshot) -> Bool {
@@ -47,12 +51,7 @@ public struct SyncSnapshot: Sendable, Equatable {
       "covers": .object(
         Dictionary(
           uniqueKeysWithValues: covers.map { device, cover in
-            (
-              device.text,
-              JSONValue.object([
-                "seq": .integer(Int64(cover.sequence)), "name": .string(cover.name),
-              ])
-            )
+            (device.text, Self.json(cover, at: points[device]))
           })),
       "books": .array(books.map(\.json)),
     ]).write(to: &json)
@@ -76,6 +75,15 @@ public struct SyncSnapshot: Sendable, Equatable {
         let sequence = values["seq"]?.integer
       else { return nil }
       self.covers[id] = (Int(sequence), values["name"]?.string ?? "")
+      if let offset = values["offset"]?.integer, let line = values["line"]?.integer,
+        let checkLength = values["checkLength"]?.integer, let hash = values["checkHash"]?.integer,
+        (1...Int64(Int32.max)).contains(offset), (1...offset).contains(checkLength),
+        (1...offset).contains(line)
+      {
+        points[id] = ClubJournal.ReadPoint(
+          offset: Int(offset), lineNumber: Int(line), checkLength: Int(checkLength),
+          checkHash: hash, lastSequence: Int(sequence))
+      }
     }
     var read: [Book] = []
     for book in books {
@@ -85,9 +93,29 @@ public struct SyncSnapshot: Sendable, Equatable {
     self.books = read
   }
 
-  public init(covers: [SyncDeviceID: (sequence: Int, name: String)], books: [Book]) {
+  public init(
+    covers: [SyncDeviceID: (sequence: Int, name: String)],
+    points: [SyncDeviceID: ClubJournal.ReadPoint] = [:], books: [Book]
+  ) {
     self.covers = covers
+    self.points = points
     self.books = books
+  }
+
+  /// One device's cover: its last line, its name, and where that line ends.
+  private static func json(
+    _ cover: (sequence: Int, name: String), at point: ClubJournal.ReadPoint?
+  ) -> JSONValue {
+    var members: [String: JSONValue] = [
+      "seq": .integer(Int64(cover.sequence)), "name": .string(cover.name),
+    ]
+    if let point, point.lastSequence == cover.sequence, point.offset > 0 {
+      members["offset"] = .integer(Int64(point.offset))
+      members["line"] = .integer(Int64(point.lineNumber))
+      members["checkLength"] = .integer(Int64(point.checkLength))
+      members["checkHash"] = .integer(point.checkHash)
+    }
+    return .object(members)
   }
 }
 

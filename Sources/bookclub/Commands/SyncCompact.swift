@@ -24,11 +24,22 @@ extension Bookclub.Sync {
       let library = context.library(flag: libraryPath)
       let setup = try await Bookclub.Sync.setup(of: library)
       let exchange = SyncExchange(context: context)
-      let report = try await exchange.sync(library, setup: setup)
+      var snapshot = SyncSnapshot(covers: [:], books: [])
+      // Under the sync's lock: no command sends a line between the snapshot and the point
+      // it gives for this device's journal.
+      let report = try await exchange.sync(
+        library, setup: setup,
+        andThen: { folder in
+          snapshot = try await library.syncSnapshot()
+          if let own = snapshot.covers[setup.device],
+            let point = folder.endPoint(of: setup.device, sequence: own.sequence)
+          {
+            snapshot.points[setup.device] = point
+          }
+          try folder.write(snapshot)
+          try exchange.exchange(setup)
+        })
       SyncExchange.tell(report, context: context)
-      let snapshot = try await library.syncSnapshot()
-      try SyncFolder.open(setup.folder).write(snapshot)
-      try exchange.exchange(setup)
       let changes = snapshot.covers.values.reduce(0) { $0 + $1.sequence }
       context.output.line(
         "Wrote \(SyncSnapshot.fileName): \(snapshot.books.count) books, covering \(changes) "

@@ -19,17 +19,22 @@ struct SyncExchange {
   /// - Throws: ``SyncError`` when the folder is gone or damaged, ``SyncGitError`` when git
   ///   fails (the changes stay queued), ``LibraryError``.
   ///
-  /// - Parameter whenLocked: Called once this sync holds the lock that lets one sync of the
-  ///   library run at a time.
+  /// - Parameters:
+  ///   - whenLocked: Called once this sync holds the lock that lets one sync of the library
+  ///     run at a time.
+  ///   - andThen: Runs after the sync, still under that lock (`sync compact`'s snapshot).
   func sync(
-    _ library: SQLiteLibrary, setup: SyncSetup, whenLocked: () -> Void = {}
+    _ library: SQLiteLibrary, setup: SyncSetup, whenLocked: () -> Void = {},
+    andThen: (SyncFolder) async throws -> Void = { _ in }
   ) async throws -> SyncRun.Report {
     let folder = try SyncFolder.open(setup.folder)
     // One sync of a library at a time: two would append the same outbox twice.
     let report = try await FileLock.withLock(at: lockPath(setup, "lock")) {
       whenLocked()
       let run = SyncRun(library: library, writer: context.writer(for: library), folder: folder)
-      return try await run.run(setup) { try exchange(setup) }
+      let report = try await run.run(setup) { try exchange(setup) }
+      try await andThen(folder)
+      return report
     }
     try? await library.recordBackgroundSyncProblem(nil)
     return report

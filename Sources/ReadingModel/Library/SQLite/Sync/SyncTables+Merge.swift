@@ -25,7 +25,8 @@ extension SyncTables {
       return moveTo
     }
     if let known = try state(ofBook: synced.book) { return known.id }
-    let claim = synced.changes.compactMap(\.change.claim).first ?? 0
+    // The id the adding device gave it, from the line that adds it or the snapshot.
+    let claim = synced.changes.compactMap(\.change.claim).first ?? synced.snapshot?.state.claim ?? 0
     if claim > 0, try !isUsed(claim) { return claim }
     return try nextFreeID()
   }

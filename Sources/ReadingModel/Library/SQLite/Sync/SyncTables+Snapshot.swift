@@ -6,9 +6,19 @@ extension SyncTables {
     if let device = try device {
       covers[device] = (Int(try info("sequence") ?? "") ?? 0, try info("name") ?? "")
     }
-    try connection.forEach("SELECT device, name, last_seq FROM sync_devices") { row in
+    var points: [SyncDeviceID: ClubJournal.ReadPoint] = [:]
+    try connection.forEach(
+      """
+      SELECT device, name, last_seq, read_offset, read_line, check_length, check_hash
+      FROM sync_devices
+      """
+    ) { row in
       if let device = SyncDeviceID(row.text(0)) {
         covers[device] = (Int(row.int64(2)), row.text(1))
+        points[device] = ClubJournal.ReadPoint(
+          offset: Int(row.int64(3)), lineNumber: Int(row.int64(4)),
+          checkLength: Int(row.int64(5)), checkHash: row.int64(6),
+          lastSequence: Int(row.int64(2)))
       }
     }
     var aliases: [String: [SyncSnapshot.Alias]] = [:]
@@ -24,7 +34,7 @@ extension SyncTables {
           book: row.text(0), state: state, addKey: row.optionalText(2),
           aliases: aliases[row.text(0)] ?? [], replaced: try replaced(of: row.text(0))))
     }
-    return SyncSnapshot(covers: covers, books: books)
+    return SyncSnapshot(covers: covers, points: points, books: books)
   }
 
   /// Takes in a snapshot's book (``SyncedBook/snapshot``): merged with what this library
