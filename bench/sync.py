@@ -9,10 +9,11 @@ shell's empty query and against `progress set`; the journal's bytes per change.
 
 With `--changes M`, the first device's journal holds M changes before the others join:
 after `sync init` (a line a book), rounds of real use until there are M: each round every
-book gets a progress entry (a note on one in five; one in seven of those not being read finished), written by
-importing the library's own archive with them added (the three-way merge a reader's own
-import makes) and sent by `sync`. The archive imported against the join is taken after the
-last round, so both hold the same history.
+book gets a progress entry (a note on one in five; one in seven of those not being read
+finished), written by importing the library's own archive with them added (the three-way
+merge a reader's own import makes) and sent by `sync`. The archive imported against the
+join is taken after the last round, so both hold the same history. Then the first device
+runs `sync compact`, and new devices join again, from the snapshot.
 
 Usage: bench/sync [--books 10000] [--changes M] [--runs 5] [--binary <bookclub>]
 """
@@ -127,6 +128,19 @@ def main():
             subprocess.run([bookclub, "sync"], env=first, check=True, stdout=subprocess.DEVNULL)
             syncs.append(timed([bookclub, "sync"], last))
             floors.append(timed(["sqlite3", last["BOOKCLUB_LIBRARY"], "SELECT 1;"], last))
+        # The same folder compacted (`sync compact` on the first device): a new device takes
+        # the snapshot and reads on from where it ends.
+        compact_ms = timed([bookclub, "sync", "compact"], first, stderr=subprocess.DEVNULL)
+        snapshot_bytes = os.path.getsize(os.path.join(folder, "snapshot.json"))
+        compacted = []
+        for round in range(options.runs):
+            joining = home(work, f"compacted-{round}")
+            before = set(os.listdir(folder + "/devices"))
+            compacted.append(timed([bookclub, "sync", "join", folder, "--name", f"c{round}"],
+                                   joining, stderr=subprocess.DEVNULL))
+            for name in set(os.listdir(folder + "/devices")) - before:
+                os.remove(os.path.join(folder, "devices", name))
+        join_compacted = statistics.median(compacted)
         join = statistics.median(joins)
         imported = statistics.median(imports)
         sync = statistics.median(syncs)
@@ -147,6 +161,9 @@ def main():
             f"(× `import` of the same archive) | {join:.0f} | "
             f"{join / imported:.2f} | ≤ 3 |",
             f"| `import` of the archive into an empty library | {imported:.0f} | | |",
+            f"| `sync compact` (a snapshot of {snapshot_bytes / 1e6:.0f} MB) | {compact_ms:.0f} | | |",
+            f"| `sync join` of a new device after `sync compact` (× `import`) | "
+            f"{join_compacted:.0f} | {join_compacted / imported:.2f} | ≤ 3 |",
             f"| `sync` applying one change of another device (× sqlite3 empty query) | "
             f"{sync:.1f} | {sync / floor:.2f} | |",
             f"| the same (× `progress set`) | {sync:.1f} | {sync / progress:.2f} | ≤ 2 |",

@@ -41,8 +41,9 @@ import Testing
     var snapshot = try await first.syncSnapshot()
     let own = try #require(snapshot.covers[setup.device])
     let point = try #require(folder.endPoint(of: setup.device, sequence: own.sequence))
-    let size = try FileManager.default.attributesOfItem(
-      atPath: folder.path + "/devices/first.jsonl")[.size] as? Int
+    let size =
+      try FileManager.default.attributesOfItem(
+        atPath: folder.path + "/devices/first.jsonl")[.size] as? Int
     #expect(point.offset == size)
     #expect(point.lineNumber == own.sequence)
     snapshot.points[setup.device] = point

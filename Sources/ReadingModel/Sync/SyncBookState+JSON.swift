@@ -18,7 +18,15 @@ extension SyncBookState {
   /// - Returns: `nil` when the text is not a state (a damaged row).
   init?(storedText text: String) {
     var parser = JSONParser(bytes: Array(text.utf8))
-    guard case .object(let members)? = try? parser.value(),
+    guard let stored = try? parser.value() else { return nil }
+    self.init(stored: stored)
+  }
+
+  /// Reads a state ``storedText`` wrote, parsed already (a snapshot holds them whole).
+  ///
+  /// - Returns: `nil` when the value is not a state.
+  init?(stored: JSONValue) {
+    guard case .object(let members) = stored,
       let claim = members["claim"]?.integer,
       let added = members["added"]?.string.flatMap(SyncStamp.init)
     else { return nil }
