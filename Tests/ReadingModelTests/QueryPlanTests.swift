@@ -37,6 +37,18 @@ import Testing
       && !line.contains(" USING ")
   }
 
+  /// What a sync journals after every command that writes: the changes after a mark, read
+  /// by their `seq`, never every import's members.
+  @Test func theChangesSinceTheJournalsMarkAreReadBySequence() async throws {
+    let path = folder.path("library.sqlite")
+    let library = SQLiteLibrary(path: path)
+    try await library.bulkAdd((0..<50).map(sampleBook))
+    let connection = try SQLiteConnection(path: path, mode: .readOnly)
+    let lines = try plan(SyncTables.changedSince, [.integer(10)], on: connection)
+    #expect(lines.contains { $0.contains("library_change_members_by_seq") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("library_change_members_by_book") }, "\(lines)")
+  }
+
   @Test(arguments: BookSort.allCases)
   func everyFilterInEveryOrderUsesAnIndex(sort: BookSort) async throws {
     let path = folder.path("library.sqlite")

@@ -10,6 +10,18 @@ extension SyncTables {
     get throws { try info("device").flatMap(SyncDeviceID.init) }
   }
 
+  /// The books changed by records after `?1`. A sync's own writes are what the journals
+  /// said; their undo or redo is a change here. `+m.book_id`: with `book_id IS NOT NULL`
+  /// SQLite reads the members through their partial index by book, all of them (a library
+  /// with a few imports has a million), not the few after `?1` by `seq`; every command that
+  /// writes asks this (`SyncSendObserver`).
+  static let changedSince = """
+    SELECT book_id FROM library_changes
+    WHERE seq > ?1 AND book_id IS NOT NULL AND (kind <> 'sync' OR action <> 'change')
+    UNION SELECT m.book_id FROM library_change_members m
+    WHERE m.seq > ?1 AND +m.book_id IS NOT NULL ORDER BY 1
+    """
+
   /// Records in the outbox what changed in the books the library's record names since the
   /// last time (every book, the first time, or when the record was trimmed past it).
   ///
@@ -29,15 +41,7 @@ extension SyncTables {
         """
       ) { $0.int64(0) }
     } else {
-      // A sync's own writes are what the journals said; their undo or redo is a change here.
-      ids = try connection.all(
-        """
-        SELECT book_id FROM library_changes
-        WHERE seq > ?1 AND book_id IS NOT NULL AND (kind <> 'sync' OR action <> 'change')
-        UNION SELECT m.book_id FROM library_change_members m
-        WHERE m.seq > ?1 AND m.book_id IS NOT NULL ORDER BY 1
-        """, [.integer(journaled)]
-      ) { $0.int64(0) }
+      ids = try connection.all(Self.changedSince, [.integer(journaled)]) { $0.int64(0) }
     }
     var changed: [Book.ID] = []
     for id in ids where try journal(bookID: id) { changed.append(id) }
