@@ -70,12 +70,7 @@ import Testing
     let folder = try SyncFolder.create(
       at: temporary.path("sync"), library: try #require(try await first.libraryID()))
     func device(_ name: String, _ library: SQLiteLibrary) async throws -> (SyncSetup, SyncRun) {
-      let setup = SyncSetup(
-        device: try #require(SyncDeviceID(name)), name: name, folder: folder.path, usesGit: false)
-      try await library.startSyncing(setup, libraryID: folder.library)
-      return (
-        setup, SyncRun(library: library, writer: LibraryWriter(library: library), folder: folder)
-      )
+      try await syncingDevice(name, library, folder: folder)
     }
     let (firstSetup, firstRun) = try await device("first", first)
     _ = try await firstRun.run(firstSetup)

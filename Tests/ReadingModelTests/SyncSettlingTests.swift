@@ -11,17 +11,6 @@ import Testing
 struct SyncSettlingTests {
   let temporary = TemporaryFolder()
 
-  func device(_ name: String, _ library: SQLiteLibrary, folder: SyncFolder) async throws
-    -> (SyncSetup, SyncRun)
-  {
-    let setup = SyncSetup(
-      device: try #require(SyncDeviceID(name)), name: name, folder: folder.path, usesGit: false)
-    try await library.startSyncing(setup, libraryID: folder.library)
-    return (
-      setup, SyncRun(library: library, writer: LibraryWriter(library: library), folder: folder)
-    )
-  }
-
   func book(_ title: String) throws -> NewBook {
     try NewBook(title: title, authors: ["Author"], pageCount: 200, status: .wantToRead)
   }
@@ -42,11 +31,11 @@ struct SyncSettlingTests {
     try await laptop.apply(.addBook(try book("One")))
     let folder = try SyncFolder.create(
       at: temporary.path("sync"), library: try #require(try await laptop.libraryID()))
-    let (laptopSetup, laptopRun) = try await device("laptop", laptop, folder: folder)
+    let (laptopSetup, laptopRun) = try await syncingDevice("laptop", laptop, folder: folder)
     _ = try await laptopRun.run(laptopSetup)
     let desktopPath = temporary.path("desktop.sqlite")
     let desktop = SQLiteLibrary(path: desktopPath)
-    let (desktopSetup, desktopRun) = try await device("desktop", desktop, folder: folder)
+    let (desktopSetup, desktopRun) = try await syncingDevice("desktop", desktop, folder: folder)
     _ = try await desktopRun.run(desktopSetup)
 
     // Both devices give id 2 to a book of their own; the laptop's add is the earlier.

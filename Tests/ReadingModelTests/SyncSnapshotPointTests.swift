@@ -9,17 +9,6 @@ import Testing
 @Suite struct SyncSnapshotPointTests {
   let temporary = TemporaryFolder()
 
-  func device(_ name: String, _ library: SQLiteLibrary, folder: SyncFolder) async throws
-    -> (SyncSetup, SyncRun)
-  {
-    let setup = SyncSetup(
-      device: try #require(SyncDeviceID(name)), name: name, folder: folder.path, usesGit: false)
-    try await library.startSyncing(setup, libraryID: folder.library)
-    return (
-      setup, SyncRun(library: library, writer: LibraryWriter(library: library), folder: folder)
-    )
-  }
-
   /// A folder whose one device wrote `books` books, synced.
   func folder(books: Int) async throws -> (SyncFolder, SyncSetup, SQLiteLibrary) {
     let first = SQLiteLibrary(path: temporary.path("first.sqlite"))
@@ -31,7 +20,7 @@ import Testing
     }
     let folder = try SyncFolder.create(
       at: temporary.path("sync"), library: try #require(try await first.libraryID()))
-    let (setup, run) = try await device("first", first, folder: folder)
+    let (setup, run) = try await syncingDevice("first", first, folder: folder)
     _ = try await run.run(setup)
     return (folder, setup, first)
   }
@@ -50,7 +39,7 @@ import Testing
     try folder.write(snapshot)
 
     let newcomer = SQLiteLibrary(path: temporary.path("new.sqlite"))
-    let (newSetup, newRun) = try await device("newcomer", newcomer, folder: folder)
+    let (newSetup, newRun) = try await syncingDevice("newcomer", newcomer, folder: folder)
     let joined = try await newRun.run(newSetup)
     #expect(joined.warnings.isEmpty, "\(joined.warnings)")
     #expect(joined.booksChanged == 20)
