@@ -18,7 +18,7 @@ public enum FileLock {
   ///
   /// - Throws: ``FileError/cannotLock(_:reason:)``, or what `body` throws.
   public static func withLock<T>(at path: String, _ body: () throws -> T) throws -> T {
-    let descriptor = try lock(path)
+    let descriptor = try waitForLock(path)
     defer { unlock(descriptor) }
     return try body()
   }
@@ -30,7 +30,7 @@ public enum FileLock {
     at path: String, isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> T
   ) async throws -> T {
-    let descriptor = try lock(path)
+    let descriptor = try waitForLock(path)
     defer { unlock(descriptor) }
     return try await body()
   }
@@ -56,29 +56,31 @@ public enum FileLock {
   /// - Returns: The lock, or `nil` when another process (or this one) holds it.
   /// - Throws: ``FileError/cannotLock(_:reason:)``.
   public static func attempt(at path: String) throws -> Held? {
+    try lock(path, waiting: false).map(Held.init)
+  }
+
+  /// Takes the lock at `path`, waiting as long as another holds it.
+  private static func waitForLock(_ path: String) throws -> Int32 {
+    // Waiting, it is never busy: a nil would be a lock that was never taken.
+    guard let descriptor = try lock(path, waiting: true) else {
+      throw FileError.cannotLock(path, reason: "it is held")
+    }
+    return descriptor
+  }
+
+  /// Opens the lock file at `path` and takes its lock, waiting for it or not.
+  ///
+  /// - Returns: The descriptor holding it; `nil` when another holds it and `waiting` is false.
+  private static func lock(_ path: String, waiting: Bool) throws -> Int32? {
     try AtomicFile.createFolder(PathName.folder(of: path))
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw FileError.cannotLock(path, reason: AtomicFile.lastError()) }
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+    while flock(descriptor, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
       guard errno == EINTR else {
         let busy = errno == EWOULDBLOCK
         let reason = AtomicFile.lastError()
         close(descriptor)
-        if busy { return nil }
-        throw FileError.cannotLock(path, reason: reason)
-      }
-    }
-    return Held(descriptor)
-  }
-
-  private static func lock(_ path: String) throws -> Int32 {
-    try AtomicFile.createFolder(PathName.folder(of: path))
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw FileError.cannotLock(path, reason: AtomicFile.lastError()) }
-    while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        let reason = AtomicFile.lastError()
-        close(descriptor)
+        if busy, !waiting { return nil }
         throw FileError.cannotLock(path, reason: reason)
       }
     }

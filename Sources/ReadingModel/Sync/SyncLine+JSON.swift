@@ -35,13 +35,6 @@ extension SyncLine {
     return json.bytes + [0x0A]
   }
 
-  /// Reads a journal line of `device`, checking its shape (a value's own checks come when
-  /// the book it changes is put together).
-  ///
-  /// - Parameters:
-  ///   - line: The line's bytes, without its newline.
-  ///   - device: The device whose journal the line is in: a line naming another is refused.
-  /// - Returns: The line, or why it is not one of `device`.
   /// ``decode(_:of:)`` of many lines, spread over the cores.
   ///
   /// - Returns: What each line decodes to, in the order given.
@@ -63,6 +56,13 @@ extension SyncLine {
     return decoded.map { $0 ?? .failure(.notJSON) }
   }
 
+  /// Reads a journal line of `device`, checking its shape (a value's own checks come when
+  /// the book it changes is put together).
+  ///
+  /// - Parameters:
+  ///   - line: The line's bytes, without its newline.
+  ///   - device: The device whose journal the line is in: a line naming another is refused.
+  /// - Returns: The line, or why it is not one of `device`.
   public static func decode(_ line: [UInt8], of device: SyncDeviceID) -> Result<
     SyncLine, SyncLineError
   > {

@@ -280,6 +280,16 @@ final class SQLiteConnection {
       sql: sql)
   }
 
+  /// Runs `body` with a page cache of 64 MiB, then SQLite's size again: room for a bulk
+  /// write's index pages (an import, a sync of many books), which with SQLite's 2 MiB are
+  /// written out to the log and read back many times over. A page read stays small.
+  func withLargeCache<T>(_ body: () throws -> T) throws -> T {
+    let cacheSize = try integer("PRAGMA cache_size") ?? -2000
+    try execute("PRAGMA cache_size = -65536")
+    defer { try? execute("PRAGMA cache_size = \(cacheSize)") }
+    return try body()
+  }
+
   /// Copies this database, whole, into `other` (SQLite's online backup).
   func copy(into other: SQLiteConnection) throws(SQLiteError) {
     guard let backup = sqlite3_backup_init(other.handle, "main", handle, "main") else {

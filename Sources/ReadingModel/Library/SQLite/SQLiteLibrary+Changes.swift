@@ -30,18 +30,15 @@ extension SQLiteLibrary {
   ///   rolled it back whole (a full disk can): then nothing is written.
   public func applyEach(_ changes: [LibraryChange]) throws -> [Result<AppliedChange, any Error>] {
     try writing { connection in
-      // Room for many books' index pages, as an import has (``SQLiteLibrary/importBooks``):
-      // with SQLite's 2 MiB they are spilled to the log and read back before the commit.
-      let cacheSize = try connection.integer("PRAGMA cache_size") ?? -2000
-      try connection.execute("PRAGMA cache_size = -65536")
-      defer { try? connection.execute("PRAGMA cache_size = \(cacheSize)") }
-      return try changes.map { change in
-        do {
-          return .success(try connection.writeTransaction { try applied(change, on: connection) })
-        } catch {
-          // A change refused is rolled back alone; a transaction SQLite ended is the end.
-          guard connection.isInTransaction else { throw error }
-          return .failure(error)
+      try connection.withLargeCache {
+        try changes.map { change in
+          do {
+            return .success(try connection.writeTransaction { try applied(change, on: connection) })
+          } catch {
+            // A change refused is rolled back alone; a transaction SQLite ended is the end.
+            guard connection.isInTransaction else { throw error }
+            return .failure(error)
+          }
         }
       }
     }

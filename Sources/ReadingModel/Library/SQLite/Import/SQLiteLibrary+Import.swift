@@ -31,15 +31,20 @@ extension SQLiteLibrary {
     }
   }
 
+  /// Imports the rows, with room for their index pages (`SQLiteConnection.withLargeCache`).
   private func runImport(
     _ source: inout any ImportSource, options: ImportOptions,
     progress: (@Sendable (ImportProgress) -> Void)?, on connection: SQLiteConnection
   ) throws -> ImportSummary {
-    // Room for a large import's index pages: with SQLite's 2 MiB they are written out and
-    // read back many times over. Only an import needs it; a page read stays small.
-    let cacheSize = try connection.integer("PRAGMA cache_size") ?? -2000
-    try connection.execute("PRAGMA cache_size = -65536")
-    defer { try? connection.execute("PRAGMA cache_size = \(cacheSize)") }
+    try connection.withLargeCache {
+      try importRows(&source, options: options, progress: progress, on: connection)
+    }
+  }
+
+  private func importRows(
+    _ source: inout any ImportSource, options: ImportOptions,
+    progress: (@Sendable (ImportProgress) -> Void)?, on connection: SQLiteConnection
+  ) throws -> ImportSummary {
     var run = ImportRun(
       format: source.formatName, options: options,
       group: try beginGroup(.import, on: connection))
