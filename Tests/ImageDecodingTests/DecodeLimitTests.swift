@@ -26,8 +26,8 @@ import Testing
   ) async throws -> Result<RGBImage, ImageError> {
     let result = Mutex<Result<RGBImage, ImageError>?>(nil)
     Thread { result.withLock { $0 = decode() } }.start()
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
+    var guardTime = HangGuard(seconds: seconds)
+    while !guardTime.hasRunOut() {
       if let finished = result.withLock({ $0 }) { return finished }
       try await Task.sleep(for: .milliseconds(10))
     }

@@ -23,19 +23,20 @@ public enum Wait {
   ///   - limit: The hang guard.
   ///   - interval: The pause between looks (longer where a look runs a program).
   ///   - condition: Looked at every `interval`, and once more after the guard.
-  /// - Throws: ``GaveUp`` when `condition` still does not hold after `limit`.
+  /// - Throws: ``GaveUp`` when `condition` still does not hold after `limit` (of time the
+  ///   machine ran: see ``HangGuard``).
   public static func until(
     _ description: String, limit: Duration = hangGuard, interval: Duration = .milliseconds(10),
     isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool
   ) async throws {
-    let giveUp = ContinuousClock.now + limit
-    while ContinuousClock.now < giveUp {
+    var guardTime = HangGuard(limit)
+    while !guardTime.hasRunOut() {
       if try await condition() { return }
       try await Task.sleep(for: interval)
     }
     // A busy run may wake this only after the guard: look once more before failing.
     if try await condition() { return }
-    throw GaveUp(waitingFor: description, after: limit)
+    throw GaveUp(waitingFor: "\(description) (\(guardTime.summary))", after: limit)
   }
 
   /// Waits until `value` gives something, and returns it.

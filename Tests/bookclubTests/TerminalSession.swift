@@ -52,12 +52,12 @@ final class TerminalSession {
   /// - Throws: ``Timeout`` after `seconds` (a hang guard), or when the terminal closed
   ///   without showing it, with what the screen showed.
   func waitFor(_ text: String, times: Int = 1, seconds: Double = 60) async throws {
-    let giveUp = ContinuousClock.now + .seconds(seconds)
+    var guardTime = HangGuard(seconds: seconds)
     while true {
       let (screen, ended) = shown.state
       if screen.components(separatedBy: text).count - 1 >= times { return }
-      guard !ended, ContinuousClock.now < giveUp else {
-        throw Timeout(waitingFor: text, screen: screen)
+      guard !ended, !guardTime.hasRunOut() else {
+        throw Timeout(waitingFor: text, screen: screen, detail: guardTime.summary)
       }
       try await Task.sleep(for: .milliseconds(10))
     }
@@ -99,7 +99,11 @@ final class TerminalSession {
   struct Timeout: Error, CustomStringConvertible {
     let waitingFor: String
     let screen: String
-    var description: String { "waited for \"\(waitingFor)\"; the screen showed: \(screen)" }
+    /// How the wait went (its ``HangGuard/summary``).
+    var detail: String? = nil
+    var description: String {
+      "waited for \"\(waitingFor)\"\(detail.map { " (\($0))" } ?? ""); the screen showed: \(screen)"
+    }
   }
 
   /// What the terminal showed, read on a thread of its own until it closed.

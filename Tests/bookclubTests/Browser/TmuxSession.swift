@@ -72,11 +72,11 @@ final class TmuxSession {
   func watch(for text: String, seconds: Double = 60) -> Watch {
     let (socket, environment) = (self.socket, self.environment)
     return Watch(text) {
-      let giveUp = ContinuousClock.now + .seconds(seconds)
+      var guardTime = HangGuard(seconds: seconds)
       while true {
         let shown = try Self.tmux(
           socket: socket, environment: environment, ["capture-pane", "-p", "-t", "e2e"])
-        if shown.contains(text) || ContinuousClock.now >= giveUp { return shown }
+        if shown.contains(text) || guardTime.hasRunOut() { return (shown, guardTime) }
         usleep(20_000)
       }
     }
@@ -90,14 +90,14 @@ final class TmuxSession {
   func hold(_ key: String, until text: String, seconds: Double = 60) async throws -> String {
     let (socket, environment) = (self.socket, self.environment)
     return try await Watch(text) {
-      let giveUp = ContinuousClock.now + .seconds(seconds)
+      var guardTime = HangGuard(seconds: seconds)
       while true {
         _ = try Self.tmux(
           socket: socket, environment: environment, ["send-keys", "-t", "e2e", key])
         usleep(100_000)
         let shown = try Self.tmux(
           socket: socket, environment: environment, ["capture-pane", "-p", "-t", "e2e"])
-        if shown.contains(text) || ContinuousClock.now >= giveUp { return shown }
+        if shown.contains(text) || guardTime.hasRunOut() { return (shown, guardTime) }
       }
     }.screen()
   }
@@ -105,10 +105,11 @@ final class TmuxSession {
   /// A look for text on the screen, under way on a thread of its own.
   final class Watch: Sendable {
     private let text: String
-    private let result = Mutex<Result<String, any Error>?>(nil)
+    private let result = Mutex<Result<(String, HangGuard), any Error>?>(nil)
 
-    /// Starts `look` (which returns the last screen it saw) on a new thread at once.
-    init(_ text: String, _ look: @escaping @Sendable () throws -> String) {
+    /// Starts `look` (which returns the last screen it saw, and its guard) on a new thread
+    /// at once.
+    init(_ text: String, _ look: @escaping @Sendable () throws -> (String, HangGuard)) {
       self.text = text
       Thread {
         let outcome = Result { try look() }  // looked for without holding the lock
@@ -126,9 +127,9 @@ final class TmuxSession {
       try await Wait.until("the look for \(text) to end", limit: .seconds(600)) {
         result.withLock { $0 != nil }
       }
-      let shown = try result.withLock { $0! }.get()
+      let (shown, guardTime) = try result.withLock { $0! }.get()
       guard shown.contains(text) else {
-        throw TerminalSession.Timeout(waitingFor: text, screen: shown)
+        throw TerminalSession.Timeout(waitingFor: text, screen: shown, detail: guardTime.summary)
       }
       return shown
     }
@@ -141,12 +142,13 @@ final class TmuxSession {
     seconds: Double = 60, waitingFor description: String,
     _ condition: (String) async throws -> Bool
   ) async throws -> String {
-    let giveUp = ContinuousClock.now + .seconds(seconds)
+    var guardTime = HangGuard(seconds: seconds)
     while true {
       let shown = try await screen()
       if try await condition(shown) { return shown }
-      guard ContinuousClock.now < giveUp else {
-        throw TerminalSession.Timeout(waitingFor: description, screen: shown)
+      guard !guardTime.hasRunOut() else {
+        throw TerminalSession.Timeout(
+          waitingFor: description, screen: shown, detail: guardTime.summary)
       }
       try await Task.sleep(for: .milliseconds(20))
     }

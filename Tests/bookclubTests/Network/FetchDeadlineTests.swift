@@ -77,8 +77,8 @@ struct FetchDeadlineTests {
     // can come after the helper's 15 s are over.
     let folder = stateFolder
     let helper = try await OwnThread.run { () -> pid_t? in
-      let giveUp = ContinuousClock.now + .seconds(60)
-      while ContinuousClock.now < giveUp, process.isRunning {
+      var guardTime = HangGuard(.seconds(60))
+      while !guardTime.hasRunOut(), process.isRunning {
         if let helper = ProcessTable.matching(folder + "/fetch-").first {
           kill(process.processIdentifier, SIGINT)
           return helper
@@ -187,8 +187,8 @@ struct FetchDeadlineTests {
 
   /// Its exit status, or `nil` if it still runs after `seconds`.
   private func wait(for process: Process, seconds: Double) async -> Int32? {
-    let deadline = Date().addingTimeInterval(seconds)
-    while process.isRunning, Date() < deadline {
+    var guardTime = HangGuard(seconds: seconds)
+    while process.isRunning, !guardTime.hasRunOut() {
       try? await Task.sleep(for: .milliseconds(50))
     }
     guard !process.isRunning else { return nil }
