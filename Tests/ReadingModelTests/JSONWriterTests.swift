@@ -16,6 +16,21 @@ import Testing
     #expect(String(decoding: writer.bytes, as: UTF8.self) == json)
   }
 
+  /// Integers written digit by digit: the same text as `String(_:)`, at both ends of the
+  /// range and around every power of ten.
+  @Test func integersAsDecimalText() {
+    let powers = (0...18).map { n in (0..<n).reduce(Int64(1)) { value, _ in value * 10 } }
+    let edges = powers.flatMap { [$0 - 1, $0, $0 + 1, -$0] } + [.min, .max, .min + 1]
+    for value in edges {
+      var writer = JSONWriter()
+      writer.integer(value)
+      #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value), "\(value)")
+      var fromInt = JSONWriter()
+      fromInt.integer(Int(value))
+      #expect(fromInt.bytes == writer.bytes)
+    }
+  }
+
   /// Keys made once and members written by hand: the same bytes as the object writer.
   @Test func membersWithKeysMadeOnce() {
     var byHand = JSONWriter()

@@ -34,6 +34,27 @@ public struct JSONWriter {
 
   public mutating func integer(_ value: some BinaryInteger) { raw(String(value)) }
 
+  /// `value` in decimal, its digits written straight into the bytes: an id and a page count
+  /// for every book of `list --all --json`, where going through `String` (and the generic
+  /// form, which a caller in another module reaches unspecialised) cost more than the rest
+  /// of the number's members together.
+  public mutating func integer(_ value: Int64) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var rest = value.magnitude
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest > 0
+      bytes.append(contentsOf: digits[start...])
+    }
+  }
+
+  /// `value` in decimal (see ``integer(_:)-(Int64)``).
+  public mutating func integer(_ value: Int) { integer(Int64(value)) }
+
   /// The shortest text that reads back as the same `Double`.
   public mutating func number(_ value: Double) { raw(value.isFinite ? String(value) : "null") }
 
