@@ -20,9 +20,18 @@ import Testing
   /// standing is compared as of a fixed time, none of it in the future.
   static let now: Int64 = start + 4 * 365 * day
 
-  /// One member's journal: joined first, then two months of reading, in order.
-  static func journal(of member: String, using random: inout SeededGenerator) -> [ClubEvent] {
-    var events = [ClubEvent(member: member, sequence: 1, time: start, kind: .joined(name: member))]
+  /// A member id as bookclub makes them (a person must be one), ending in `n`.
+  static func memberID(_ n: Int) -> String { "00000000-0000-4000-8000-00000000000\(n)" }
+
+  /// One member's journal: joined first, then two months of reading, in order; `person`
+  /// when it is another device's journal of that member.
+  static func journal(
+    of member: String, person: String? = nil, using random: inout SeededGenerator
+  ) -> [ClubEvent] {
+    var events = [
+      ClubEvent(
+        member: member, sequence: 1, time: start, kind: .joined(name: member, person: person))
+    ]
     var time = start
     var fraction: [String: Double] = [:]
     for sequence in 2...Int.random(in: 300...600, using: &random) {
@@ -40,7 +49,7 @@ import Testing
       case 80..<83: kind = .abandoned(book)
       case 83..<88: kind = .rated(book, rating: Bool.random(using: &random) ? 4.5 : nil)
       case 88..<91: kind = .left
-      case 91..<95: kind = .joined(name: "\(member) \(sequence)")
+      case 91..<95: kind = .joined(name: "\(member) \(sequence)", person: person)
       default: kind = .unknown("cheered")
       }
       events.append(ClubEvent(member: member, sequence: sequence, time: time, kind: kind))
@@ -53,8 +62,11 @@ import Testing
     var random = SeededGenerator(seed: seed)
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     var everything: [ClubEvent] = []
-    for member in ["ann", "bob", "cy", "di"] {
-      let journal = Self.journal(of: member, using: &random)
+    // The fourth journal is the first one's person on another device.
+    for n in 1...4 {
+      let member = Self.memberID(n)
+      let journal = Self.journal(
+        of: member, person: n == 4 ? Self.memberID(1) : nil, using: &random)
       everything += journal
       // Read in batches of any size, each in any order, some lines read twice (a journal
       // rewritten by a sync tool is read again from where it changed).
@@ -77,6 +89,8 @@ import Testing
     #expect(standing == expected)
     #expect(standing.book != nil)
     #expect(standing.members.contains { $0.fractionPerDay != nil })
+    #expect(standing.members.count == 3)
+    #expect(standing.member(Self.memberID(4))?.journals == [1, 4].map(Self.memberID))
     // Without notes, the same standing with no notes.
     var withoutNotes = expected
     withoutNotes.notes = []
@@ -110,7 +124,7 @@ import Testing
           ("\(fraction)", page.map(String.init) ?? "NULL", "NULL", "NULL")
         case .note(_, let text, let fraction): ("\(fraction)", "NULL", "NULL", "'\(text)'")
         case .rated(_, let rating): ("NULL", "NULL", rating.map { "\($0)" } ?? "NULL", "NULL")
-        case .joined(let name): ("NULL", "NULL", "NULL", "'\(name)'")
+        case .joined(let name, _): ("NULL", "NULL", "NULL", "'\(name)'")
         default: ("NULL", "NULL", "NULL", "NULL")
         }
       let line = String(decoding: event.jsonLine.dropLast(), as: UTF8.self)

@@ -20,7 +20,9 @@ extension ClubEvent {
         }
       }
       switch kind {
-      case .joined(let name): object.member("name") { $0.string(name) }
+      case .joined(let name, let person):
+        object.member("name") { $0.string(name) }
+        if let person { object.member("person") { $0.string(person) } }
       case .progress(_, let fraction, let page):
         object.member("fraction") { $0.number(fraction) }
         if let page { object.member("page") { $0.integer(page) } }
@@ -49,7 +51,10 @@ extension ClubEvent {
     let fraction = fields["fraction"]?.double
     let kind: Kind
     switch (name, book) {
-    case ("joined", _): kind = .joined(name: fields["name"]?.string ?? "")
+    case ("joined", _):
+      // A person is a member id: anything else (a path, a stranger's text) is no person.
+      let person = fields["person"]?.string.flatMap { ClubID.isValid($0) ? $0 : nil }
+      kind = .joined(name: fields["name"]?.string ?? "", person: person)
     case ("left", _): kind = .left
     case ("picked", let book?): kind = .picked(book)
     case ("progress", let book?):

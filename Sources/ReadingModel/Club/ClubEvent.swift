@@ -9,7 +9,10 @@
 public struct ClubEvent: Sendable, Equatable {
   /// What happened. Kinds from a newer bookclub are kept as `unknown` and ignored.
   public enum Kind: Sendable, Equatable {
-    case joined(name: String)
+    /// The member joined, or took a new name. `person` ties the journals of one person's
+    /// devices together (each device writes a journal of its own): the member id of the
+    /// device that joined first, given by the devices that joined after it by a sync.
+    case joined(name: String, person: String? = nil)
     case left
     /// The club's current book; the latest pick wins.
     case picked(ClubBook)

@@ -72,7 +72,7 @@ public struct ClubJournalFold: Sendable {
 
   /// The member's name, as their latest `joined` in the batch gives it.
   var memberName: String? {
-    guard case .joined(let name) = latestBySlot["joined"]?.kind, !name.isEmpty else {
+    guard case .joined(let name, _) = latestBySlot["joined"]?.kind, !name.isEmpty else {
       return nil
     }
     return name

@@ -9,7 +9,10 @@
 public struct ClubStatus: Sendable, Equatable {
   /// One member's standing.
   public struct Member: Sendable, Equatable {
+    /// The person's id: the member id of the device that joined first.
     public var id: String
+    /// Every journal the person writes, one per device (sorted): their own id among them.
+    public var journals: [String] = []
     public var name: String
     /// The fraction of the current book read; 0 before any progress.
     public var fraction: Double = 0
@@ -69,8 +72,9 @@ public struct ClubStatus: Sendable, Equatable {
 
   /// Folds a club's events, in any order, duplicates included.
   ///
-  /// Each member's events count in the order of their sequence numbers (the member's own
-  /// order, whatever their clock says); members and picks are ordered by time.
+  /// Each journal's events count in the order of their sequence numbers (the writer's own
+  /// order, whatever its clock says); the journals of one person (``Member/journals``) are
+  /// merged by time, each in its own order; members and picks are ordered by time.
   ///
   /// - Parameters:
   ///   - events: Every joined, left and picked event, and the events about the book picked
@@ -79,49 +83,112 @@ public struct ClubStatus: Sendable, Equatable {
   public init(events: [ClubEvent], now: Int64 = Date().milliseconds) {
     let latestTime = now + Self.futureSkew
     var seen = Set<String>()
-    var byMember: [String: [ClubEvent]] = [:]
+    var byJournal: [String: [ClubEvent]] = [:]
     for event in events where seen.insert("\(event.member)\u{1F}\(event.sequence)").inserted {
-      byMember[event.member, default: []].append(event)
+      byJournal[event.member, default: []].append(event)
+    }
+    for (id, events) in byJournal { byJournal[id] = events.sorted { $0.sequence < $1.sequence } }
+    let journalsByPerson = Dictionary(grouping: byJournal.keys) {
+      Self.person(of: $0, in: byJournal[$0]!)
     }
     var members: [String: Member] = [:]
-    var picks: [ClubEvent] = []
-    for (id, events) in byMember {
-      let ordered = events.sorted { $0.sequence < $1.sequence }
-      var member = Member(
-        id: id, name: id, lastActivity: ordered.map { min($0.time, latestTime) }.max() ?? 0)
-      var pick: ClubEvent?
-      for event in ordered {
-        switch event.kind {
-        case .joined(let name):
-          member.name = name.isEmpty ? id : name
-          member.hasLeft = false
-        case .left: member.hasLeft = true
-        case .picked: pick = event
-        default: break
-        }
+    var eventsByPerson: [String: [ClubEvent]] = [:]
+    var picks: [(event: ClubEvent, person: String)] = []
+    for (person, journals) in journalsByPerson {
+      let journals = journals.sorted()
+      let merged = Self.merged(journals.map { byJournal[$0]! })
+      members[person] = Self.member(
+        person, journals: journals, byJournal: byJournal, latestTime: latestTime)
+      eventsByPerson[person] = merged
+      for journal in journals {
+        // A journal's latest pick, in its own order.
+        let pick = byJournal[journal]!.last { if case .picked = $0.kind { true } else { false } }
+        if let pick, pick.time <= latestTime { picks.append((pick, person)) }
       }
-      if let pick, pick.time <= latestTime { picks.append(pick) }
-      members[id] = member
-      byMember[id] = ordered
     }
-    let pick = picks.max { ($0.time, $0.member, $0.sequence) < ($1.time, $1.member, $1.sequence) }
-    book = pick?.kind.book
-    pickedBy = pick.flatMap { members[$0.member]?.name }
-    pickedAt = pick?.time
+    let pick = picks.max {
+      ($0.event.time, $0.event.member, $0.event.sequence)
+        < ($1.event.time, $1.event.member, $1.event.sequence)
+    }
+    book = pick?.event.kind.book
+    pickedBy = pick.flatMap { members[$0.person]?.name }
+    pickedAt = pick?.event.time
     notes = []
     if let book {
-      for (id, events) in byMember {
+      for (person, events) in eventsByPerson {
         Self.apply(
           events.filter { $0.kind.book?.key == book.key }, latestTime: latestTime,
-          to: &members[id]!, notes: &notes)
+          to: &members[person]!, notes: &notes)
       }
     }
     // In the order they joined: by their earliest time.
-    let joined = byMember.mapValues { $0.map { min($0.time, latestTime) }.min() ?? 0 }
+    let joined = eventsByPerson.mapValues { $0.map { min($0.time, latestTime) }.min() ?? 0 }
     self.members = members.values.sorted {
       (joined[$0.id] ?? 0, $0.id) < (joined[$1.id] ?? 0, $1.id)
     }
     notes.sort { ($0.fraction, $0.time) < ($1.fraction, $1.time) }
+  }
+
+  /// The person a journal belongs to: the one its latest `joined` names, else its own id.
+  private static func person(of journal: String, in events: [ClubEvent]) -> String {
+    for event in events.reversed() {
+      if case .joined(_, let person) = event.kind { return person ?? journal }
+    }
+    return journal
+  }
+
+  /// One person's member before the current book's events: their name (as their own
+  /// journal gives it, else the journal that joined last), activity, and whether every
+  /// journal of theirs has left.
+  private static func member(
+    _ person: String, journals: [String], byJournal: [String: [ClubEvent]], latestTime: Int64
+  ) -> Member {
+    var member = Member(id: person, name: person, lastActivity: 0)
+    member.journals = journals
+    member.hasLeft = true
+    var named: (own: Bool, time: Int64)?
+    for journal in journals {
+      var left = false
+      for event in byJournal[journal]! {
+        member.lastActivity = max(member.lastActivity, min(event.time, latestTime))
+        switch event.kind {
+        case .joined(let name, _):
+          left = false
+          let rank = (own: journal == person, time: event.time)
+          if !name.isEmpty,
+            named.map({ ($0.own ? 1 : 0, $0.time) <= (rank.own ? 1 : 0, rank.time) }) ?? true
+          {
+            member.name = name
+            named = rank
+          }
+        case .left: left = true
+        default: break
+        }
+      }
+      if !left { member.hasLeft = false }
+    }
+    return member
+  }
+
+  /// The journals' events as one line: by time, each journal's own order kept (a journal
+  /// whose clock went back keeps its order; the earliest next event of any goes first).
+  private static func merged(_ journals: [[ClubEvent]]) -> [ClubEvent] {
+    guard journals.count > 1 else { return journals.first ?? [] }
+    var next = journals.map { _ in 0 }
+    var merged: [ClubEvent] = []
+    merged.reserveCapacity(journals.reduce(0) { $0 + $1.count })
+    while true {
+      var best: Int?
+      for (index, journal) in journals.enumerated() where next[index] < journal.count {
+        if let chosen = best, journals[chosen][next[chosen]].time <= journal[next[index]].time {
+          continue
+        }
+        best = index
+      }
+      guard let best else { return merged }
+      merged.append(journals[best][next[best]])
+      next[best] += 1
+    }
   }
 
   /// Folds one member's events about the current book, in their order, into `member`.
@@ -162,6 +229,8 @@ public struct ClubStatus: Sendable, Equatable {
     member.fractionPerDay = max(0, last.fraction - first.fraction) / max(days, 1)
   }
 
-  /// The member with this id.
-  public func member(_ id: String) -> Member? { members.first { $0.id == id } }
+  /// The member with this id, or writing the journal of this id.
+  public func member(_ id: String) -> Member? {
+    members.first { $0.id == id } ?? members.first { $0.journals.contains(id) }
+  }
 }

@@ -76,7 +76,9 @@ extension Bookclub.Club {
         membership, library: library, context: context, pushing: true)
       for problem in problems { context.notices.push(problem, level: .warning) }
       let status = try await ClubExchange(library: library).status(membership)
-      let others = status.members.filter { $0.id != membership.memberID && !$0.hasLeft }
+      let others = status.members.filter {
+        !$0.journals.contains(membership.memberID) && !$0.hasLeft
+      }
       context.output.line(
         "You are in “\(TerminalText.safe(folder.name))” as \(TerminalText.safe(membership.memberName))"
           + (others.isEmpty

@@ -33,7 +33,7 @@ enum ClubJSON {
         status.members.map { member in
           .object([
             "id": .string(member.id), "name": .string(member.name),
-            "you": .bool(member.id == club.memberID),
+            "you": .bool(member.journals.contains(club.memberID)),
             "fraction": .number(member.fraction),
             "page": member.page.map { .integer(Int64($0)) } ?? .null,
             "finished": .bool(member.finished), "abandoned": .bool(member.abandoned),

@@ -39,7 +39,7 @@ struct ClubReport {
   }
 
   private func memberName(_ member: ClubStatus.Member) -> String {
-    TerminalText.safe(member.name) + (member.id == memberID ? " (you)" : "")
+    TerminalText.safe(member.name) + (member.journals.contains(memberID) ? " (you)" : "")
   }
 
   private func standing(_ member: ClubStatus.Member) -> String {

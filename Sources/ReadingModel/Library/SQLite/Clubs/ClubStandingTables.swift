@@ -94,7 +94,7 @@ struct ClubStandingTables {
     events += try connection.all(
       """
       SELECT member_id, seq, time_ms, CASE kind WHEN 'note' THEN 'note-activity' ELSE kind END,
-        book_key, fraction, page, rating, text
+        book_key, fraction, page, rating, text, CASE kind WHEN 'joined' THEN line END
       FROM club_standing WHERE club_id = ? AND kind <> 'picked'
         AND NOT (? AND kind = 'note' AND book_key IS ?)
       """, [club, .integer(notes ? 1 : 0), book.map { .text($0.key) }]
@@ -110,7 +110,7 @@ struct ClubStandingTables {
     for (member, time) in latest {
       events += try connection.all(
         """
-        SELECT member_id, seq, time_ms, 'progress', book_key, fraction, NULL, NULL, NULL
+        SELECT member_id, seq, time_ms, 'progress', book_key, fraction, NULL, NULL, NULL, NULL
         FROM club_pace WHERE club_id = ? AND member_id = ? AND book_key = ? AND time_ms >= ?
         ORDER BY time_ms, seq LIMIT 1
         """, [club, .text(member), key, .integer(ClubStatus.paceStart(before: time))]
@@ -119,7 +119,7 @@ struct ClubStandingTables {
     if notes {
       events += try connection.all(
         """
-        SELECT member_id, seq, time_ms, 'note', book_key, fraction, NULL, NULL, text
+        SELECT member_id, seq, time_ms, 'note', book_key, fraction, NULL, NULL, text, NULL
         FROM club_notes WHERE club_id = ? AND book_key = ? ORDER BY time_ms
         """, [club, key]
       ) { Self.event($0, book: book) }
@@ -145,10 +145,12 @@ struct ClubStandingTables {
     _ event: ClubEvent, slot: String, keeping order: String, club: SQLiteValue,
     member: SQLiteValue
   ) throws {
+    // A pick carries the book's details, a `joined` its person: kept whole, as the line.
     let line: SQLiteValue? =
-      if case .picked = event.kind {
-        .text(String(decoding: event.jsonLine.dropLast(), as: UTF8.self))
-      } else { nil }
+      switch event.kind {
+      case .picked, .joined: .text(String(decoding: event.jsonLine.dropLast(), as: UTF8.self))
+      default: nil
+      }
     try connection.run(
       """
       INSERT INTO club_standing (club_id, member_id, slot, seq, time_ms, kind, book_key,
@@ -167,15 +169,22 @@ struct ClubStandingTables {
   }
 
   /// An event rebuilt from the columns member, seq, time, kind, book key, fraction, page,
-  /// rating, text. `book` is the picked book: an event about another book is kept only as
-  /// activity.
+  /// rating, text and a `joined`'s line. `book` is the picked book: an event about another
+  /// book is kept only as activity.
   private static func event(_ row: SQLiteRow, book: ClubBook?) -> ClubEvent {
     let name = row.text(3)
     let about = row.optionalText(4)
     let current = about == nil ? nil : (about == book?.key ? book : nil)
     let kind: ClubEvent.Kind
     switch (name, current) {
-    case ("joined", _): kind = .joined(name: row.optionalText(8) ?? "")
+    case ("joined", _):
+      // Its line carries the person; a row kept before lines were kept has the name only.
+      let line = row.optionalText(9).flatMap { ClubEvent(jsonLine: Array($0.utf8)) }
+      if case .joined? = line?.kind, line?.member == row.text(0) {
+        kind = line!.kind
+      } else {
+        kind = .joined(name: row.optionalText(8) ?? "")
+      }
     case ("left", _): kind = .left
     case ("progress", let book?):
       kind = .progress(
@@ -198,7 +207,7 @@ struct ClubStandingTables {
       [.real(fraction), page.map { .integer(Int64($0)) }, nil, nil]
     case .note(_, let text, let fraction): [.real(fraction), nil, nil, .text(text)]
     case .rated(_, let rating): [nil, nil, rating.map(SQLiteValue.real), nil]
-    case .joined(let name): [nil, nil, nil, .text(name)]
+    case .joined(let name, _): [nil, nil, nil, .text(name)]
     case .left, .picked, .finished, .abandoned, .unknown: [nil, nil, nil, nil]
     }
   }
