@@ -14,10 +14,15 @@ public struct ClubMembership: Sendable, Equatable {
   /// in a clone whose `.git` is the club folder's own. A `.git` that appears later (another
   /// member can put one in a folder a sync tool carries) does not make a git club.
   public var syncsWithGit: Bool
+  /// The person this membership is a device of, when another device joined first (see
+  /// ``ClubEvent/Kind/joined(name:person:)``); `nil`: this device's own member id.
+  public var person: String?
+  /// The git URL the club was cloned from, for your other devices to clone it too.
+  public var url: String?
 
   public init(
     clubID: String, name: String, path: String, memberID: String, memberName: String,
-    sharesNotes: Bool, syncsWithGit: Bool = false
+    sharesNotes: Bool, syncsWithGit: Bool = false, person: String? = nil, url: String? = nil
   ) {
     self.clubID = clubID
     self.name = name
@@ -26,5 +31,7 @@ public struct ClubMembership: Sendable, Equatable {
     self.memberName = memberName
     self.sharesNotes = sharesNotes
     self.syncsWithGit = syncsWithGit
+    self.person = person
+    self.url = url
   }
 }

@@ -323,5 +323,6 @@ enum Schema {
     trashByBook,
     reviewSpoilers,
     sync,
+    syncClubs,
   ]
 }

@@ -28,6 +28,9 @@ extension SyncLine {
     case .device(let name):
       members["kind"] = .string("device")
       members["name"] = .string(name)
+    case .club(let change):
+      members.merge(change.members) { $1 }
+      members["kind"] = .string("club")
     case .unknown: break
     }
     var json = JSONWriter()
@@ -90,6 +93,11 @@ extension SyncLine {
         return .failure(.missing("name"))
       }
       decoded = .device(name: name)
+    case "club" where version == Int64(Self.version):
+      guard let change = SyncClubChange(members: members) else {
+        return .failure(.invalid("club"))
+      }
+      decoded = .club(change)
     default:
       decoded = .unknown(kind: String(kind.prefix(40)), line: line)
     }

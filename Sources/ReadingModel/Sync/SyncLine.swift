@@ -8,8 +8,9 @@
 ///  "items":{"progress/UUID":{…entry…},"history/{…}":{…event…}},"removed":false}
 /// ```
 /// `kind` is `book` (the fields, entries, status changes and history events of one book
-/// that the change set, by the book's sync id) or `device` (the device's name, once, at its
-/// first line). A newer bookclub's kinds are kept and not applied.
+/// that the change set, by the book's sync id), `device` (the device's name, once, at its
+/// first line) or `club` (a club joined or left, ``SyncClubChange``). A newer bookclub's
+/// kinds are kept and not applied.
 public struct SyncLine: Sendable, Equatable {
   /// The journal format this bookclub writes.
   public static let version = 1
@@ -24,6 +25,8 @@ public struct SyncLine: Sendable, Equatable {
     case book(SyncBookChange)
     /// The device's name, as `sync devices` shows it.
     case device(name: String)
+    /// A club joined or left on the device.
+    case club(SyncClubChange)
     /// A kind this bookclub does not know, with the line as it was.
     case unknown(kind: String, line: [UInt8])
   }

@@ -137,6 +137,7 @@ public struct SyncRun {
     var changes: [String: [SyncedBook.StampedChange]] = [:]
     var order: [String] = []
     var arrivals = Set<String>()
+    var clubs: [(change: SyncClubChange, stamp: SyncStamp)] = []
     for device in folder.devices() where device != setup.device {
       if try await library.isForgotten(device) { continue }
       var record =
@@ -156,6 +157,7 @@ public struct SyncRun {
             SyncedBook.StampedChange(change: change, stamp: line.stamp))
           record.changes += 1
         case .device(let name): record.name = name
+        case .club(let change): clubs.append((change, line.stamp))
         case .unknown: unknown.append(line)
         }
       }
@@ -183,6 +185,7 @@ public struct SyncRun {
         )
       }
     }
+    try await library.receiveSyncClubs(clubs)
     // Only once every book is written: a crash before this reads the same lines again, and
     // applying a change twice is applying it once.
     for record in records { try await library.recordSyncRead(record) }
@@ -213,6 +216,7 @@ public struct SyncRun {
           "\(SyncSnapshot.fileName): book \(book.book) was not taken: \(error.explanation)")
       }
     }
+    try await library.receiveSyncClubs(snapshot.clubs.map { ($0.change, $0.stamp) })
     for (device, cover) in snapshot.covers where device != setup.device {
       let point =
         snapshot.points[device].map { folder.verified($0, of: device) }

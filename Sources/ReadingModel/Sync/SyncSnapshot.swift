@@ -39,9 +39,19 @@ public struct SyncSnapshot: Sendable, Equatable {
   /// of reading every line to skip those covered.
   public var points: [SyncDeviceID: ClubJournal.ReadPoint] = [:]
   public var books: [Book]
+  /// Each club's latest membership, with its stamp: a device that starts from the snapshot
+  /// reads none of the lines that announced them.
+  public var clubs: [Club] = []
+
+  /// A club's latest membership, as a `club` line gave it.
+  public struct Club: Sendable, Equatable {
+    public var change: SyncClubChange
+    public var stamp: SyncStamp
+  }
 
   public static func == (lhs: SyncSnapshot, rhs: SyncSnapshot) -> Bool {
     lhs.books == rhs.books && lhs.covers.mapValues(\.sequence) == rhs.covers.mapValues(\.sequence)
+      && lhs.clubs == rhs.clubs
   }
 
   /// The snapshot as `snapshot.json` holds it.
@@ -56,6 +66,10 @@ public struct SyncSnapshot: Sendable, Equatable {
             (device.text, Self.json(cover, at: points[device]))
           })),
       "books": .array(books.map(\.json)),
+      "clubs": .array(
+        clubs.map { club in
+          .object(club.change.members.merging(["stamp": .string(club.stamp.description)]) { $1 })
+        }),
     ]).write(to: &json)
     return Data(json.bytes + [0x0A])
   }
@@ -89,6 +103,15 @@ public struct SyncSnapshot: Sendable, Equatable {
     }
     guard let read = Self.books(books) else { return nil }
     self.books = read
+    // Clubs came after the first snapshots: a snapshot without them has none to tell.
+    if case .array(let clubs)? = members["clubs"] {
+      for case .object(let values) in clubs {
+        guard let change = SyncClubChange(members: values),
+          let stamp = values["stamp"]?.string.flatMap(SyncStamp.init)
+        else { continue }
+        self.clubs.append(Club(change: change, stamp: stamp))
+      }
+    }
   }
 
   public init(

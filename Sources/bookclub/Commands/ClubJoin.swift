@@ -61,10 +61,16 @@ extension Bookclub.Club {
       let syncsWithGit =
         cloned
         || (existing.map { Self.isSameFolder($0.path, folder.path) && $0.syncsWithGit } ?? false)
+      // Joined on another of your devices first: this device is that person too.
+      var person = existing?.person
+      if existing == nil, let synced = try await library.syncedClub(folder.id), !synced.left {
+        person = synced.person
+      }
       let membership = ClubMembership(
         clubID: folder.id, name: folder.name, path: folder.path,
         memberID: existing?.memberID ?? ClubID.make(), memberName: memberName,
-        sharesNotes: sharesNotes, syncsWithGit: syncsWithGit)
+        sharesNotes: sharesNotes, syncsWithGit: syncsWithGit, person: person,
+        url: cloned && SyncClubFollower.isRemote(location) ? location : existing?.url)
       // Joining again keeps your id and journal; a new name (announced to the club by a
       // `joined` line) or a new --share-notes choice is taken, nothing else is written.
       if existing?.memberName != memberName || existing?.sharesNotes != sharesNotes {

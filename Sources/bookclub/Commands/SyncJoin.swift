@@ -35,6 +35,8 @@ extension Bookclub.Sync {
           + "\(TerminalText.safe(folder.path)), with \(others) other \(others == 1 ? "device" : "devices")."
       )
       SyncExchange.tell(report, context: context)
+      try await SyncExchange(context: context).followClubs(
+        context.library(flag: given.libraryPath), setup: setup)
     }
   }
 }

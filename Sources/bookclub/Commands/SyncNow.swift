@@ -29,8 +29,10 @@ extension Bookclub.Sync {
         return await SyncExchange(context: context).syncInBackground(library)
       }
       let setup = try await Bookclub.Sync.setup(of: library)
-      let report = try await SyncExchange(context: context).sync(library, setup: setup)
+      let exchange = SyncExchange(context: context)
+      let report = try await exchange.sync(library, setup: setup)
       SyncExchange.tell(report, context: context)
+      try await exchange.followClubs(library, setup: setup)
     }
   }
 }

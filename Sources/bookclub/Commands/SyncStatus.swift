@@ -27,6 +27,7 @@ extension Bookclub.Sync {
       let (outbox, unknown) = try await library.syncCounts()
       let conflicts = try await library.syncConflicts()
       let backgroundProblem = try await library.backgroundSyncProblem()
+      let clubs = try await library.unsettledSyncClubs()
       if options.json {
         let value = JSONValue.object([
           "device": .string(setup.device.text), "name": .string(setup.name),
@@ -34,6 +35,14 @@ extension Bookclub.Sync {
           "unsent": .integer(Int64(outbox)), "unknown": .integer(Int64(unknown)),
           "devices": .array(devices.map(\.json)),
           "backgroundProblem": backgroundProblem.map { .string($0) } ?? .null,
+          "clubsToFollow": .array(
+            clubs.map { club in
+              .object([
+                "club": .string(club.club), "name": .string(club.name),
+                "memberName": .string(club.memberName), "left": .bool(club.left),
+                "url": club.url.map { .string($0) } ?? .null,
+              ])
+            }),
           "conflicts": .array(
             conflicts.map { book, conflict in
               .object([
@@ -62,6 +71,12 @@ extension Bookclub.Sync {
       if unknown > 0 {
         context.output.line(
           "\(unknown) changes of a kind a newer bookclub wrote are kept, not applied: update bookclub."
+        )
+      }
+      for club in clubs {
+        context.output.line(
+          "You \(club.left ? "left" : "joined") “\(TerminalText.safe(club.name))” on another "
+            + "device: \(club.left ? "the next sync leaves it here" : club.url == nil ? "run 'bookclub club join <its folder here>' to take part here" : "the next sync joins it here")."
         )
       }
       for (book, conflict) in conflicts {

@@ -86,6 +86,22 @@ struct SyncExchange {
     }
   }
 
+  /// Joins and leaves here the clubs the other devices did (``SyncClubFollower``), after a
+  /// sync has read them, and sends what that wrote (this device's own `club` lines).
+  func followClubs(_ library: SQLiteLibrary, setup: SyncSetup) async throws {
+    let done = try await SyncClubFollower(context: context).follow(library)
+    for line in done { context.output.line(line) }
+    guard !done.isEmpty else { return }
+    do {
+      _ = try await send(library, setup: setup)
+      try exchange(setup)
+    } catch {
+      context.notices.push(
+        "Not yet in the sync folder: \(error.explanation) Run 'bookclub sync' to send it.",
+        level: .warning)
+    }
+  }
+
   /// A lock of this device's syncs, beside bookclub's data (never in the shared folder).
   private func lockPath(_ setup: SyncSetup, _ kind: String) -> String {
     UserFolder.data.path(environment: context.environment) + "/sync-\(setup.device).\(kind)"

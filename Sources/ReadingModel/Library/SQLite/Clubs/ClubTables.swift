@@ -12,30 +12,41 @@ struct ClubTables {
   /// Every club you are in, by name.
   func memberships() throws -> [ClubMembership] {
     try connection.all(
-      "SELECT id, name, path, member_id, member_name, share_notes, git FROM clubs ORDER BY name"
+      """
+      SELECT id, name, path, member_id, member_name, share_notes, git, person, url
+      FROM clubs ORDER BY name
+      """
     ) { row in
       ClubMembership(
         clubID: row.text(0), name: row.text(1), path: row.text(2), memberID: row.text(3),
-        memberName: row.text(4), sharesNotes: row.int64(5) != 0, syncsWithGit: row.int64(6) != 0)
+        memberName: row.text(4), sharesNotes: row.int64(5) != 0, syncsWithGit: row.int64(6) != 0,
+        person: row.optionalText(7), url: row.optionalText(8))
     }
   }
 
-  /// Records that you are in a club, queueing your `joined` event.
+  /// Records that you are in a club, queueing your `joined` event, and for your other
+  /// devices (when the library syncs) the membership.
   func join(_ membership: ClubMembership, at time: Int64) throws {
     try connection.run(
       """
-      INSERT INTO clubs (id, name, path, member_id, member_name, share_notes, joined_ms, git)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO clubs (id, name, path, member_id, member_name, share_notes, joined_ms, git,
+        person, url)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET path = excluded.path, share_notes = excluded.share_notes,
-        member_name = excluded.member_name, git = excluded.git
+        member_name = excluded.member_name, git = excluded.git,
+        person = coalesce(excluded.person, person), url = coalesce(excluded.url, url)
       """,
       [
         .text(membership.clubID), .text(membership.name), .text(membership.path),
         .text(membership.memberID), .text(membership.memberName),
         .integer(membership.sharesNotes ? 1 : 0), .integer(time),
-        .integer(membership.syncsWithGit ? 1 : 0),
+        .integer(membership.syncsWithGit ? 1 : 0), membership.person.map { .text($0) },
+        membership.url.map { .text($0) },
       ])
-    _ = try queue([.joined(name: membership.memberName)], in: membership.clubID, at: time)
+    let joined = try memberships().first { $0.clubID == membership.clubID } ?? membership
+    _ = try queue(
+      [.joined(name: joined.memberName, person: joined.person)], in: membership.clubID, at: time)
+    try SyncTables(connection: connection).queueClub(SyncClubChange(joined, left: false))
   }
 
   /// Records a club's folder and whether it is synced with git.
@@ -45,8 +56,12 @@ struct ClubTables {
       [.text(path), .integer(syncsWithGit ? 1 : 0), .text(clubID)])
   }
 
-  /// Forgets a club and what was read of it.
+  /// Forgets a club and what was read of it; tells your other devices (when the library
+  /// syncs) that you left.
   func leave(_ clubID: String) throws {
+    if let membership = try memberships().first(where: { $0.clubID == clubID }) {
+      try SyncTables(connection: connection).queueClub(SyncClubChange(membership, left: true))
+    }
     for table in ["club_outbox", "club_standing", "club_pace", "club_notes", "club_journals"] {
       try connection.run("DELETE FROM \(table) WHERE club_id = ?", [.text(clubID)])
     }

@@ -65,6 +65,9 @@ extension SQLiteLibrary {
       try tables.setInfo("transport", setup.usesGit ? "git" : "folder")
       try BookSourceTables(connection: connection).adoptLibraryID(libraryID)
       try tables.queue(.device(name: setup.name), stamp: try tables.nextStamp())
+      for membership in try ClubTables(connection: connection).memberships() {
+        try tables.queueClub(SyncClubChange(membership, left: false))
+      }
       try tables.setInfo("journaled", "0")
       try tables.journalChanges()
     }

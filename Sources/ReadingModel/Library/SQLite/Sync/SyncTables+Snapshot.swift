@@ -34,7 +34,9 @@ extension SyncTables {
           book: row.text(0), state: state, addKey: row.optionalText(2),
           aliases: aliases[row.text(0)] ?? [], replaced: try replaced(of: row.text(0))))
     }
-    return SyncSnapshot(covers: covers, points: points, books: books)
+    var snapshot = SyncSnapshot(covers: covers, points: points, books: books)
+    snapshot.clubs = try latestClubs().map { SyncSnapshot.Club(change: $0.change, stamp: $0.stamp) }
+    return snapshot
   }
 
   /// Takes in a snapshot's book (``SyncedBook/snapshot``): merged with what this library
