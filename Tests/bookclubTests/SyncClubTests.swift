@@ -3,6 +3,8 @@ import ReadingModel
 import TestSupport
 import Testing
 
+@testable import bookclub
+
 /// Clubs on every device (issue 27): a club joined on one device is joined on the others
 /// at their next sync, each device with a journal of its own, and the club sees one
 /// member; a club folder waits for a join by hand; a club left on one is left on all.
@@ -107,13 +109,27 @@ struct SyncClubTests {
     #expect(try await run(laptop, ["club", "list"]).stdout.contains("Bookworms") == false)
   }
 
+  @Test func aClubMadeInACloneIsClonedFromItsOriginOnTheOtherDevice() async throws {
+    let remote = shared.path("made.git")
+    try await git(["init", "--quiet", "--bare", "--initial-branch=main", remote])
+    try await syncedDevices()
+    let clone = laptop.path("made")
+    try await git(["clone", "--quiet", "file://" + remote, clone])
+    try await run(laptop, ["club", "create", clone, "--name", "Made here", "--as", "Ann"])
+    try await run(laptop, ["club", "sync"])
+    try await run(laptop, ["sync"])
+    let followed = try await run(desktop, ["sync"])
+    #expect(followed.stdout.contains("You are in “Made here” here too"), "\(followed.stderr)")
+    #expect(try await members(desktop).map(\.1) == [true])
+  }
+
   @Test func aClubFolderWaitsForAJoinByHandAndThenIsTheSamePerson() async throws {
     try await syncedDevices()
     let folder = shared.path("folder-club")
     try await run(laptop, ["club", "create", folder, "--name", "Tuesday", "--as", "Ann"])
     try await run(laptop, ["sync"])
     let told = try await run(desktop, ["sync"])
-    #expect(told.stderr.contains("run 'bookclub club join <its folder here> --as Ann'"))
+    #expect(told.stderr.contains("run 'bookclub club join <its folder or git URL> --as Ann'"))
     let status = try await run(desktop, ["sync", "status"])
     #expect(status.stdout.contains("You joined “Tuesday” on another device"), "\(status.stdout)")
     try await run(desktop, ["club", "join", folder, "--as", "Ann"])
@@ -144,5 +160,14 @@ struct SyncClubTests {
     #expect(!FileManager.default.fileExists(atPath: "/tmp/owned"))
     let clubs = desktop.path(".local/share/bookclub/clubs")
     #expect((try? FileManager.default.contentsOfDirectory(atPath: clubs)) ?? [] == [])
+  }
+
+  @Test func onlyAnAddressOfAnotherMachineIsPassedOnAndNeverAPassword() {
+    #expect(SyncClubFollower.address("https://me:token@host/club.git") == "https://host/club.git")
+    #expect(SyncClubFollower.address("git@host:club.git") == "git@host:club.git")
+    #expect(SyncClubFollower.address("file:///srv/club.git") == "file:///srv/club.git")
+    for refused in ["/srv/club.git", "./club", "-uoops", "ext::sh", "@host:x", "x@:y", "://x", ""] {
+      #expect(SyncClubFollower.address(refused) == nil, "\(refused)")
+    }
   }
 }

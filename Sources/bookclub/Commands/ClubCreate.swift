@@ -51,10 +51,16 @@ extension Bookclub.Club {
       // appears later in a folder a sync tool carries could be anyone's.
       let syncsWithGit = ClubFolder.hasOwnGitFolder(absolute)
       let folder = try ClubFolder.create(at: absolute, name: name)
+      // Where your other devices clone it from: the clone's origin, when it has one.
+      let origin =
+        syncsWithGit
+        ? (try? ClubRepository(folder.path)).flatMap {
+          ClubGit(environment: context.environment).originURL($0)
+        } : nil
       let membership = ClubMembership(
         clubID: folder.id, name: folder.name, path: folder.path,
         memberID: ClubID.make(), memberName: memberName, sharesNotes: sharesNotes,
-        syncsWithGit: syncsWithGit)
+        syncsWithGit: syncsWithGit, url: origin.flatMap(SyncClubFollower.address))
       try await library.join(membership, at: Date().milliseconds)
       try await ClubExchange(library: library).deliver(membership)
       context.output.line(

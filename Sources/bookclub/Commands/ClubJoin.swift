@@ -70,7 +70,7 @@ extension Bookclub.Club {
         clubID: folder.id, name: folder.name, path: folder.path,
         memberID: existing?.memberID ?? ClubID.make(), memberName: memberName,
         sharesNotes: sharesNotes, syncsWithGit: syncsWithGit, person: person,
-        url: cloned && SyncClubFollower.isRemote(location) ? location : existing?.url)
+        url: cloned ? SyncClubFollower.address(location) : existing?.url)
       // Joining again keeps your id and journal; a new name (announced to the club by a
       // `joined` line) or a new --share-notes choice is taken, nothing else is written.
       if existing?.memberName != memberName || existing?.sharesNotes != sharesNotes {

@@ -76,7 +76,7 @@ extension Bookclub.Sync {
       for club in clubs {
         context.output.line(
           "You \(club.left ? "left" : "joined") “\(TerminalText.safe(club.name))” on another "
-            + "device: \(club.left ? "the next sync leaves it here" : club.url == nil ? "run 'bookclub club join <its folder here>' to take part here" : "the next sync joins it here")."
+            + "device: \(club.left ? "the next sync leaves it here" : club.url == nil ? "run 'bookclub club join <its folder or git URL>' to take part here" : "the next sync joins it here")."
         )
       }
       for (book, conflict) in conflicts {

@@ -13,8 +13,8 @@ import ReadingModel
 /// here.
 ///
 /// The URL comes from a journal in the sync folder, which anyone who can write that folder
-/// can write: it is cloned only when it is a URL (never a path on this disk, never one that
-/// reads as an option), into a folder bookclub names, and only a clone holding that very
+/// can write: it is cloned only when it is a URL (never a bare path, never one that reads as
+/// an option), into a folder bookclub names, and only a clone holding that very
 /// club is joined.
 @MainActor
 struct SyncClubFollower {
@@ -36,9 +36,10 @@ struct SyncClubFollower {
         case (false, nil):
           guard let url = change.url else {
             context.notices.push(
-              "You joined \(name) on another device, from a club folder: run 'bookclub club join "
-                + "<its folder here> --as \(TerminalText.safe(change.memberName))' to take "
-                + "part here too.", level: .info)
+              "You joined \(name) on another device, from a folder with no URL to clone it "
+                + "from: run 'bookclub club join <its folder or git URL> --as "
+                + "\(TerminalText.safe(change.memberName))' to take part here too.",
+              level: .info)
             continue  // asked again at the next sync, until it is joined here
           }
           try await join(change, from: url, library: library)
@@ -57,9 +58,16 @@ struct SyncClubFollower {
     return done
   }
 
+  /// `url` as your other devices are told it: without a password it may hold, and only
+  /// when it is an address another machine can clone from (``isRemote(_:)``).
+  nonisolated static func address(_ url: String) -> String? {
+    let bare = ClubGit.withoutPassword(url)
+    return isRemote(bare) ? bare : nil
+  }
+
   /// Whether `url` is an address to clone from another machine: `scheme://…` or
-  /// `user@host:path`, never a path here or an option.
-  static func isRemote(_ url: String) -> Bool {
+  /// `user@host:path`, never a bare path or an option.
+  nonisolated static func isRemote(_ url: String) -> Bool {
     guard !url.hasPrefix("-"), !url.hasPrefix("/"), !url.hasPrefix(".") else { return false }
     if let scheme = url.firstRange(of: "://") {
       return !url[..<scheme.lowerBound].isEmpty
