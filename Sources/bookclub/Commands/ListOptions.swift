@@ -9,7 +9,7 @@ import ReadingModel
 /// The options of `bookclub list`, shared with `bookclub demo`.
 struct ListOptions: Sendable {
   /// The page size `--all` reads with when `--limit` is not given.
-  static let streamingPageSize = 500
+  static let streamingPageSize = 2000
 
   static let limitOption = OptionSpec.value(
     "limit", short: "n", valueName: "limit",
