@@ -10,9 +10,14 @@ import Dispatch
 /// and how far into each device's journal it covers, so a new device takes the snapshot and
 /// reads only the lines after it instead of years of changes. The journals stay whole: an
 /// old device catches up by reading on where it stopped, as before.
+///
+/// Format 2 is a line of what covers the books (the devices, the clubs, how many books),
+/// then one line a book, read over the cores as a journal is; format 1 held every book in
+/// its one line, parsed on one core (a 100,000-book snapshot took longer to join from than
+/// replaying the journals), and is still read.
 public struct SyncSnapshot: Sendable, Equatable {
   /// The snapshot format this build writes; a newer one is not read (the journals are).
-  public static let formatVersion = 1
+  public static let formatVersion = 2
   public static let fileName = "snapshot.json"
 
   /// A book in the snapshot: its state, what it was added as, the sync ids merged into it,
@@ -54,9 +59,9 @@ public struct SyncSnapshot: Sendable, Equatable {
       && lhs.clubs == rhs.clubs
   }
 
-  /// The snapshot as `snapshot.json` holds it.
+  /// The snapshot as `snapshot.json` holds it: its first line, then a line a book.
   public func data(library: String) -> Data {
-    var json = JSONWriter()
+    var json = JSONWriter(reservingCapacity: 64 + books.count * 1024)
     JSONValue.object([
       "format": .string("bookclub-sync-snapshot"), "version": .integer(Int64(Self.formatVersion)),
       "library": .string(library),
@@ -65,25 +70,31 @@ public struct SyncSnapshot: Sendable, Equatable {
           uniqueKeysWithValues: covers.map { device, cover in
             (device.text, Self.json(cover, at: points[device]))
           })),
-      "books": .array(books.map(\.json)),
+      "books": .integer(Int64(books.count)),
       "clubs": .array(
         clubs.map { club in
           .object(club.change.members.merging(["stamp": .string(club.stamp.description)]) { $1 })
         }),
     ]).write(to: &json)
-    return Data(json.bytes + [0x0A])
+    json.raw("\n")
+    for book in books {
+      book.json.write(to: &json)
+      json.raw("\n")
+    }
+    return Data(json.bytes)
   }
 
   /// Reads `snapshot.json`.
   ///
   /// - Returns: `nil` when the bytes are not a snapshot of `library` this build reads.
   public init?(bytes: [UInt8], library: String) {
-    var parser = JSONParser(bytes: bytes, limit: Int(Int32.max))
+    let firstEnd = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
+    var parser = JSONParser(bytes: Array(bytes[..<firstEnd]), limit: Int(Int32.max))
     guard case .object(let members)? = try? parser.value(),
       members["format"]?.string == "bookclub-sync-snapshot",
       let version = members["version"]?.integer, version <= Int64(Self.formatVersion),
       members["library"]?.string == library,
-      case .object(let covers)? = members["covers"], case .array(let books)? = members["books"]
+      case .object(let covers)? = members["covers"]
     else { return nil }
     self.covers = [:]
     for (device, cover) in covers {
@@ -101,7 +112,14 @@ public struct SyncSnapshot: Sendable, Equatable {
           checkHash: hash, lastSequence: Int(sequence))
       }
     }
-    guard let read = Self.books(books) else { return nil }
+    let read: [Book]?
+    switch members["books"] {
+    case .array(let books)?: read = Self.books(books)  // format 1: in the first line
+    case let count? where count.integer != nil:
+      read = Self.books(lines: bytes[min(firstEnd + 1, bytes.endIndex)...], count: count.integer!)
+    default: read = nil
+    }
+    guard let read else { return nil }
     self.books = read
     // Clubs came after the first snapshots: a snapshot without them has none to tell.
     if case .array(let clubs)? = members["clubs"] {
@@ -123,7 +141,32 @@ public struct SyncSnapshot: Sendable, Equatable {
     self.books = books
   }
 
-  /// The books of a snapshot, read over the cores (a snapshot holds a whole library).
+  /// The books of a format 2 snapshot, a line each, parsed and read over the cores.
+  ///
+  /// - Returns: `nil` when a line is not a book, or there are not `count` of them (a cut
+  ///   file: the journals hold everything).
+  private static func books(lines bytes: ArraySlice<UInt8>, count: Int64) -> [Book]? {
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
+    guard Int64(lines.count) == count else { return nil }
+    let parts = min(4, ProcessInfo.processInfo.activeProcessorCount, lines.count / 256)
+    var read = [Book?](repeating: nil, count: lines.count)
+    read.withUnsafeMutableBufferPointer { buffer in
+      // Each part writes only its own slots, and the buffer outlives them all.
+      nonisolated(unsafe) let slots = buffer
+      DispatchQueue.concurrentPerform(iterations: max(1, parts)) { part in
+        for index in stride(from: part, to: lines.count, by: max(1, parts)) {
+          var parser = JSONParser(bytes: Array(lines[index]), limit: Int(Int32.max))
+          guard let value = try? parser.value(), (try? parser.isAtEnd()) == true else { continue }
+          slots[index] = Book(json: value)
+        }
+      }
+    }
+    let books = read.compactMap { $0 }
+    return books.count == lines.count ? books : nil
+  }
+
+  /// The books of a format 1 snapshot, read over the cores (a snapshot holds a whole
+  /// library).
   ///
   /// - Returns: `nil` when one is not a book.
   private static func books(_ values: [JSONValue]) -> [Book]? {
