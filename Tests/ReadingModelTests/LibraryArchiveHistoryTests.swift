@@ -49,13 +49,13 @@ import Testing
     #expect(archive.books.first?.history == [])
   }
 
-  @Test func version4HistoryRoundTripsExactlyAndKeySorted() throws {
+  @Test func historyRoundTripsExactlyAndKeySorted() throws {
     let withHistory = Self.item(id: 1, history: Self.history)
     let without = Self.item(id: 2, history: [])
     var writer = LibraryArchive.StreamWriter(library: "6f1c0000-library")
     let data = writer.header() + writer.item(withHistory) + writer.item(without) + writer.footer()
     let archive = try LibraryArchive.decode(data)
-    #expect(archive.version == 4)
+    #expect(archive.version == LibraryArchive.currentVersion)
     #expect(archive.books == [withHistory, without])
     #expect(archive.books.first?.history.map(\.detail) == Self.history.map(\.detail))
 

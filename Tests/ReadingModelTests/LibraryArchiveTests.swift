@@ -82,7 +82,7 @@ import Testing
     let text = String(decoding: data, as: UTF8.self)
     #expect(!text.contains("\"details\":{}"))
     #expect(
-      text.hasSuffix("],\"format\":\"bookclub\",\"library\":\"0d5e4b3c-library\",\"version\":4}\n"))
+      text.hasSuffix("],\"format\":\"bookclub\",\"library\":\"0d5e4b3c-library\",\"version\":5}\n"))
     #expect(archive.library == "0d5e4b3c-library")
   }
 }

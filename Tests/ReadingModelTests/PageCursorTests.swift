@@ -9,6 +9,7 @@ import Testing
       switch sort {
       case .updated, .added: "1709663400123"
       case .rating: "4.25"
+      case .series: "1.5"
       default: "les misérables / 1"
       }
     let cursor = PageCursor(sort: sort, position: 60, key: key, lastID: 1234)

@@ -10,16 +10,28 @@ public struct BookEdit: Sendable, Equatable {
   /// Tags added and tags taken away.
   public var addingTags: [String]
   public var removingTags: [String]
+  /// Places in series given (a place in a series the book is in moves it), and series the
+  /// book leaves, by name.
+  public var addingSeries: [SeriesPlace]
+  public var removingSeries: [String]
 
   public init(
     kind: BookEvent.Kind = .edit, fields: BookFields = BookFields(),
-    addingAuthors: [String] = [], addingTags: [String] = [], removingTags: [String] = []
+    addingAuthors: [String] = [], addingTags: [String] = [], removingTags: [String] = [],
+    addingSeries: [SeriesPlace] = [], removingSeries: [String] = []
   ) {
     self.kind = kind
     self.fields = fields
     self.addingAuthors = addingAuthors
     self.addingTags = addingTags
     self.removingTags = removingTags
+    self.addingSeries = addingSeries
+    self.removingSeries = removingSeries
+  }
+
+  /// A book put in series, moved in them, or taken out of them.
+  public static func series(adding: [SeriesPlace] = [], removing: [String] = []) -> BookEdit {
+    BookEdit(addingSeries: adding, removingSeries: removing)
   }
 
   /// A rating given, or taken away with `nil`.
@@ -46,6 +58,9 @@ public struct BookEdit: Sendable, Equatable {
     }
     if !addingTags.isEmpty || !removingTags.isEmpty {
       next = next.changingTags(adding: addingTags, removing: removingTags)
+    }
+    if !addingSeries.isEmpty || !removingSeries.isEmpty {
+      next = next.changingSeries(adding: addingSeries, removing: removingSeries)
     }
     return next
   }

@@ -99,6 +99,18 @@ extension BookDetails {
         }
       }
       if let review { object.member("review") { $0.string(review) } }
+      if !series.isEmpty {
+        object.member("series") {
+          $0.array(series) { json, place in
+            json.object { object in
+              object.member("name") { $0.string(place.name) }
+              if let position = place.position {
+                object.member("position") { $0.string(position.description) }
+              }
+            }
+          }
+        }
+      }
       object.member("sourceIDs") { json in
         json.object { object in
           for (source, id) in sourceIDs.sorted(by: { $0.key < $1.key }) {

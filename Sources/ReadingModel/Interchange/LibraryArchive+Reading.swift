@@ -99,6 +99,20 @@ extension LibraryArchive.Item {
         start: try reading.optionalDay("start"), end: try reading.optionalDay("end"),
         abandoned: try reading.optionalBool("abandoned") ?? false)
     }
+    let series = try object.objects("series").map { place throws(ArchiveError) in
+      let position = try place.optionalString("position").map { text throws(ArchiveError) in
+        guard let position = SeriesPosition(text) else {
+          throw place.invalid("series position", "must be a number like 1, 1.5 or 1-3")
+        }
+        return position
+      }
+      let name = try place.string("name")
+      do throws(SeriesError) {
+        return try SeriesPlace(name: name, position: position)
+      } catch {
+        throw place.invalid("series name", error.errorDescription ?? "is not a series name")
+      }
+    }
     return BookDetails(
       rating: rating, review: try object.optionalString("review"),
       tags: try object.strings("tags"), readings: readings,
@@ -114,7 +128,7 @@ extension LibraryArchive.Item {
       authorSort: try object.optionalString("authorSort"),
       sourceIDs: try object.stringMap("sourceIDs"),
       dateAddedUnknown: try object.optionalBool("dateAddedUnknown") ?? false,
-      spoiler: try object.optionalBool("spoiler") ?? false)
+      spoiler: try object.optionalBool("spoiler") ?? false, series: series)
   }
 
   private static func fields(_ map: [String: String]) -> BookFields {

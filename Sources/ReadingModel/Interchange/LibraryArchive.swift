@@ -8,7 +8,7 @@
 /// status change and history event, so that importing an export gives back the same library.
 ///
 /// ```json
-/// {"format": "bookclub", "version": 4, "library": "6f1c...-UUID",
+/// {"format": "bookclub", "version": 5, "library": "6f1c...-UUID",
 ///  "books": [{"id": 1, "title": "...", "authors": ["..."], "isbn10": null,
 ///             "isbn13": "9780141439518", "pageCount": 480, "status": "reading",
 ///             "added": "2024-01-03T10:00:00.000Z", "updated": "...",
@@ -29,10 +29,10 @@
 /// importing it into that library matches books by id, importing it anywhere else matches
 /// them like any other source's. `bases` are what each source said at its last import (the
 /// next import's merge base). Versions 1 (no `details`, no `statusChanges`), 2 (no `library`,
-/// no `bases`) and 3 (no `history`) are still read.
+/// no `bases`), 3 (no `history`) and 4 (no `series` in `details`) are still read.
 public struct LibraryArchive: Sendable, Codable, Equatable {
   public static let formatName = "bookclub"
-  public static let currentVersion = 4
+  public static let currentVersion = 5
 
   public var format: String
   public var version: Int

@@ -15,4 +15,13 @@ public enum BookSort: String, Sendable, CaseIterable, Codable {
   case finished
   /// Most recently added first (by the date added, which imports carry over).
   case added
+  /// In the order of the series the query names (``PageQuery/series``): by place, books
+  /// without one last.
+  case series
+
+  /// Whether the order needs a series to be named: the others order any list.
+  public var needsSeries: Bool { self == .series }
+
+  /// The orders of any list: what a browser cycles through.
+  public static let libraryOrders = allCases.filter { !$0.needsSeries }
 }

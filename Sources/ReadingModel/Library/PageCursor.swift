@@ -71,7 +71,7 @@ public struct PageCursor: Sendable, Hashable {
     else { return nil }
     switch sort {
     case .updated, .added: guard Int64(parts[4]) != nil else { return nil }
-    case .rating: guard Double(parts[4]) != nil else { return nil }
+    case .rating, .series: guard Double(parts[4]) != nil else { return nil }
     default: break
     }
     self.init(sort: sort, position: position, key: String(parts[4]), lastID: lastID)

@@ -15,6 +15,8 @@ public struct PageQuery: Sendable, Equatable {
   public var search: String?
   /// Tags every book must have (compared folded).
   public var tags: [String]
+  /// Only books in this series (its name, case and accents ignored).
+  public var series: String?
   /// The lowest rating a book may have (unrated books are left out).
   public var ratingAtLeast: Double?
   /// Only books finished in this year.
@@ -33,6 +35,7 @@ public struct PageQuery: Sendable, Equatable {
     status: ReadingStatus? = nil,
     search: String? = nil,
     tags: [String] = [],
+    series: String? = nil,
     ratingAtLeast: Double? = nil,
     finishedIn: Int? = nil,
     addedSince: Date? = nil,
@@ -45,6 +48,7 @@ public struct PageQuery: Sendable, Equatable {
     self.status = status
     self.search = search
     self.tags = tags
+    self.series = series
     self.ratingAtLeast = ratingAtLeast
     self.finishedIn = finishedIn
     self.addedSince = addedSince
@@ -71,14 +75,14 @@ public struct PageQuery: Sendable, Equatable {
 
   /// Whether no filter but the search narrows the books.
   var filtersOnlyBySearch: Bool {
-    status == nil && tags.isEmpty && ratingAtLeast == nil && finishedIn == nil
+    status == nil && tags.isEmpty && series == nil && ratingAtLeast == nil && finishedIn == nil
       && addedSince == nil
   }
 
   /// Whether no filter but the status and tags narrows the books (the tags' own index
   /// answers how many books carry them all, without reading a book).
   var filtersOnlyByStatusAndTags: Bool {
-    (search ?? "").allSatisfy(\.isWhitespace) && ratingAtLeast == nil && finishedIn == nil
-      && addedSince == nil
+    (search ?? "").allSatisfy(\.isWhitespace) && series == nil && ratingAtLeast == nil
+      && finishedIn == nil && addedSince == nil
   }
 }

@@ -324,5 +324,6 @@ enum Schema {
     reviewSpoilers,
     sync,
     syncClubs,
+    series,
   ]
 }

@@ -13,6 +13,8 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
   /// `Spoiler`).
   case spoiler
   case privateNotes
+  /// The series the book is in, each ``SeriesPlace/text`` (`Discworld #3`) an item.
+  case series
 
   /// How values of a field are compared and merged.
   enum Kind {
@@ -40,6 +42,8 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case code
     /// Readings (``ReadingPeriod/text``), one per finish day.
     case reading
+    /// Places in series, one per series (``SeriesPlace/key``): a new place rewrites it.
+    case series
   }
 
   var kind: Kind {
@@ -49,6 +53,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .tags: .list(.tag)
     case .identifiers: .list(.code)
     case .readings: .list(.reading)
+    case .series: .list(.series)
     case .status: .status
     case .rating: .rating
     case .dateAdded: .dateAdded
@@ -85,6 +90,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .review: "review"
     case .spoiler: "review has spoilers"
     case .privateNotes: "private notes"
+    case .series: "series"
     }
   }
 
@@ -142,6 +148,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .review: 18
     case .spoiler: 19
     case .privateNotes: 20
+    case .series: 21
     }
   }
 

@@ -94,6 +94,7 @@ extension BookFields {
     self[.review] = details.review ?? ""
     self[.spoiler] = details.spoiler ? Self.spoilerText : ""
     self[.privateNotes] = details.privateNotes ?? ""
+    setList(.series, details.series.map(\.text))
   }
 
   /// Writes every field present into a book and its details; absent fields leave theirs.
@@ -133,6 +134,7 @@ extension BookFields {
       case .review: details.review = value.isEmpty ? nil : value
       case .spoiler: details.spoiler = value == Self.spoilerText
       case .privateNotes: details.privateNotes = value.isEmpty ? nil : value
+      case .series: details.series = list(.series).compactMap(SeriesPlace.init(text:))
       }
     }
   }

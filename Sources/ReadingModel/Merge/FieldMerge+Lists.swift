@@ -63,6 +63,7 @@ extension FieldMerge {
     case .person: MatchKey.author(value)
     case .tag: SearchKey.fold(value)
     case .code: value
+    case .series: SeriesPlace(text: value)?.key ?? SearchKey.fold(value)
     case .reading:
       // `start/end` or `start/end/abandoned`: the finish day, else the start.
       value.split(separator: "/", omittingEmptySubsequences: false).dropFirst().first

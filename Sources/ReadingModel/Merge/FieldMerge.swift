@@ -51,6 +51,11 @@ public struct FieldMerge: Sendable {
       let our = ours[field] ?? ""
       // Nothing to do where the source says what it said before, or what the library has.
       if base?[field] == their || (base?.has(field) != true && our == their) { continue }
+      // Series a title names (Goodreads'), said for the first time about a book whose title
+      // here is that very title: the library already had the title and chose its series
+      // (none, or others); only a title that differs here, as StoryGraph's bare one, takes
+      // them. So a library's own Goodreads export reads back as no change.
+      if field == .series, base?.has(.series) != true, ours[.title] == theirs[.title] { continue }
       if field.isList {
         merged.setList(
           field,

@@ -2,12 +2,12 @@
 // out; every list is optional on input, and empty lists are left out on output, as
 // ``BookDetails/write(to:)`` leaves them out. `dateAddedUnknown` is written only when true,
 // so the archive of a book whose date added is known is what it was before the key existed;
-// `spoiler` likewise.
+// `spoiler` likewise, and `series` only when the book is in one.
 extension BookDetails: Codable {
   private enum CodingKeys: String, CodingKey {
     case rating, review, tags, readings, readCount, publisher, publicationYear, editionYear
     case binding, privateNotes, contributors, identifiers, authorSort, sourceIDs
-    case dateAddedUnknown, spoiler
+    case dateAddedUnknown, spoiler, series
   }
 
   public init(from decoder: any Decoder) throws {
@@ -29,7 +29,8 @@ extension BookDetails: Codable {
       sourceIDs: try container.decodeIfPresent([String: String].self, forKey: .sourceIDs) ?? [:],
       dateAddedUnknown: try container.decodeIfPresent(Bool.self, forKey: .dateAddedUnknown)
         ?? false,
-      spoiler: try container.decodeIfPresent(Bool.self, forKey: .spoiler) ?? false)
+      spoiler: try container.decodeIfPresent(Bool.self, forKey: .spoiler) ?? false,
+      series: try container.decodeIfPresent([SeriesPlace].self, forKey: .series) ?? [])
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -50,6 +51,33 @@ extension BookDetails: Codable {
     try container.encode(sourceIDs, forKey: .sourceIDs)
     if dateAddedUnknown { try container.encode(true, forKey: .dateAddedUnknown) }
     if spoiler { try container.encode(true, forKey: .spoiler) }
+    if !series.isEmpty { try container.encode(series, forKey: .series) }
+  }
+}
+
+// `{"name": "Discworld", "position": "3"}`; a place without a position leaves it out.
+extension SeriesPlace: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case name, position
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let name = try container.decode(String.self, forKey: .name)
+    let position = try container.decodeIfPresent(String.self, forKey: .position).map { text in
+      guard let position = SeriesPosition(text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .position, in: container, debugDescription: "not a place in a series")
+      }
+      return position
+    }
+    try self.init(name: name, position: position)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encodeIfPresent(position?.description, forKey: .position)
   }
 }
 

@@ -65,6 +65,8 @@ public struct BookDetails: Sendable, Equatable {
   public var identifiers: [String]
   /// The book's id in other services: `["goodreads": "1234"]`.
   public var sourceIDs: [String: String]
+  /// The series the book is in, with its place in each, in the order given.
+  public var series: [SeriesPlace]
   /// Whether nobody said when the book was added (a StoryGraph row without `Date Added`):
   /// ``Book/dateAdded`` then holds the import time only so that sorting by date added
   /// has a place for the book, and exports and merges read the date as empty.
@@ -76,7 +78,7 @@ public struct BookDetails: Sendable, Equatable {
     publicationYear: Int? = nil, editionYear: Int? = nil, binding: String? = nil,
     privateNotes: String? = nil, contributors: [String] = [], identifiers: [String] = [],
     authorSort: String? = nil, sourceIDs: [String: String] = [:], dateAddedUnknown: Bool = false,
-    spoiler: Bool = false
+    spoiler: Bool = false, series: [SeriesPlace] = []
   ) {
     self.rating = rating
     self.review = review
@@ -94,6 +96,7 @@ public struct BookDetails: Sendable, Equatable {
     self.sourceIDs = sourceIDs
     self.dateAddedUnknown = dateAddedUnknown
     self.spoiler = spoiler
+    self.series = series
   }
 
   /// Whether nothing is known.

@@ -40,6 +40,8 @@ enum CompletionKind: Equatable {
   case tag
   /// A tag of the book named by the first argument, else of the selected book.
   case tagOfBook
+  /// A series a book of the library is in.
+  case series
   /// A setting's key; `booleanOnly` for `toggle`.
   case settingKey(booleanOnly: Bool)
   /// The value of the setting named by the argument before.

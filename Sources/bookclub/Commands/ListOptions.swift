@@ -25,6 +25,10 @@ struct ListOptions: Sendable {
   static let tagOption = OptionSpec.value(
     "tag", valueName: "tag", help: "Only books with this tag; repeat for several (all must match).",
     isRepeating: true, completion: .tag)
+  static let seriesOption = OptionSpec.value(
+    "series", valueName: "name",
+    help: "Only books in this series, in series order unless --sort says otherwise.",
+    completion: .series)
   static let ratingOption = OptionSpec.value(
     "rating-at-least", valueName: "stars",
     help: "Only books rated at least this many stars (up to 5).")
@@ -35,14 +39,14 @@ struct ListOptions: Sendable {
   static let sortOption = OptionSpec.value(
     "sort", valueName: "sort",
     help: "The order: id (as added), title, author (last name), updated, rating, finished or "
-      + "added (newest first).",
+      + "added (newest first); series (by place, with --series).",
     allowedValues: BookSort.allCases.map(\.rawValue))
   static let jsonFlag = CommonOptions.json(
     "Print JSON: {\"books\": [...], \"next\": cursor or null, \"total\": count}.")
 
   static let specs: [OptionSpec] = [
-    limitOption, afterOption, allFlag, statusOption, searchOption, tagOption, ratingOption,
-    finishedOption, addedOption, sortOption, jsonFlag,
+    limitOption, afterOption, allFlag, statusOption, searchOption, tagOption, seriesOption,
+    ratingOption, finishedOption, addedOption, sortOption, jsonFlag,
   ]
 
   var limit: Int?
@@ -53,6 +57,7 @@ struct ListOptions: Sendable {
   /// Longer searches are no title or author anyone types.
   static let searchLimit = 500
   var tags: [String]
+  var series: String?
   var ratingAtLeast: Double?
   var finishedIn: Int?
   var addedSince: Date?
@@ -72,6 +77,14 @@ struct ListOptions: Sendable {
         allowed: "Search for at most \(Self.searchLimit) characters: words of a title or author.")
     }
     tags = values.strings(Self.tagOption)
+    series = values.string(Self.seriesOption).map(\.collapsingSpaces).flatMap {
+      $0.isEmpty ? nil : $0
+    }
+    if let series, series.count > SeriesPlace.longestName {
+      throw .invalidValue(
+        String(series.prefix(40)) + "…", for: Self.seriesOption.display,
+        allowed: "A series name is at most \(SeriesPlace.longestName) characters.")
+    }
     ratingAtLeast = try Self.rating(values.string(Self.ratingOption), for: Self.ratingOption)
     if let text = values.string(Self.finishedOption) {
       guard let year = Int(text), (1...9999).contains(year) else {
@@ -101,8 +114,14 @@ struct ListOptions: Sendable {
       }
       after = cursor
     }
-    // A cursor knows its order, so `--after` alone continues the same list.
-    sort = explicitSort ?? after?.sort ?? .id
+    if explicitSort?.needsSeries == true, series == nil {
+      throw .invalidValue(
+        "series", for: Self.sortOption.display,
+        allowed: "Sort by series with --series <name>: 'bookclub series' lists them.")
+    }
+    // A cursor knows its order, so `--after` alone continues the same list; a series is
+    // listed in its own order.
+    sort = explicitSort ?? after?.sort ?? (series == nil ? .id : .series)
   }
 
   /// The first page's query.
@@ -111,7 +130,7 @@ struct ListOptions: Sendable {
   func query(pageSize: Int) -> PageQuery {
     let pageSize = limit ?? (all ? Self.streamingPageSize : pageSize)
     return PageQuery(
-      after: after, limit: pageSize, status: status, search: search, tags: tags,
+      after: after, limit: pageSize, status: status, search: search, tags: tags, series: series,
       ratingAtLeast: ratingAtLeast, finishedIn: finishedIn, addedSince: addedSince, sort: sort,
       countsTotal: true)
   }
@@ -128,8 +147,8 @@ struct ListOptions: Sendable {
   }
 
   var hasFilters: Bool {
-    status != nil || search != nil || !tags.isEmpty || ratingAtLeast != nil || finishedIn != nil
-      || addedSince != nil
+    status != nil || search != nil || !tags.isEmpty || series != nil || ratingAtLeast != nil
+      || finishedIn != nil || addedSince != nil
   }
 
   /// The options to repeat in a "next page" hint: the filters and page size, which the
@@ -140,6 +159,7 @@ struct ListOptions: Sendable {
     if let status { arguments += ["--status", status.rawValue] }
     if let search { arguments += ["--search", ShellQuoting.quote(search)] }
     for tag in tags { arguments += ["--tag", ShellQuoting.quote(tag)] }
+    if let series { arguments += ["--series", ShellQuoting.quote(series)] }
     if let ratingAtLeast {
       arguments += ["--rating-at-least", BookFields.text(rating: ratingAtLeast)]
     }

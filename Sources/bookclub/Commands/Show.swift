@@ -27,7 +27,8 @@ extension Bookclub {
       let report = BookReport(
         reading: reading, changes: changes,
         details: try await library.details(of: reading.book.id),
-        history: try await library.history(of: reading.book.id), noteCount: Self.noteCount)
+        history: try await library.history(of: reading.book.id),
+        series: try await library.series(of: reading.book.id), noteCount: Self.noteCount)
       if json {
         context.output.line(report.json.text)
       } else {

@@ -97,7 +97,7 @@ extension CompletionAnswer {
 
   /// The candidates of a kind with few values, before they are matched to the typed word.
   private static func candidates(
-    _ kind: CompletionKind, request: CompletionRequest, library: any BookReading,
+    _ kind: CompletionKind, request: CompletionRequest, library: any BookReading & SeriesReading,
     context: CommandContext
   ) async throws -> [Candidate] {
     switch kind {
@@ -125,6 +125,13 @@ extension CompletionAnswer {
       // that cannot be typed back are not.
       return try await library.tags().filter { TerminalText.safe($0.tag) == $0.tag }.map {
         Candidate(word: $0.tag, description: $0.books == 1 ? "1 book" : "\($0.books) books")
+      }
+    case .series:
+      // As tags are offered: the exact name, and only one that can be shown as it is.
+      return try await library.series().filter { TerminalText.safe($0.name) == $0.name }.map {
+        Candidate(
+          word: $0.name, description: $0.members.count == 1 ? "1 book" : "\($0.members.count) books"
+        )
       }
     case .settingKey(let booleanOnly):
       return SettingKey.allCases.filter { !booleanOnly || $0.kind == .boolean }.map {

@@ -18,6 +18,8 @@ struct BookReport {
   let details: BookDetails
   /// Edits, ratings, tags, undone entries: oldest first.
   let history: [BookEvent]
+  /// The series the book is in, each whole.
+  let series: [ReadingModel.Series]
 
   /// Gathers the report from what the library holds about the book.
   ///
@@ -27,7 +29,7 @@ struct BookReport {
   ///   - noteCount: How many of the latest notes to show.
   init(
     reading: CurrentlyReading, changes: [StatusChange], details: BookDetails,
-    history: [BookEvent], noteCount: Int
+    history: [BookEvent], series: [ReadingModel.Series] = [], noteCount: Int
   ) {
     self.reading = reading
     // One answer to "since when" per status: the finish of a finished book, the start of
@@ -38,6 +40,7 @@ struct BookReport {
     notes = Array((reading.progress.value?.notes ?? []).suffix(noteCount))
     self.details = details
     self.history = history
+    self.series = series
   }
 
   /// How many history events the text shows, newest last.
@@ -65,6 +68,7 @@ struct BookReport {
     field("Progress", ProgressBar().render(reading.currentFraction) + page)
     field("Rating", details.rating.map(Rating.display))
     field("Tags", details.tags.joined(separator: ", "))
+    for series in series { field("Series", seriesLine(series)) }
     field("Added", DateText.day(book.dateAdded))
     field("Started", reading.started.map(DateText.day))
     field("Finished", reading.finished.map(DateText.day))
@@ -111,6 +115,16 @@ struct BookReport {
     details.write(to: &detailsJSON)
     fields["details"] = .raw(String(decoding: detailsJSON.bytes, as: UTF8.self))
     fields["readings"] = .array(details.readings.map(ProgressText.json))
+    fields["series"] = .array(
+      series.map { series in
+        .object([
+          "series": .string(series.name),
+          "position": position(in: series).map { .string($0.description) } ?? .null,
+          "books": .integer(Int64(series.members.count)),
+          "finished": .integer(Int64(series.finished)),
+          "next": series.next.map { .integer($0.book.id) } ?? .null,
+        ])
+      })
     fields["history"] = .array(
       history.map {
         .object([
@@ -118,6 +132,24 @@ struct BookReport {
         ])
       })
     return .object(fields)
+  }
+
+  /// The book's place in a series it is in.
+  private func position(in series: ReadingModel.Series) -> SeriesPosition? {
+    series.members.first { $0.book.id == book.id }?.position
+  }
+
+  /// `The Broken Earth #1 of 3 · next: #2 The Obelisk Gate (11)`, the next one left out
+  /// when it is this book.
+  private func seriesLine(_ series: ReadingModel.Series) -> String {
+    let place = position(in: series).map { " #\($0)" } ?? ""
+    var line = "\(series.name)\(place) of \(series.members.count)"
+    if let next = series.next, next.book.id != book.id {
+      line +=
+        " · next: " + (next.position.map { "#\($0) " } ?? "")
+        + "\(next.book.title) (\(next.book.id))"
+    }
+    return line
   }
 
   /// `Penguin Classics, 1871 · Paperback`

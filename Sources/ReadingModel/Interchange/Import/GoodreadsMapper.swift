@@ -55,6 +55,8 @@ struct GoodreadsMapper: CSVRowMapper {
     if let skip = row.missingTitleOrAuthor(title: title, authors: authors) { return skip }
     var fields = BookFields()
     fields[.title] = title
+    // The title stays as written; the series it names at its end are read off it.
+    fields.setList(.series, SeriesPlace.places(inTitle: title).map(\.text))
     fields.setList(.authors, authors)
     if columns.authorLastFirst.exists { fields[.authorSort] = row.text(columns.authorLastFirst) }
     readIdentifiers(row, columns, into: &fields)

@@ -26,6 +26,8 @@ extension SQLiteLibrary {
       guard try keysNeedRefolding(on: connection) else { return }
       try KeyRefolding.refoldBooks(on: connection)
       try KeyRefolding.refoldTags(on: connection)
+      // A series' key is its folded name: its rows are made again from the details.
+      try BookDetailTables(connection: connection).rebuildSeries()
       try connection.run(
         "INSERT OR REPLACE INTO library_info (key, value) VALUES (?, ?)",
         [.text(foldingVersionKey), .text(SearchKey.foldingVersion)])

@@ -186,7 +186,7 @@ final class LibraryPane: BrowserComponent {
 
   /// The next sort order.
   func cycleSort() {
-    let all = BookSort.allCases
+    let all = BookSort.libraryOrders
     sort = all[((all.firstIndex(of: sort) ?? 0) + 1) % all.count]
     requery()
   }

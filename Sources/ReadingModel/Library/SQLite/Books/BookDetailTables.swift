@@ -22,7 +22,7 @@ struct BookDetailTables {
       """
       SELECT d.book_id, d.rating, d.review, d.tags, d.readings, d.read_count, d.publisher,
         d.publication_year, d.binding, d.private_notes, d.edition_year, d.contributors,
-        d.identifiers, d.author_last_first, d.date_added_unknown, d.spoiler
+        d.identifiers, d.author_last_first, d.date_added_unknown, d.spoiler, d.series
       FROM book_details d WHERE d.book_id BETWEEN ? AND ?
       """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
     ) { row in
@@ -41,7 +41,8 @@ struct BookDetailTables {
         identifiers: Self.lines(row.text(12)),
         authorSort: row.optionalText(13),
         dateAddedUnknown: row.int64(14) != 0,
-        spoiler: row.int64(15) != 0)
+        spoiler: row.int64(15) != 0,
+        series: Self.lines(row.text(16)).compactMap(SeriesPlace.init(text:)))
     }
     try connection.forEach(
       "SELECT book_id, source, source_id FROM book_sources WHERE book_id BETWEEN ? AND ?",
@@ -70,8 +71,8 @@ struct BookDetailTables {
       """
       INSERT \(isNewBook ? "" : "OR REPLACE ")INTO \(tables.details) (book_id, rating, review,
         tags, readings, read_count, publisher, publication_year, binding, private_notes, edition_year, contributors,
-        identifiers, author_last_first, date_added_unknown, spoiler)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        identifiers, author_last_first, date_added_unknown, spoiler, series)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .integer(bookID), details.rating.map { .real($0) }, details.review.map { .text($0) },
@@ -83,6 +84,7 @@ struct BookDetailTables {
         .text(details.contributors.joined(separator: "\n")),
         .text(details.identifiers.joined(separator: "\n")), details.authorSort.map { .text($0) },
         .integer(details.dateAddedUnknown ? 1 : 0), .integer(details.spoiler ? 1 : 0),
+        .text(details.series.map(\.text).joined(separator: "\n")),
       ])
     if !isNewBook {
       // The columns lists sort and filter by, kept in step in the same transaction.
@@ -97,8 +99,10 @@ struct BookDetailTables {
         ])
       try connection.run("DELETE FROM book_tags WHERE book_id = ?", [.integer(bookID)])
       try connection.run("DELETE FROM book_readings WHERE book_id = ?", [.integer(bookID)])
+      try connection.run("DELETE FROM book_series WHERE book_id = ?", [.integer(bookID)])
     }
     try insertReadings(details.readings, of: bookID, into: tables)
+    try insertSeries(details.series, of: bookID, into: tables)
     for tag in details.tags {
       try connection.run(
         "INSERT OR IGNORE INTO \(tables.tags) (tag_key, book_id, tag) VALUES (?, ?, ?)",
@@ -134,6 +138,37 @@ struct BookDetailTables {
           reading.start.map { .text($0.description) }, reading.end.map { .text($0.description) },
           .integer(reading.abandoned ? 1 : 0),
         ])
+    }
+  }
+
+  /// Writes a book's places in series to their rows, one a series (a second place in one
+  /// series, which only a hand-edited file could give, keeps the first).
+  func insertSeries(
+    _ places: [SeriesPlace], of bookID: Book.ID, into tables: BookTableNames
+  ) throws {
+    for place in places {
+      try connection.run(
+        """
+        INSERT OR IGNORE INTO \(tables.series)
+          (series_key, book_id, series, position, position_order) VALUES (?, ?, ?, ?, ?)
+        """,
+        [
+          .text(place.key), .integer(bookID), .text(place.name),
+          place.position.map { .text($0.description) }, place.position.map { .real($0.order) },
+        ])
+    }
+  }
+
+  /// Writes every book's places in series to their rows again, from the details: after a
+  /// repair.
+  func rebuildSeries() throws {
+    try connection.run("DELETE FROM book_series")
+    let rows = try connection.all(
+      "SELECT book_id, series FROM book_details WHERE series <> ''"
+    ) { ($0.int64(0), $0.text(1)) }
+    for (book, text) in rows {
+      try insertSeries(
+        Self.lines(text).compactMap(SeriesPlace.init(text:)), of: book, into: .library)
     }
   }
 

@@ -6,21 +6,23 @@ struct BookTableNames: Sendable {
   let tags: String
   let sources: String
   let readings: String
+  let series: String
 
   /// The library's tables.
   static let library = BookTableNames(
     books: "books", details: "book_details", tags: "book_tags", sources: "book_sources",
-    readings: "book_readings")
+    readings: "book_readings", series: "book_series")
 
   /// An import's staging tables: the library's columns, no index, no constraint.
   static let staging = BookTableNames(
     books: "temp.staged_books", details: "temp.staged_details", tags: "temp.staged_tags",
-    sources: "temp.staged_sources", readings: "temp.staged_readings")
+    sources: "temp.staged_sources", readings: "temp.staged_readings",
+    series: "temp.staged_series")
 
   /// Pairs of (library table, staging table), parents before children.
   static let staged: [(library: String, staging: String)] = [
     (library.books, staging.books), (library.details, staging.details),
     (library.tags, staging.tags), (library.sources, staging.sources),
-    (library.readings, staging.readings),
+    (library.readings, staging.readings), (library.series, staging.series),
   ]
 }

@@ -27,11 +27,13 @@ enum PageSQL {
   /// Columns 0–8 are a book (see ``BookTables/book(from:)``), 9 the newest position, 10 the
   /// sort key, 11 the rating (0 for none), 12 the last finish day (empty for none).
   static func page(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
-    let (key, sortOrder, sortComparison) = Self.ordering(query.sort)
+    // A series' order with no series named is no order: the books go by id.
+    let sort = query.sort.needsSeries && query.series == nil ? .id : query.sort
+    let (key, sortOrder, sortComparison) = Self.ordering(sort)
     let (order, comparison) =
       !query.reversed
       ? (sortOrder, sortComparison) : sortOrder == "ASC" ? ("DESC", "<") : ("ASC", ">")
-    var (conditions, parameters) = Self.filters(query, words: words)
+    var (conditions, parameters) = Self.filters(query, words: words, seriesJoined: true)
     if let cursor = query.after {
       conditions.insert("(\(key), b.id) \(comparison) (?, ?)", at: 0)
       parameters.insert(contentsOf: [Self.keyValue(cursor), .integer(cursor.lastID)], at: 0)
@@ -42,13 +44,14 @@ enum PageSQL {
     // full, which reads all of it when few books match: `+` makes the filter's index lead.
     let rangeFilter =
       query.ratingAtLeast != nil || query.finishedIn != nil || query.addedSince != nil
-    let orderKey = query.sort == .id && rangeFilter ? "+\(key)" : key
+    let orderKey = sort == .id && rangeFilter ? "+\(key)" : key
     let sql = """
       SELECT \(BookTables.columns),
         (SELECT p.progress FROM progress_entries p WHERE p.book_id = b.id AND p.kind = 'progress'
           ORDER BY p.time_ms DESC, p.rowid DESC LIMIT 1),
         \(key), b.rating, b.finished_day
-      FROM books b \(filter)
+      FROM \(query.series == nil ? "" : "book_series s JOIN ")books b\(
+        query.series == nil ? "" : " ON b.id = s.book_id") \(filter)
       ORDER BY \(orderKey) \(order), b.id \(order)
       LIMIT ?
       """
@@ -56,11 +59,20 @@ enum PageSQL {
   }
 
   /// The conditions every filter of the query adds, and their parameters.
-  private static func filters(_ query: PageQuery, words: [SearchWord]) -> (
-    [String], [SQLiteValue?]
-  ) {
+  ///
+  /// - Parameter seriesJoined: The statement reads the series' rows as `s`, joined to the
+  ///   books (a page: its order may be the series'); else a series is a condition (a count).
+  private static func filters(
+    _ query: PageQuery, words: [SearchWord], seriesJoined: Bool = false
+  ) -> ([String], [SQLiteValue?]) {
     var conditions: [String] = []
     var parameters: [SQLiteValue?] = []
+    if let series = query.series {
+      conditions.append(
+        seriesJoined
+          ? "s.series_key = ?" : "b.id IN (SELECT book_id FROM book_series WHERE series_key = ?)")
+      parameters.append(.text(SearchKey.fold(series)))
+    }
     if let status = query.status {
       conditions.append("b.status = ?")
       parameters.append(.text(status.rawValue))
@@ -101,7 +113,7 @@ enum PageSQL {
   private static func keyValue(_ cursor: PageCursor) -> SQLiteValue {
     switch cursor.sort {
     case .updated, .added: .integer(Int64(cursor.key) ?? 0)
-    case .rating: .real(Double(cursor.key) ?? 0)
+    case .rating, .series: .real(Double(cursor.key) ?? 0)
     case .id: .integer(Int64(cursor.key) ?? cursor.lastID)
     case .title, .author, .finished: .text(cursor.key)
     }
@@ -116,6 +128,8 @@ enum PageSQL {
     case .rating: ("b.rating", "DESC", "<")
     case .finished: ("b.finished_day", "DESC", "<")
     case .added: ("b.added_ms", "DESC", "<")
+    // Books without a place after every place a series can have.
+    case .series: ("coalesce(s.position_order, 1e9)", "ASC", ">")
     }
   }
 }

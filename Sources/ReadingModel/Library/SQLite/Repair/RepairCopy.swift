@@ -43,6 +43,7 @@ struct RepairCopy {
     report.lost += try removeOrphans()
     try SQLiteLibrary.refoldKeys(on: fresh) { try $0() }
     try BookDetailTables(connection: fresh).rebuildReadings()
+    try BookDetailTables(connection: fresh).rebuildSeries()
     // Rows copied with REPLACE may have passed the counting and search triggers twice.
     try fresh.execute(
       """
