@@ -106,6 +106,13 @@ def make_library(bookclub, path, books, reading):
     SELECT 'poetry', id, 'poetry' FROM books WHERE id % 100 = 1;
     INSERT INTO book_readings (book_id, position, start_day, end_day, abandoned)
     SELECT id, 0, NULL, finished_day, 0 FROM books WHERE finished_day <> '';
+    -- A third of the books in series of five (as Goodreads titles name them), one a place.
+    INSERT INTO book_series (series_key, book_id, series, position, position_order)
+    SELECT 'saga ' || (id / 15), id, 'Saga ' || (id / 15), (id / 3) % 5 + 1, (id / 3) % 5 + 1
+    FROM books WHERE id % 3 = 0;
+    INSERT INTO book_details (book_id, series)
+    SELECT book_id, series || ' #' || position FROM book_series WHERE true
+    ON CONFLICT (book_id) DO UPDATE SET series = excluded.series;
     INSERT INTO reading_goals (year, books, pages) VALUES (2010, 12000, 6000000);
     """
     run(["sqlite3", path], input=sql, text=True)
@@ -155,6 +162,11 @@ def list_cases(tools, library, books):
         ("list --tag poetry", [bookclub, "list", "--tag", "poetry"] + lib,
          page_sql("WHERE b.id IN (SELECT book_id FROM book_tags WHERE tag_key = 'poetry')",
                   count="SELECT count(*) FROM book_tags WHERE tag_key = 'poetry';")),
+        ("list --series <saga>", [bookclub, "list", "--series", f"Saga {books // 30}"] + lib,
+         f"SELECT count(*) FROM books b WHERE b.id IN (SELECT book_id FROM book_series "
+         f"WHERE series_key = 'saga {books // 30}'); SELECT {PAGE_COLUMNS} FROM book_series s "
+         f"JOIN books b ON b.id = s.book_id WHERE s.series_key = 'saga {books // 30}' "
+         "ORDER BY coalesce(s.position_order, 1e9), b.id LIMIT 31;"),
         ("list --rating-at-least 4", [bookclub, "list", "--rating-at-least", "4"] + lib,
          page_sql("WHERE b.rating >= 4", "+b.id")),
         ("list --finished-in 2010", [bookclub, "list", "--finished-in", "2010"] + lib,

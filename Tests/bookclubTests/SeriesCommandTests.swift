@@ -144,6 +144,21 @@ import Testing
     #expect(try await seriesJSON(["Earthsea Cycle"]).first?["books"] as? Int == 2)
   }
 
+  @Test func editSetsEveryPlaceAtOnceAndAnEmptyValueClearsThem() async throws {
+    try await library.run(["add", "Equal Rites", "--author", "Terry Pratchett"])
+    let set = try await library.run(
+      ["edit", "1", "--series", "Discworld #3", "--series", "Witches  #1"])
+    #expect(
+      set.stdout.contains("  series: (empty) → Discworld #3, Witches #1\n"), "\(set.stdout)")
+    #expect(try await seriesJSON().map { $0["series"] as? String } == ["Discworld", "Witches"])
+    let wrong = try await library.run(["edit", "1", "--series", "Discworld #three"], status: 64)
+    #expect(wrong.stderr.contains("Give the place after ' #' as a number"), "\(wrong.stderr)")
+    try await library.run(["edit", "1", "--series", ""])
+    #expect(try await seriesJSON().isEmpty)
+    try await library.run(["undo", "--force"])
+    #expect(try await seriesJSON().count == 2)
+  }
+
   @Test func hostilePlacesAndNamesAreRefusedAndNothingIsPrintedRaw() async throws {
     try await library.run(["add", "Dune", "--author", "Frank Herbert"])
     for place in ["-1", "#-1", "1e9", "100000", "3-1", "one", "1.2.3"] {

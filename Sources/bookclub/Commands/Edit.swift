@@ -11,7 +11,7 @@ extension Bookclub {
   struct Edit: ParsableCommand {
     static let signature = CommandSignature(
       name: "edit",
-      abstract: "Change a book's title, authors, pages, ISBN, publisher or years.",
+      abstract: "Change a book's title, authors, pages, ISBN, publisher, years or series.",
       discussion: """
         Values are checked as 'bookclub add' checks them. An empty value clears an optional \
         field (--isbn '', --pages ''). --author replaces the authors (repeat it for each); \
@@ -21,6 +21,7 @@ extension Bookclub {
       arguments: [BookTarget.argument],
       options: [
         title, author, addAuthor, pages, isbn, publisher, year, originalYear, added, finished,
+        series,
         CommonOptions.json(
           "Print JSON: {\"book\", \"changes\": [{\"field\", \"before\", \"after\"}]}."),
         LibraryOption.spec,
@@ -117,11 +118,14 @@ extension Bookclub {
         fields[.dateAdded] = CalendarDay(local: date).description
       }
       finishDay = try DateOption.value(Self.finished, in: values).map { CalendarDay(local: $0) }
+      if let places = try Self.seriesPlaces(in: values) {
+        fields.setList(.series, places.map(\.text))
+      }
       guard !fields.fields.isEmpty || !addedAuthors.isEmpty || finishDay != nil else {
         throw .invalidValue(
           "", for: "<book>",
           allowed: "Say what to change: --title, --author, --add-author, --pages, --isbn, "
-            + "--publisher, --year, --original-year, --added or --finished.")
+            + "--publisher, --year, --original-year, --added, --finished or --series.")
       }
       self.fields = fields
     }
