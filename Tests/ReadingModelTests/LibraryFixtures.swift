@@ -24,7 +24,8 @@ final class TemporaryFolder {
 func sampleBook(_ index: Int) throws -> NewBook {
   let titles = ["Émile", "emma", "Middlemarch", "Moby-Dick", "Anna Karenina", "anna", "Ulysses"]
   let authors = ["Rousseau", "Jane Austen", "George Eliot", "Herman Melville", "Léon Tolstoï"]
-  let statuses = ReadingStatus.allCases
+  // The four statuses the fixtures were made with (paused came later): the suites count them.
+  let statuses: [ReadingStatus] = [.wantToRead, .reading, .finished, .abandoned]
   return try NewBook(
     title: "\(titles[index % titles.count]) \(index / titles.count)",
     authors: [authors[index % authors.count]],

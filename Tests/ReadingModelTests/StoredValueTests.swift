@@ -114,12 +114,13 @@ import Testing
     let library = SQLiteLibrary(path: path)
     _ = try await library.add(NewBook(title: "Emma", authors: ["Jane Austen"]))
     try runSQL(
-      path, "PRAGMA ignore_check_constraints = ON; UPDATE books SET status = 'paused' WHERE id = 1")
+      path,
+      "PRAGMA ignore_check_constraints = ON; UPDATE books SET status = 'lent-out' WHERE id = 1")
     #expect(try await library.book(id: 1)?.status == .wantToRead)
     let health = try await library.check()
     #expect(!health.isSound)
     #expect(health.problems.count == 1)
-    #expect(health.problems.first?.detail.contains("book 1 has the status 'paused'") == true)
+    #expect(health.problems.first?.detail.contains("book 1 has the status 'lent-out'") == true)
     #expect(health.problems.first?.fix != nil)
     #expect(try await library.hasKnownStatus(1) == false)
     _ = try await library.setStatus(.wantToRead, of: 1, at: Date(), reread: nil)

@@ -43,7 +43,7 @@ import Testing
     #expect(reading.stdout.contains("Emma") && !reading.stdout.contains("Dune"))
     // Unknown words are still refused, listing bookclub's own.
     let refused = try await run(["add", "X", "--author", "Y", "--status", "someday"], status: 64)
-    #expect(refused.stderr.contains("'want', 'reading', 'finished' or 'abandoned'"))
+    #expect(refused.stderr.contains("'want', 'reading', 'finished', 'abandoned' or 'paused'"))
   }
 
   @Test func aBareStatusWordDoesNotChangeTheSelectedBookUnasked() async throws {

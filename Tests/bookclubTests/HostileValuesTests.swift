@@ -217,13 +217,13 @@ import Testing
 
   @Test func checkReportsAStatusBookclubDoesNotKnowAndStatusSetsOne() async throws {
     try await makeLibrary()
-    try sql("UPDATE books SET status = 'paused' WHERE id = 3")
+    try sql("UPDATE books SET status = 'lent-out' WHERE id = 3")
     for arguments in [["show", "3"], ["status"], ["list", "--json"], ["stats"]] {
       #expect(try await run(arguments).status == 0, "\(arguments)")
     }
     let check = try await run(["check"])
     #expect(check.status == 1)
-    #expect(check.stdout.contains("book 3 has the status 'paused'"), "\(check.stdout)")
+    #expect(check.stdout.contains("book 3 has the status 'lent-out'"), "\(check.stdout)")
     #expect(check.stdout.contains("bookclub status 3 <status>"), "\(check.stdout)")
     // No damage: repair has nothing to do, and keeps no backup.
     let repair = try await run(["repair"])

@@ -25,19 +25,23 @@ import Testing
   @Test func theWordsAreTheOnesReadersKnow() {
     #expect(
       ReadingStatus.allCases.map(\.displayName) == [
-        "want to read", "reading", "finished", "abandoned",
+        "want to read", "reading", "finished", "abandoned", "paused",
       ])
     #expect(
-      ReadingStatus.allCases.map(\.shortTitle) == ["Want", "Reading", "Finished", "Abandoned"])
+      ReadingStatus.allCases.map(\.shortTitle) == [
+        "Want", "Reading", "Finished", "Abandoned", "Paused",
+      ])
   }
 
   @Test func theBrowsersTabsAreTheStatusesTitles() {
     #expect(
       BrowserTab.allCases.map(\.title) == [
-        "All", "Reading", "Want to read", "Finished", "Abandoned",
+        "All", "Reading", "Want to read", "Finished", "Abandoned", "Paused",
       ])
     #expect(
-      BrowserTab.allCases.map(\.shortTitle) == ["All", "Reading", "Want", "Finished", "Abandoned"])
+      BrowserTab.allCases.map(\.shortTitle) == [
+        "All", "Reading", "Want", "Finished", "Abandoned", "Paused",
+      ])
   }
 
   /// The browser's first row and one row of the list at `width`, a book of each status.
@@ -52,7 +56,7 @@ import Testing
     return (grid.lines[0], Array(grid.lines[2..<(2 + books.count)]))
   }
 
-  @Test(arguments: [40, 45, 52, 60, 80, 120])
+  @Test(arguments: [42, 45, 52, 60, 80, 120])
   func everyTabIsAWholeWordOfTheVocabulary(width: Int) {
     let tabs = browser(width: width).tabs
     for status in ReadingStatus.allCases {

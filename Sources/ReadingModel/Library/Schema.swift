@@ -325,5 +325,6 @@ enum Schema {
     sync,
     syncClubs,
     series,
+    pausedStatus,
   ]
 }

@@ -194,11 +194,11 @@ public struct FieldMerge: Sendable {
     return right < left ? rhs : lhs
   }
 
-  /// want < reading < finished, abandoned.
+  /// want < reading, paused < finished, abandoned.
   private static func rank(_ status: String) -> Int {
     switch ReadingStatus(rawValue: status) {
     case .wantToRead, nil: 0
-    case .reading: 1
+    case .reading, .paused: 1
     case .finished, .abandoned: 2
     }
   }

@@ -54,7 +54,7 @@ extension ReadingProgress {
 
   /// Pages or percent per day: over the last 14 days of the reading going on, over the
   /// whole of the last reading of a finished book (``ReadingPace/Span``), and none for a
-  /// book that is not being read.
+  /// book that is not being read (a paused book's pace stops with it).
   public func pace(pageCount: Int?, status: ReadingStatus) -> ReadingPace? {
     switch status {
     case .reading:
@@ -62,7 +62,7 @@ extension ReadingProgress {
     case .finished:
       guard let started, let finished = finished(status: status) else { return nil }
       return ReadingPace(finishedReadingFrom: started, to: finished, pageCount: pageCount)
-    case .wantToRead, .abandoned:
+    case .wantToRead, .abandoned, .paused:
       return nil
     }
   }

@@ -7,6 +7,7 @@
 /// - Progress on a finished or abandoned book is either a re-read (a new reading) or a
 ///   correction of the last one (it is reopened): the reader says which.
 /// - Abandoning ends the current reading as given up.
+/// - Pausing keeps the current reading open; progress or `reading` picks it up again.
 public struct ReadingState: Sendable, Equatable {
   public var status: ReadingStatus
   public var readings: [ReadingPeriod]
@@ -51,7 +52,7 @@ public struct ReadingState: Sendable, Equatable {
       try resume(on: day, reread: reread)
     }
     if fraction > 0, openIndex == nil { readings.append(ReadingPeriod(start: day)) }
-    if fraction > 0, status == .wantToRead { status = .reading }
+    if fraction > 0, status == .wantToRead || status == .paused { status = .reading }
     if fraction >= 1 { finish(on: day) }
   }
 
@@ -71,6 +72,10 @@ public struct ReadingState: Sendable, Equatable {
     case .reading:
       if status == .finished || status == .abandoned { try resume(on: day, reread: reread) }
       if openIndex == nil { readings.append(ReadingPeriod(start: day)) }
+    case .paused:
+      // Put aside a book that was done with: the reader says whether it is a re-read, as
+      // for reading it; a reading that is open stays open.
+      if status == .finished || status == .abandoned { try resume(on: day, reread: reread) }
     case .finished:
       if status != .finished { finish(on: day) }
     case .wantToRead:

@@ -7,11 +7,12 @@ extension ReadingStatus {
     "currently-reading": .reading, "currently reading": .reading,
     "read": .finished,
     "dnf": .abandoned, "did-not-finish": .abandoned, "did not finish": .abandoned,
+    "on-hold": .paused, "on hold": .paused,
   ]
 
   /// The status a typed word names: bookclub's own word (`want`, `reading`, `finished`,
-  /// `abandoned`), or Goodreads' and StoryGraph's (`to-read`, `currently-reading`, `read`,
-  /// `dnf`…), whatever its case; `nil` for any other word.
+  /// `abandoned`, `paused`), or Goodreads' and StoryGraph's (`to-read`, `currently-reading`,
+  /// `read`, `dnf`, `on-hold`…), whatever its case; `nil` for any other word.
   ///
   /// - Parameter word: What the reader typed.
   public init?(word: String) {

@@ -8,6 +8,9 @@ public enum ReadingStatus: String, Sendable, Codable, CaseIterable, Hashable {
   case finished
   /// Put down for good.
   case abandoned
+  /// Started and put aside for a while, meant to be picked up again: not abandoned, and not
+  /// being read (its reading stays open; its pace stops).
+  case paused
 }
 
 // The words a person reads on screen for a status: the one vocabulary that `list`, `show`,
@@ -23,6 +26,7 @@ extension ReadingStatus {
     case .reading: "reading"
     case .finished: "finished"
     case .abandoned: "abandoned"
+    case .paused: "paused"
     }
   }
 

@@ -2,7 +2,8 @@
 /// search or column titles on the second, the status line on the last, the pane between.
 struct BrowserLayout: Equatable, Sendable {
   /// The smallest screen the browser draws on; smaller, it says so and waits for a resize.
-  static let minimumWidth = 40
+  /// 42 columns hold the six tabs' words (``BrowserScreen/drawTabs(_:_:)``).
+  static let minimumWidth = 42
   static let minimumHeight = 12
 
   let width: Int

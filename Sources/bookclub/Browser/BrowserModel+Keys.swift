@@ -79,6 +79,7 @@ extension BrowserModel {
     case .rate: ask(.rate)
     case .finish: setStatus(.finished)
     case .abandon: setStatus(.abandoned)
+    case .pause: setStatus(.paused)
     case .undo: undoLastChange()
     case .redo: redoLastUndone()
     case .noteInEditor:

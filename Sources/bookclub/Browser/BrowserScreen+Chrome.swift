@@ -1,11 +1,12 @@
 import ReadingModel
 
 extension BrowserScreen {
-  /// `bookclub  1 All  2 Reading  3 Want to read  4 Finished  5 Abandoned   sort: title`: the
-  /// name goes first when the sort does not fit beside it. Narrower, the tabs take their
-  /// short words (``BrowserTab/shortTitle``: `3 Want`), then closer together, then without
-  /// the sort beside them, then without their keys' digits (`All Reading Want Finished
-  /// Abandoned`, 35 columns; 40 is the narrowest screen drawn): whole words of one vocabulary.
+  /// `bookclub  1 All  2 Reading  3 Want to read  4 Finished  5 Abandoned  6 Paused   sort:
+  /// title`: the name goes first when the sort does not fit beside it. Narrower, the tabs
+  /// take their short words (``BrowserTab/shortTitle``: `3 Want`), then closer together, then
+  /// without the sort beside them, then without their keys' digits (`All Reading Want
+  /// Finished Abandoned Paused`, 42 columns, the narrowest screen drawn): whole words of one
+  /// vocabulary.
   func drawTabs(_ grid: inout Grid, _ layout: BrowserLayout) {
     let sortText = "sort: \(sort.rawValue)" + (reversed ? " reversed" : "")
     let brand = "bookclub "

@@ -2,7 +2,7 @@ import ReadingModel
 
 /// The status filters of the browser's library pane, on keys `1` to `5` and Tab.
 enum BrowserTab: Int, CaseIterable, Sendable {
-  case all, reading, wantToRead, finished, abandoned
+  case all, reading, wantToRead, finished, abandoned, paused
 
   /// The status the tab lists; `nil` for every book.
   var status: ReadingStatus? {
@@ -12,6 +12,7 @@ enum BrowserTab: Int, CaseIterable, Sendable {
     case .wantToRead: .wantToRead
     case .finished: .finished
     case .abandoned: .abandoned
+    case .paused: .paused
     }
   }
 

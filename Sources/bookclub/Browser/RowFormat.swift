@@ -113,6 +113,7 @@ struct RowFormat {
     case .reading: .colored(.cyan)
     case .finished: .colored(.green)
     case .abandoned: .dim
+    case .paused: .colored(.yellow)
     case .wantToRead: .plain
     }
   }

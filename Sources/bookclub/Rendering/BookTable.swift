@@ -57,6 +57,7 @@ struct BookTable {
       case .reading: .cyan
       case .finished: .green
       case .abandoned: .dim
+      case .paused: .yellow
       case .wantToRead: nil
       }
     return style?.apply(text, enabled: colors) ?? text

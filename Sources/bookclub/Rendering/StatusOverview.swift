@@ -37,7 +37,11 @@ enum StatusOverview {
     var lines: [String] = []
     let total = overview.counts.values.reduce(0, +)
     guard total > 0 else { return EmptyLibraryHint.lines }
-    if overview.reading.isEmpty {
+    if overview.reading.isEmpty, let paused = overview.counts[.paused], paused > 0 {
+      lines.append(
+        "Nothing is being read; \(paused) paused (bookclub list --status paused). Pick one up:"
+          + " bookclub progress set <book> <page>")
+    } else if overview.reading.isEmpty {
       lines.append("Nothing is being read. Start a book: bookclub progress set <book> <page>")
     } else {
       lines.append(TextStyle.bold.apply(ReadingStatus.reading.title, enabled: colors))

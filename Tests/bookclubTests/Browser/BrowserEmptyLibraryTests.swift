@@ -32,8 +32,8 @@ import Testing
     #expect(!shown.contains("…"), "\(shown)")
   }
 
-  @Test func at40ColumnsACommandGoesOnBetweenWords() {
-    let shown = lines(width: 40, height: 12)
+  @Test func atTheNarrowestACommandGoesOnBetweenWords() {
+    let shown = lines(width: BrowserLayout.minimumWidth, height: 12)
     let pane = shown[2..<11].map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(
       Array(pane.prefix(6)) == [

@@ -154,9 +154,9 @@ struct BrowserFirstWeekTests {
     let narrow = try await tmux.waitFor("Book 003")
     let tabs = narrow.split(separator: "\n").first ?? ""
     #expect(tabs.contains(" 2 Reading  3 Want  4 Finished  5 Abandoned "), "\(tabs)")
-    try await tmux.resize(width: 45, height: 24)
+    try await tmux.resize(width: 56, height: 24)
     try await tmux.waitUntil(waitingFor: "the short tabs") {
-      $0.hasPrefix("1 All 2 Reading 3 Want 4 Finished 5 Abandoned")
+      $0.hasPrefix("1 All 2 Reading 3 Want 4 Finished 5 Abandoned 6 Paused")
     }
     try await quit(tmux)
   }
@@ -165,7 +165,7 @@ struct BrowserFirstWeekTests {
     try await fill(3)
     let tmux = try await start(width: 30, height: 8)
     try await tmux.waitFor("Make the terminal at least")
-    try await tmux.waitFor("40×12 (q quits)", seconds: 10)
+    try await tmux.waitFor("42×12 (q quits)", seconds: 10)
     try await quit(tmux)
   }
 

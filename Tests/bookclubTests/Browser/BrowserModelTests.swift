@@ -141,7 +141,7 @@ import Testing
     #expect(model.list.top == 50 - model.list.listRows)
     _ = model.handle(.character("g"))
     #expect(model.list.cursor == 0 && model.list.top == 0)
-    model.layout = BrowserLayout(width: 40, height: 12)
+    model.layout = BrowserLayout(width: 42, height: 12)
     _ = model.handle(.pageDown)
     #expect(model.list.cursor == model.list.listRows)
     #expect(model.list.cursor < model.list.top + model.list.listRows)

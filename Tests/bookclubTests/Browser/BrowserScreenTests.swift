@@ -6,14 +6,14 @@ import Testing
 @testable import bookclub
 
 /// The screen function, state in and grid out: every state of the paging machine and of
-/// the detail's data machine, at 80×24 and at 40×12.
+/// the detail's data machine, at 80×24 and at 42×12.
 @Suite struct BrowserScreenTests {
   struct DiskOnFire: Error, LocalizedError {
     var errorDescription: String? { "the disk is on fire" }
   }
 
   static let large = BrowserLayout(width: 80, height: 24)
-  static let small = BrowserLayout(width: 40, height: 12)
+  static let small = BrowserLayout(width: 42, height: 12)
 
   func books(_ count: Int) -> [ListedBook] {
     page((1...Int64(count)).map { $0 }, hasMore: false).books
@@ -132,7 +132,7 @@ import Testing
 
   @Test func aTooSmallTerminalIsToldSo() {
     let shown = text(BrowserScreen(list: .success(books(3))), BrowserLayout(width: 39, height: 12))
-    #expect(shown.hasPrefix("Make the terminal at least 40×12"))
+    #expect(shown.hasPrefix("Make the terminal at least 42×12"))
   }
 
   @Test func hostileTitlesAreDrawnAsVisibleEscapes() {

@@ -23,7 +23,7 @@ struct StatusVocabularyEndToEndTests {
   /// A book of each status, in the order of ``ReadingStatus/allCases``.
   static let books = [
     ("Middlemarch", ReadingStatus.wantToRead), ("Dune", .reading), ("Emma", .finished),
-    ("Essays", .abandoned),
+    ("Essays", .abandoned), ("Diaries", .paused),
   ]
 
   @Test func listShowAndTheBrowserSayTheSameWords() async throws {
@@ -46,14 +46,15 @@ struct StatusVocabularyEndToEndTests {
       #expect(row.hasPrefix(" \(status.displayName) "), "\(row)")
     }
     let tabs = wide.split(separator: "\n").first ?? ""
-    #expect(tabs.contains(" 2 Reading  3 Want to read  4 Finished  5 Abandoned "), "\(tabs)")
-    try await tmux.resize(width: 45, height: 24)
+    #expect(
+      tabs.contains(" 2 Reading  3 Want to read  4 Finished  5 Abandoned  6 Paused "), "\(tabs)")
+    try await tmux.resize(width: 56, height: 24)
     try await tmux.waitUntil(waitingFor: "the short tabs, closer together") {
-      $0.hasPrefix("1 All 2 Reading 3 Want 4 Finished 5 Abandoned")
+      $0.hasPrefix("1 All 2 Reading 3 Want 4 Finished 5 Abandoned 6 Paused")
     }
-    try await tmux.resize(width: 40, height: 24)
+    try await tmux.resize(width: 44, height: 24)
     let narrow = try await tmux.waitUntil(waitingFor: "the short tabs without digits") {
-      $0.hasPrefix("All Reading Want Finished Abandoned")
+      $0.hasPrefix("All Reading Want Finished Abandoned Paused")
     }
     let row = try #require(narrow.split(separator: "\n").first { $0.contains("Middlemarch") })
     #expect(row.hasPrefix(" \(ReadingStatus.wantToRead.shortName) "), "\(row)")

@@ -21,9 +21,11 @@ public enum GoodreadsExport {
     "Read Count", "Owned Copies",
   ]
 
+  /// The exclusive shelf of each status. Goodreads has no paused shelf of its own; `on-hold`
+  /// is the one its readers make for it, and an import reads it back as paused.
   static let shelves: [ReadingStatus: String] = [
     .wantToRead: "to-read", .reading: "currently-reading", .finished: "read",
-    .abandoned: "did-not-finish",
+    .abandoned: "did-not-finish", .paused: "on-hold",
   ]
 
   /// Appends the row for one book, with its line ending: an unchanged book's columns are

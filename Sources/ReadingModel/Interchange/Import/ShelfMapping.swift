@@ -12,15 +12,13 @@ public struct ShelfMapping: Sendable, Equatable {
     case chosen(ReadingStatus)
     /// A custom shelf recognised by its name.
     case recognised(ReadingStatus)
-    /// A paused shelf: bookclub has no paused status, so the book is want to read.
-    case paused
     /// A shelf that says nothing bookclub knows: want to read, and the shelf kept as a tag.
     case unknown
 
     public var status: ReadingStatus {
       switch self {
       case .standard(let status), .chosen(let status), .recognised(let status): status
-      case .paused, .unknown: .wantToRead
+      case .unknown: .wantToRead
       }
     }
   }
@@ -40,7 +38,7 @@ public struct ShelfMapping: Sendable, Equatable {
     let name = Self.fold(shelf)
     if let status = chosen[name] { return .chosen(status) }
     if let status = standard[shelf] ?? standard[shelf.lowercased()] { return .standard(status) }
-    if Self.pausedNames.contains(name) { return .paused }
+    if Self.pausedNames.contains(name) { return .recognised(.paused) }
     if let status = Self.recognised[name] { return .recognised(status) }
     if Self.hasAbandonedMark(name) { return .recognised(.abandoned) }
     return .unknown

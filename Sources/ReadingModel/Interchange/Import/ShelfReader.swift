@@ -24,7 +24,7 @@ struct ShelfReader {
     }
     switch reading {
     case .standard, .chosen: break
-    case .recognised, .paused, .unknown: lines[shelf, default: []].append(line)
+    case .recognised, .unknown: lines[shelf, default: []].append(line)
     }
     return reading
   }
@@ -37,9 +37,6 @@ struct ShelfReader {
       switch reading {
       case .recognised(let status):
         return "the shelf '\(shelf)' is read as \(status.displayName) (\(rows))"
-      case .paused:
-        return "the shelf '\(shelf)' means paused; bookclub has no paused status, so its books "
-          + "are want to read (\(rows))"
       case .unknown:
         return "the shelf '\(shelf)' is not a reading status; kept as a tag, status want to read "
           + "(\(rows)). Choose its status with --shelf '\(shelf)=STATUS'"

@@ -26,7 +26,7 @@ struct StoryGraphMapper: CSVRowMapper {
 
   static let statuses: [String: ReadingStatus] = [
     "to-read": .wantToRead, "currently-reading": .reading, "read": .finished,
-    "did-not-finish": .abandoned,
+    "did-not-finish": .abandoned, "paused": .paused,
   ]
 
   private var shelves: ShelfReader

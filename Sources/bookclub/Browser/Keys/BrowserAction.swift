@@ -48,7 +48,7 @@ enum BrowserAction: Equatable, Sendable {
 
   /// The actions on the open book, else the highlighted one; the model does these.
   enum Book: Equatable, Sendable {
-    case progress, note, noteInEditor, tag, rate, finish, abandon, undo, redo
+    case progress, note, noteInEditor, tag, rate, finish, abandon, pause, undo, redo
   }
 
   /// The prompt on the status line, while one is open: other keys edit its text.

@@ -41,7 +41,7 @@ enum BrowserKeyMap {
     BrowserKeyBinding(
       .list, "Enter → l", "details", .app(.openBook), keys: .enter, .right, .character("l")),
     BrowserKeyBinding(
-      .list, "1–5", "status",
+      .list, "1–\(BrowserTab.allCases.count)", "status",
       each: BrowserTab.allCases.map {
         (.character(Character(String($0.rawValue + 1))), .library(.tab($0)))
       }),
@@ -67,6 +67,9 @@ enum BrowserKeyMap {
       .book, "f", ReadingStatus.finished.displayName, .book(.finish), keys: .character("f")),
     BrowserKeyBinding(
       .book, "x", ReadingStatus.abandoned.displayName, .book(.abandon), keys: .character("x")),
+    BrowserKeyBinding(
+      .book, "z", ReadingStatus.paused.displayName + " (put aside for now)", .book(.pause),
+      keys: .character("z")),
     BrowserKeyBinding(.book, "t", "tag", .book(.tag), keys: .character("t")),
     BrowserKeyBinding(.book, "*", "rate", .book(.rate), keys: .character("*")),
     BrowserKeyBinding(.book, "u", "undo the last change", .book(.undo), keys: .character("u")),
