@@ -14,6 +14,9 @@ public struct BookEdit: Sendable, Equatable {
   /// book leaves, by name.
   public var addingSeries: [SeriesPlace]
   public var removingSeries: [String]
+  /// Where the book goes in the Up Next queue, resolved against the queue in the write
+  /// transaction; `nil` leaves its place alone.
+  public var queue: UpNextPlacement?
 
   public init(
     kind: BookEvent.Kind = .edit, fields: BookFields = BookFields(),
@@ -27,6 +30,13 @@ public struct BookEdit: Sendable, Equatable {
     self.removingTags = removingTags
     self.addingSeries = addingSeries
     self.removingSeries = removingSeries
+  }
+
+  /// A book put in the Up Next queue, moved in it, or taken out.
+  public static func upNext(_ placement: UpNextPlacement) -> BookEdit {
+    var edit = BookEdit()
+    edit.queue = placement
+    return edit
   }
 
   /// A book put in series, moved in them, or taken out of them.

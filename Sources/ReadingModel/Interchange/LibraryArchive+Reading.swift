@@ -128,7 +128,8 @@ extension LibraryArchive.Item {
       authorSort: try object.optionalString("authorSort"),
       sourceIDs: try object.stringMap("sourceIDs"),
       dateAddedUnknown: try object.optionalBool("dateAddedUnknown") ?? false,
-      spoiler: try object.optionalBool("spoiler") ?? false, series: series)
+      spoiler: try object.optionalBool("spoiler") ?? false, series: series,
+      upNext: try object.optionalNumber("upNext").flatMap { $0.isFinite ? $0 : nil })
   }
 
   private static func fields(_ map: [String: String]) -> BookFields {

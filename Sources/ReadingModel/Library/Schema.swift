@@ -326,5 +326,6 @@ enum Schema {
     syncClubs,
     series,
     pausedStatus,
+    upNext,
   ]
 }

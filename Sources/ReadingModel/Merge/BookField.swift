@@ -15,6 +15,8 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
   case privateNotes
   /// The series the book is in, each ``SeriesPlace/text`` (`Discworld #3`) an item.
   case series
+  /// The book's place in the Up Next queue (``BookDetails/upNext``); no source has one.
+  case upNext
 
   /// How values of a field are compared and merged.
   enum Kind {
@@ -91,6 +93,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .spoiler: "review has spoilers"
     case .privateNotes: "private notes"
     case .series: "series"
+    case .upNext: "up next"
     }
   }
 
@@ -149,6 +152,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .spoiler: 19
     case .privateNotes: 20
     case .series: 21
+    case .upNext: 22
     }
   }
 

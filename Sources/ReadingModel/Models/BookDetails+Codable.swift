@@ -7,7 +7,7 @@ extension BookDetails: Codable {
   private enum CodingKeys: String, CodingKey {
     case rating, review, tags, readings, readCount, publisher, publicationYear, editionYear
     case binding, privateNotes, contributors, identifiers, authorSort, sourceIDs
-    case dateAddedUnknown, spoiler, series
+    case dateAddedUnknown, spoiler, series, upNext
   }
 
   public init(from decoder: any Decoder) throws {
@@ -30,7 +30,8 @@ extension BookDetails: Codable {
       dateAddedUnknown: try container.decodeIfPresent(Bool.self, forKey: .dateAddedUnknown)
         ?? false,
       spoiler: try container.decodeIfPresent(Bool.self, forKey: .spoiler) ?? false,
-      series: try container.decodeIfPresent([SeriesPlace].self, forKey: .series) ?? [])
+      series: try container.decodeIfPresent([SeriesPlace].self, forKey: .series) ?? [],
+      upNext: try container.decodeIfPresent(Double.self, forKey: .upNext))
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -52,6 +53,7 @@ extension BookDetails: Codable {
     if dateAddedUnknown { try container.encode(true, forKey: .dateAddedUnknown) }
     if spoiler { try container.encode(true, forKey: .spoiler) }
     if !series.isEmpty { try container.encode(series, forKey: .series) }
+    try container.encodeIfPresent(upNext, forKey: .upNext)
   }
 }
 

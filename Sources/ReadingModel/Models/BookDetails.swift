@@ -67,6 +67,8 @@ public struct BookDetails: Sendable, Equatable {
   public var sourceIDs: [String: String]
   /// The series the book is in, with its place in each, in the order given.
   public var series: [SeriesPlace]
+  /// The book's place in the Up Next queue: lower comes sooner; `nil` when not queued.
+  public var upNext: Double?
   /// Whether nobody said when the book was added (a StoryGraph row without `Date Added`):
   /// ``Book/dateAdded`` then holds the import time only so that sorting by date added
   /// has a place for the book, and exports and merges read the date as empty.
@@ -78,7 +80,7 @@ public struct BookDetails: Sendable, Equatable {
     publicationYear: Int? = nil, editionYear: Int? = nil, binding: String? = nil,
     privateNotes: String? = nil, contributors: [String] = [], identifiers: [String] = [],
     authorSort: String? = nil, sourceIDs: [String: String] = [:], dateAddedUnknown: Bool = false,
-    spoiler: Bool = false, series: [SeriesPlace] = []
+    spoiler: Bool = false, series: [SeriesPlace] = [], upNext: Double? = nil
   ) {
     self.rating = rating
     self.review = review
@@ -97,6 +99,7 @@ public struct BookDetails: Sendable, Equatable {
     self.dateAddedUnknown = dateAddedUnknown
     self.spoiler = spoiler
     self.series = series
+    self.upNext = upNext
   }
 
   /// Whether nothing is known.

@@ -40,8 +40,10 @@ struct CommandParser {
       // which each command builds the first time it is asked.
       let subcommands = path.signature.subcommands
       let match = subcommands.first(where: { $0.commandName == token })
-      // A group with arguments of its own (`goal [year]`) takes what names no subcommand.
+      // A group with arguments of its own (`goal [year]`) takes what names no subcommand;
+      // one with options of its own (`next --json`) takes an option.
       if match == nil, !path.signature.arguments.isEmpty { break }
+      if match == nil, token.hasPrefix("-"), !path.signature.options.isEmpty { break }
       guard let next = match else {
         let names = subcommands.map { $0.commandName }
         let error: UsageError =

@@ -7,33 +7,38 @@ import ReadingModel
 #endif
 
 /// `bookclub status` with no book: the books being read with their bars, pace and finish,
-/// the latest notes, and the counts per status.
+/// the first three of Up Next, the latest notes, and the counts per status.
 @MainActor
 enum StatusOverview {
   /// How many of the latest notes the overview shows.
   static let noteCount = 5
 
-  static func print(library: any Library & GoalLibrary, json: Bool, context: CommandContext)
-    async throws
-  {
+  /// How many books of the Up Next queue the overview shows.
+  static let upNextCount = 3
+
+  static func print(
+    library: any Library & GoalLibrary & UpNextReading, json: Bool, context: CommandContext
+  ) async throws {
     let overview = try await library.overview(notes: noteCount)
+    let upNext = try await library.upNext(limit: upNextCount)
     let goal = try await library.goalProgress(year: GoalYear.current, today: GoalYear.today)
     if json {
       var document = Self.json(overview)
       if case .object(var fields) = document {
         fields["goal"] = goal.map(StatsJSON.goal) ?? .null
+        fields["upNext"] = UpNextReport.json(upNext)
         document = .object(fields)
       }
       context.output.line(document.text)
     } else {
-      for line in lines(overview, colors: context.terminal.colorsOutput) {
+      for line in lines(overview, upNext: upNext, colors: context.terminal.colorsOutput) {
         context.output.line(line)
       }
       if let goal { context.output.line(GoalReport.overviewLine(goal)) }
     }
   }
 
-  static func lines(_ overview: LibraryOverview, colors: Bool) -> [String] {
+  static func lines(_ overview: LibraryOverview, upNext: [Book] = [], colors: Bool) -> [String] {
     var lines: [String] = []
     let total = overview.counts.values.reduce(0, +)
     guard total > 0 else { return EmptyLibraryHint.lines }
@@ -53,6 +58,11 @@ enum StatusOverview {
         lines.append("  \(paddedID)  \(reading.book.shownTitle) — \(reading.book.shownAuthors)")
         lines.append(indent + details(reading.book, progress: reading.progress))
       }
+    }
+    if !upNext.isEmpty {
+      lines.append("")
+      lines.append(TextStyle.bold.apply("Up next", enabled: colors))
+      lines += UpNextReport.lines(upNext).map { "  " + $0 }
     }
     if !overview.notes.isEmpty {
       lines.append("")

@@ -22,7 +22,7 @@ struct BookDetailTables {
       """
       SELECT d.book_id, d.rating, d.review, d.tags, d.readings, d.read_count, d.publisher,
         d.publication_year, d.binding, d.private_notes, d.edition_year, d.contributors,
-        d.identifiers, d.author_last_first, d.date_added_unknown, d.spoiler, d.series
+        d.identifiers, d.author_last_first, d.date_added_unknown, d.spoiler, d.series, d.up_next
       FROM book_details d WHERE d.book_id BETWEEN ? AND ?
       """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
     ) { row in
@@ -42,7 +42,8 @@ struct BookDetailTables {
         authorSort: row.optionalText(13),
         dateAddedUnknown: row.int64(14) != 0,
         spoiler: row.int64(15) != 0,
-        series: Self.lines(row.text(16)).compactMap(SeriesPlace.init(text:)))
+        series: Self.lines(row.text(16)).compactMap(SeriesPlace.init(text:)),
+        upNext: row.optionalDouble(17).flatMap { $0.isFinite ? $0 : nil })
     }
     try connection.forEach(
       "SELECT book_id, source, source_id FROM book_sources WHERE book_id BETWEEN ? AND ?",
@@ -71,8 +72,8 @@ struct BookDetailTables {
       """
       INSERT \(isNewBook ? "" : "OR REPLACE ")INTO \(tables.details) (book_id, rating, review,
         tags, readings, read_count, publisher, publication_year, binding, private_notes, edition_year, contributors,
-        identifiers, author_last_first, date_added_unknown, spoiler, series)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        identifiers, author_last_first, date_added_unknown, spoiler, series, up_next)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .integer(bookID), details.rating.map { .real($0) }, details.review.map { .text($0) },
@@ -85,6 +86,7 @@ struct BookDetailTables {
         .text(details.identifiers.joined(separator: "\n")), details.authorSort.map { .text($0) },
         .integer(details.dateAddedUnknown ? 1 : 0), .integer(details.spoiler ? 1 : 0),
         .text(details.series.map(\.text).joined(separator: "\n")),
+        details.upNext.map { .real($0) },
       ])
     if !isNewBook {
       // The columns lists sort and filter by, kept in step in the same transaction.

@@ -8,6 +8,11 @@ extension BookTables {
   /// Edits a book's fields and records the edit in its history; ``SQLiteLibrary/apply(_:)``
   /// with ``LibraryChange/edit(_:_:)``.
   func edit(_ bookID: Book.ID, _ edit: BookEdit) throws -> EditResult {
+    var edit = edit
+    if let placement = edit.queue {
+      let place = try UpNextTables(connection: connection).place(placement, of: bookID)
+      edit.fields[.upNext] = place.map(BookFields.text(place:)) ?? ""
+    }
     let kind = edit.kind
     guard let book = try book(bookID) else { throw LibraryError.bookNotFound(bookID) }
     let detailTables = BookDetailTables(connection: connection)
