@@ -42,7 +42,7 @@ struct SyncCommandTests {
     let titles = ["Emma", "Persuasion", "Middlemarch", "Dune", "Kindred"]
     let title = titles[Int(random.next() % UInt64(titles.count))]
     let arguments: [String]
-    switch random.next() % 9 {
+    switch random.next() % 11 {
     case 0:
       arguments = ["add", "\(title) \(step % 3)", "--author", "Author \(title)", "--pages", "300"]
     case 1: arguments = ["progress", "set", title, "\(random.next() % 100)%"]
@@ -52,6 +52,8 @@ struct SyncCommandTests {
     case 5: arguments = ["remove", title, "--force"]
     case 6: arguments = ["restore", title]
     case 7: arguments = ["series", "add", title, "Saga", "\(step % 4)"]
+    case 8: arguments = ["next", "add", title] + (step % 2 == 0 ? ["--first"] : [])
+    case 9: arguments = ["status", title, "paused"]
     default: arguments = ["undo"]
     }
     _ = try await device.bookclub.run(arguments)
