@@ -113,6 +113,15 @@ def make_library(bookclub, path, books, reading):
     INSERT INTO book_details (book_id, series)
     SELECT book_id, series || ' #' || position FROM book_series WHERE true
     ON CONFLICT (book_id) DO UPDATE SET series = excluded.series;
+    -- StoryGraph's moods on a fifth of the books (dark on one in fifty), a pace on a fifth.
+    INSERT INTO book_moods (mood_key, book_id, mood)
+    SELECT CASE WHEN id % 50 = 2 THEN 'dark' ELSE 'hopeful' END, id,
+           CASE WHEN id % 50 = 2 THEN 'dark' ELSE 'hopeful' END FROM books WHERE id % 5 = 2;
+    INSERT INTO book_details (book_id, moods, pace)
+    SELECT id, CASE WHEN id % 50 = 2 THEN 'dark' ELSE 'hopeful' END,
+           CASE id % 3 WHEN 0 THEN 'slow' WHEN 1 THEN 'medium' ELSE 'fast' END
+    FROM books WHERE id % 5 = 2
+    ON CONFLICT (book_id) DO UPDATE SET moods = excluded.moods, pace = excluded.pace;
     INSERT INTO reading_goals (year, books, pages) VALUES (2010, 12000, 6000000);
     """
     run(["sqlite3", path], input=sql, text=True)
@@ -167,6 +176,10 @@ def list_cases(tools, library, books):
          f"WHERE series_key = 'saga {books // 30}'); SELECT {PAGE_COLUMNS} FROM book_series s "
          f"JOIN books b ON b.id = s.book_id WHERE s.series_key = 'saga {books // 30}' "
          "ORDER BY coalesce(s.position_order, 1e9), b.id LIMIT 31;"),
+        ("list --mood dark", [bookclub, "list", "--mood", "dark"] + lib,
+         page_sql("WHERE b.id IN (SELECT book_id FROM book_moods WHERE mood_key = 'dark')")),
+        ("list --pace fast", [bookclub, "list", "--pace", "fast"] + lib,
+         page_sql("WHERE b.id IN (SELECT book_id FROM book_details WHERE pace = 'fast')")),
         ("list --rating-at-least 4", [bookclub, "list", "--rating-at-least", "4"] + lib,
          page_sql("WHERE b.rating >= 4", "+b.id")),
         ("list --finished-in 2010", [bookclub, "list", "--finished-in", "2010"] + lib,

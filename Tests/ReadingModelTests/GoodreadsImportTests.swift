@@ -202,7 +202,8 @@ import Testing
     #expect(details.tags == ["norway", "hunger"])
     #expect(book.status == .finished)
     #expect(details.readings.first?.start == CalendarDay("2024/01/05"))
-    #expect(source.columnsNotKept.contains("Moods"))
+    #expect(!source.columnsNotKept.contains("Moods") && !source.columnsNotKept.contains("Pace"))
+    #expect(source.columnsNotKept.contains("Content Warnings"))
   }
 }
 

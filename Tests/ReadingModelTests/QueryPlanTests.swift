@@ -21,6 +21,8 @@ import Testing
     ("added since", PageQuery(addedSince: Date(milliseconds: 1_700_000_000_000))),
     ("a rare word", PageQuery(search: "middlemarch")),
     ("series", PageQuery(series: "The Broken Earth")),
+    ("mood", PageQuery(moods: ["dark"])),
+    ("pace", PageQuery(pace: "fast")),
   ]
 
   /// The plan's lines.

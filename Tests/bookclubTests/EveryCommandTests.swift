@@ -18,7 +18,7 @@ import Testing
     "edit": ["1", "--pages", "12"], "rate": ["1", "4"], "review": ["1", "--text", "Good"],
     "tag": ["1", "x"], "untag": ["1", "x"],
     "tags": [], "series add": ["1", "Earthsea", "1"], "series remove": ["1", "Earthsea"],
-    "next add": ["1"], "next move": ["1", "--first"], "next remove": ["1"],
+    "mood": ["1", "dark"], "next add": ["1"], "next move": ["1", "--first"], "next remove": ["1"],
     "remove": ["1"], "restore": ["1"], "trash": [], "select": ["1"],
     "settings list": [], "settings get": ["color"], "settings set": ["color", "never"],
     "settings toggle": ["syncProgress"], "settings reset": ["color"],

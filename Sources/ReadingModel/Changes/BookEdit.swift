@@ -17,6 +17,9 @@ public struct BookEdit: Sendable, Equatable {
   /// Where the book goes in the Up Next queue, resolved against the queue in the write
   /// transaction; `nil` leaves its place alone.
   public var queue: UpNextPlacement?
+  /// Moods added and moods taken away.
+  public var addingMoods: [String] = []
+  public var removingMoods: [String] = []
 
   public init(
     kind: BookEvent.Kind = .edit, fields: BookFields = BookFields(),
@@ -68,6 +71,9 @@ public struct BookEdit: Sendable, Equatable {
     }
     if !addingTags.isEmpty || !removingTags.isEmpty {
       next = next.changingTags(adding: addingTags, removing: removingTags)
+    }
+    if !addingMoods.isEmpty || !removingMoods.isEmpty {
+      next = next.changing(.moods, adding: addingMoods, removing: removingMoods)
     }
     if !addingSeries.isEmpty || !removingSeries.isEmpty {
       next = next.changingSeries(adding: addingSeries, removing: removingSeries)

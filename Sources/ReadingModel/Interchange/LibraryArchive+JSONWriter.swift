@@ -84,6 +84,8 @@ extension BookDetails {
       if !identifiers.isEmpty {
         object.member("identifiers") { $0.array(identifiers) { $0.string($1) } }
       }
+      if !moods.isEmpty { object.member("moods") { $0.array(moods) { $0.string($1) } } }
+      if let pace { object.member("pace") { $0.string(pace) } }
       if let privateNotes { object.member("privateNotes") { $0.string(privateNotes) } }
       if let publicationYear { object.member("publicationYear") { $0.integer(publicationYear) } }
       if let publisher { object.member("publisher") { $0.string(publisher) } }

@@ -17,6 +17,10 @@ public struct PageQuery: Sendable, Equatable {
   public var tags: [String]
   /// Only books in this series (its name, case and accents ignored).
   public var series: String?
+  /// Moods every book must have (compared folded).
+  public var moods: [String]
+  /// Only books of this pace (StoryGraph's word: `fast`), as given.
+  public var pace: String?
   /// The lowest rating a book may have (unrated books are left out).
   public var ratingAtLeast: Double?
   /// Only books finished in this year.
@@ -36,6 +40,8 @@ public struct PageQuery: Sendable, Equatable {
     search: String? = nil,
     tags: [String] = [],
     series: String? = nil,
+    moods: [String] = [],
+    pace: String? = nil,
     ratingAtLeast: Double? = nil,
     finishedIn: Int? = nil,
     addedSince: Date? = nil,
@@ -49,6 +55,8 @@ public struct PageQuery: Sendable, Equatable {
     self.search = search
     self.tags = tags
     self.series = series
+    self.moods = moods
+    self.pace = pace
     self.ratingAtLeast = ratingAtLeast
     self.finishedIn = finishedIn
     self.addedSince = addedSince
@@ -75,14 +83,14 @@ public struct PageQuery: Sendable, Equatable {
 
   /// Whether no filter but the search narrows the books.
   var filtersOnlyBySearch: Bool {
-    status == nil && tags.isEmpty && series == nil && ratingAtLeast == nil && finishedIn == nil
-      && addedSince == nil
+    status == nil && tags.isEmpty && series == nil && moods.isEmpty && pace == nil
+      && ratingAtLeast == nil && finishedIn == nil && addedSince == nil
   }
 
   /// Whether no filter but the status and tags narrows the books (the tags' own index
   /// answers how many books carry them all, without reading a book).
   var filtersOnlyByStatusAndTags: Bool {
-    (search ?? "").allSatisfy(\.isWhitespace) && series == nil && ratingAtLeast == nil
-      && finishedIn == nil && addedSince == nil
+    (search ?? "").allSatisfy(\.isWhitespace) && series == nil && moods.isEmpty && pace == nil
+      && ratingAtLeast == nil && finishedIn == nil && addedSince == nil
   }
 }

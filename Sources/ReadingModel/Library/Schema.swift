@@ -327,5 +327,6 @@ enum Schema {
     series,
     pausedStatus,
     upNext,
+    moodsAndPace,
   ]
 }

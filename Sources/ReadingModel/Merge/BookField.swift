@@ -17,6 +17,10 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
   case series
   /// The book's place in the Up Next queue (``BookDetails/upNext``); no source has one.
   case upNext
+  /// StoryGraph's moods, compared folded as tags are.
+  case moods
+  /// StoryGraph's pace.
+  case pace
 
   /// How values of a field are compared and merged.
   enum Kind {
@@ -52,7 +56,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     switch self {
     case .title: .title
     case .authors, .contributors: .list(.person)
-    case .tags: .list(.tag)
+    case .tags, .moods: .list(.tag)
     case .identifiers: .list(.code)
     case .readings: .list(.reading)
     case .series: .list(.series)
@@ -94,6 +98,8 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .privateNotes: "private notes"
     case .series: "series"
     case .upNext: "up next"
+    case .moods: "moods"
+    case .pace: "pace"
     }
   }
 
@@ -153,6 +159,8 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .privateNotes: 20
     case .series: 21
     case .upNext: 22
+    case .moods: 23
+    case .pace: 24
     }
   }
 

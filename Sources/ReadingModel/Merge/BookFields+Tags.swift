@@ -7,15 +7,28 @@ extension BookFields {
   ///   - removed: Tags to remove.
   /// - Returns: The fields with the new tag list.
   public func changingTags(adding added: [String], removing removed: [String]) -> BookFields {
-    var list = self.list(.tags)
-    for tag in added {
-      let key = SearchKey.fold(tag)
-      if !list.contains(where: { SearchKey.fold($0) == key }) { list.append(tag) }
+    changing(.tags, adding: added, removing: removed)
+  }
+
+  /// These fields with items of a list compared folded (tags, moods) added and removed.
+  ///
+  /// - Parameters:
+  ///   - field: The list.
+  ///   - added: Items to add, in order, each unless the list has it.
+  ///   - removed: Items to remove.
+  /// - Returns: The fields with the new list.
+  public func changing(_ field: BookField, adding added: [String], removing removed: [String])
+    -> BookFields
+  {
+    var list = self.list(field)
+    for item in added {
+      let key = SearchKey.fold(item)
+      if !list.contains(where: { SearchKey.fold($0) == key }) { list.append(item) }
     }
     let removedKeys = Set(removed.map(SearchKey.fold))
     list.removeAll { removedKeys.contains(SearchKey.fold($0)) }
     var next = self
-    next.setList(.tags, list)
+    next.setList(field, list)
     return next
   }
 }

@@ -101,6 +101,8 @@ extension BookFields {
     self[.privateNotes] = details.privateNotes ?? ""
     setList(.series, details.series.map(\.text))
     self[.upNext] = details.upNext.map(Self.text(place:)) ?? ""
+    setList(.moods, details.moods)
+    self[.pace] = details.pace ?? ""
   }
 
   /// Writes every field present into a book and its details; absent fields leave theirs.
@@ -142,6 +144,8 @@ extension BookFields {
       case .privateNotes: details.privateNotes = value.isEmpty ? nil : value
       case .series: details.series = list(.series).compactMap(SeriesPlace.init(text:))
       case .upNext: details.upNext = Double(value).flatMap { $0.isFinite ? $0 : nil }
+      case .moods: details.moods = list(.moods)
+      case .pace: details.pace = value.isEmpty ? nil : value
       }
     }
   }

@@ -7,7 +7,7 @@ extension BookDetails: Codable {
   private enum CodingKeys: String, CodingKey {
     case rating, review, tags, readings, readCount, publisher, publicationYear, editionYear
     case binding, privateNotes, contributors, identifiers, authorSort, sourceIDs
-    case dateAddedUnknown, spoiler, series, upNext
+    case dateAddedUnknown, spoiler, series, upNext, moods, pace
   }
 
   public init(from decoder: any Decoder) throws {
@@ -31,7 +31,9 @@ extension BookDetails: Codable {
         ?? false,
       spoiler: try container.decodeIfPresent(Bool.self, forKey: .spoiler) ?? false,
       series: try container.decodeIfPresent([SeriesPlace].self, forKey: .series) ?? [],
-      upNext: try container.decodeIfPresent(Double.self, forKey: .upNext))
+      upNext: try container.decodeIfPresent(Double.self, forKey: .upNext),
+      moods: try container.decodeIfPresent([String].self, forKey: .moods) ?? [],
+      pace: try container.decodeIfPresent(String.self, forKey: .pace))
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -54,6 +56,8 @@ extension BookDetails: Codable {
     if spoiler { try container.encode(true, forKey: .spoiler) }
     if !series.isEmpty { try container.encode(series, forKey: .series) }
     try container.encodeIfPresent(upNext, forKey: .upNext)
+    if !moods.isEmpty { try container.encode(moods, forKey: .moods) }
+    try container.encodeIfPresent(pace, forKey: .pace)
   }
 }
 

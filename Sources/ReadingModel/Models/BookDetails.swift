@@ -69,6 +69,11 @@ public struct BookDetails: Sendable, Equatable {
   public var series: [SeriesPlace]
   /// The book's place in the Up Next queue: lower comes sooner; `nil` when not queued.
   public var upNext: Double?
+  /// How the book felt (StoryGraph's moods: `adventurous`, `dark`, `tense`), in the order
+  /// given.
+  public var moods: [String]
+  /// How fast it read (StoryGraph's pace: `slow`, `medium`, `fast`), as given.
+  public var pace: String?
   /// Whether nobody said when the book was added (a StoryGraph row without `Date Added`):
   /// ``Book/dateAdded`` then holds the import time only so that sorting by date added
   /// has a place for the book, and exports and merges read the date as empty.
@@ -80,7 +85,8 @@ public struct BookDetails: Sendable, Equatable {
     publicationYear: Int? = nil, editionYear: Int? = nil, binding: String? = nil,
     privateNotes: String? = nil, contributors: [String] = [], identifiers: [String] = [],
     authorSort: String? = nil, sourceIDs: [String: String] = [:], dateAddedUnknown: Bool = false,
-    spoiler: Bool = false, series: [SeriesPlace] = [], upNext: Double? = nil
+    spoiler: Bool = false, series: [SeriesPlace] = [], upNext: Double? = nil,
+    moods: [String] = [], pace: String? = nil
   ) {
     self.rating = rating
     self.review = review
@@ -100,6 +106,8 @@ public struct BookDetails: Sendable, Equatable {
     self.spoiler = spoiler
     self.series = series
     self.upNext = upNext
+    self.moods = moods
+    self.pace = pace
   }
 
   /// Whether nothing is known.

@@ -29,6 +29,13 @@ struct ListOptions: Sendable {
     "series", valueName: "name",
     help: "Only books in this series, in series order unless --sort says otherwise.",
     completion: .series)
+  static let moodOption = OptionSpec.value(
+    "mood", valueName: "mood",
+    help: "Only books with this mood (StoryGraph's: dark, tense...); repeat for several.",
+    isRepeating: true)
+  static let paceOption = OptionSpec.value(
+    "pace", valueName: "pace", help: "Only books of this pace: slow, medium or fast.",
+    allowedValues: Bookclub.Mood.paces)
   static let ratingOption = OptionSpec.value(
     "rating-at-least", valueName: "stars",
     help: "Only books rated at least this many stars (up to 5).")
@@ -46,7 +53,7 @@ struct ListOptions: Sendable {
 
   static let specs: [OptionSpec] = [
     limitOption, afterOption, allFlag, statusOption, searchOption, tagOption, seriesOption,
-    ratingOption, finishedOption, addedOption, sortOption, jsonFlag,
+    moodOption, paceOption, ratingOption, finishedOption, addedOption, sortOption, jsonFlag,
   ]
 
   var limit: Int?
@@ -58,6 +65,8 @@ struct ListOptions: Sendable {
   static let searchLimit = 500
   var tags: [String]
   var series: String?
+  var moods: [String]
+  var pace: String?
   var ratingAtLeast: Double?
   var finishedIn: Int?
   var addedSince: Date?
@@ -85,6 +94,8 @@ struct ListOptions: Sendable {
         String(series.prefix(40)) + "…", for: Self.seriesOption.display,
         allowed: "A series name is at most \(SeriesPlace.longestName) characters.")
     }
+    moods = values.strings(Self.moodOption).map(\.collapsingSpaces).filter { !$0.isEmpty }
+    pace = values.string(Self.paceOption)?.lowercased()
     ratingAtLeast = try Self.rating(values.string(Self.ratingOption), for: Self.ratingOption)
     if let text = values.string(Self.finishedOption) {
       guard let year = Int(text), (1...9999).contains(year) else {
@@ -131,8 +142,8 @@ struct ListOptions: Sendable {
     let pageSize = limit ?? (all ? Self.streamingPageSize : pageSize)
     return PageQuery(
       after: after, limit: pageSize, status: status, search: search, tags: tags, series: series,
-      ratingAtLeast: ratingAtLeast, finishedIn: finishedIn, addedSince: addedSince, sort: sort,
-      countsTotal: true)
+      moods: moods, pace: pace, ratingAtLeast: ratingAtLeast, finishedIn: finishedIn,
+      addedSince: addedSince, sort: sort, countsTotal: true)
   }
 
   /// A rating filter's threshold: any number of stars above 0, up to 5.
@@ -147,8 +158,8 @@ struct ListOptions: Sendable {
   }
 
   var hasFilters: Bool {
-    status != nil || search != nil || !tags.isEmpty || series != nil || ratingAtLeast != nil
-      || finishedIn != nil || addedSince != nil
+    status != nil || search != nil || !tags.isEmpty || series != nil || !moods.isEmpty
+      || pace != nil || ratingAtLeast != nil || finishedIn != nil || addedSince != nil
   }
 
   /// The options to repeat in a "next page" hint: the filters and page size, which the
@@ -160,6 +171,8 @@ struct ListOptions: Sendable {
     if let search { arguments += ["--search", ShellQuoting.quote(search)] }
     for tag in tags { arguments += ["--tag", ShellQuoting.quote(tag)] }
     if let series { arguments += ["--series", ShellQuoting.quote(series)] }
+    for mood in moods { arguments += ["--mood", ShellQuoting.quote(mood)] }
+    if let pace { arguments += ["--pace", pace] }
     if let ratingAtLeast {
       arguments += ["--rating-at-least", BookFields.text(rating: ratingAtLeast)]
     }

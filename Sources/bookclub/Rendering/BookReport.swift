@@ -69,6 +69,10 @@ struct BookReport {
     field("Rating", details.rating.map(Rating.display))
     field("Tags", details.tags.joined(separator: ", "))
     for series in series { field("Series", seriesLine(series)) }
+    // StoryGraph's pace beside the moods: "Pace" below is how fast you read.
+    field(
+      "Moods",
+      (details.moods + (details.pace.map { ["\($0)-paced"] } ?? [])).joined(separator: ", "))
     field("Added", DateText.day(book.dateAdded))
     field("Started", reading.started.map(DateText.day))
     field("Finished", reading.finished.map(DateText.day))

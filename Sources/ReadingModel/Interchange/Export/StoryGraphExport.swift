@@ -35,8 +35,8 @@ public enum StoryGraphExport {
     }
   }
 
-  /// The columns written from a book's fields; StoryGraph's own (moods, pace, content
-  /// warnings) are left empty, as bookclub does not keep them.
+  /// The columns written from a book's fields; StoryGraph's own that bookclub does not keep
+  /// (its character questions, content warnings, owned) are left empty.
   private static func columns(_ fields: BookFields) -> [String] {
     let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
     let finished = fields.list(.readings).map(ReadingPeriod.init(text:))
@@ -53,6 +53,8 @@ public enum StoryGraphExport {
     row[7] = finished.compactMap(\.end).max()?.format(separator: "/") ?? ""
     row[8] = finished.map(datesRead).joined(separator: ", ")
     row[9] = fields[.readCount] ?? ""  // only a count the library knows
+    row[10] = fields.list(.moods).joined(separator: ", ")
+    row[11] = fields[.pace] ?? ""
     row[17] = fields[.rating] ?? ""
     row[18] = fields[.review] ?? ""
     row[21] = fields.list(.tags).joined(separator: ", ")

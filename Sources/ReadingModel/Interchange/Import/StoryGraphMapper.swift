@@ -21,7 +21,8 @@ struct StoryGraphMapper: CSVRowMapper {
 
   static let keptColumns: Set<String> = [
     "Title", "Authors", "Contributors", "ISBN/UID", "Format", "Read Status", "Date Added",
-    "Last Date Read", "Dates Read", "Read Count", "Star Rating", "Review", "Tags",
+    "Last Date Read", "Dates Read", "Read Count", "Star Rating", "Review", "Tags", "Moods",
+    "Pace",
   ]
 
   static let statuses: [String: ReadingStatus] = [
@@ -68,6 +69,8 @@ struct StoryGraphMapper: CSVRowMapper {
     fields[.rating] = Rating(storedText: row.value("Star Rating"))?.text ?? ""
     if row.has("Review") { fields[.review] = HTMLText.plain(row.value("Review")) }
     if row.has("Format") { fields[.binding] = row.text("Format") }
+    if row.has("Moods") { fields.setList(.moods, row.list("Moods")) }
+    if row.has("Pace") { fields[.pace] = row.text("Pace") }
     return .book(
       ImportedBook(
         line: row.line, source: Self.source, sourceID: uid.isEmpty ? nil : uid, fields: fields,

@@ -27,6 +27,7 @@ enum ChangeSubject: Sendable, Equatable {
       name: "book_readings", key: "book_id", hasHiddenRowID: false,
       rowKey: ["book_id", "position"]),
     Table(name: "book_series", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
+    Table(name: "book_moods", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(name: "trash", key: "book_id", hasHiddenRowID: false, rowKey: ["id"]),
   ]
 

@@ -28,6 +28,7 @@ extension SQLiteLibrary {
       try KeyRefolding.refoldTags(on: connection)
       // A series' key is its folded name: its rows are made again from the details.
       try BookDetailTables(connection: connection).rebuildSeries()
+      try BookDetailTables(connection: connection).rebuildMoods()
       try connection.run(
         "INSERT OR REPLACE INTO library_info (key, value) VALUES (?, ?)",
         [.text(foldingVersionKey), .text(SearchKey.foldingVersion)])

@@ -22,7 +22,7 @@ struct BookDetailTables {
       """
       SELECT d.book_id, d.rating, d.review, d.tags, d.readings, d.read_count, d.publisher,
         d.publication_year, d.binding, d.private_notes, d.edition_year, d.contributors,
-        d.identifiers, d.author_last_first, d.date_added_unknown, d.spoiler, d.series, d.up_next
+        d.identifiers, d.author_last_first, d.date_added_unknown, d.spoiler, d.series, d.up_next, d.moods, d.pace
       FROM book_details d WHERE d.book_id BETWEEN ? AND ?
       """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
     ) { row in
@@ -43,7 +43,8 @@ struct BookDetailTables {
         dateAddedUnknown: row.int64(14) != 0,
         spoiler: row.int64(15) != 0,
         series: Self.lines(row.text(16)).compactMap(SeriesPlace.init(text:)),
-        upNext: row.optionalDouble(17).flatMap { $0.isFinite ? $0 : nil })
+        upNext: row.optionalDouble(17).flatMap { $0.isFinite ? $0 : nil },
+        moods: Self.lines(row.text(18)), pace: row.optionalText(19))
     }
     try connection.forEach(
       "SELECT book_id, source, source_id FROM book_sources WHERE book_id BETWEEN ? AND ?",
@@ -72,8 +73,8 @@ struct BookDetailTables {
       """
       INSERT \(isNewBook ? "" : "OR REPLACE ")INTO \(tables.details) (book_id, rating, review,
         tags, readings, read_count, publisher, publication_year, binding, private_notes, edition_year, contributors,
-        identifiers, author_last_first, date_added_unknown, spoiler, series, up_next)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        identifiers, author_last_first, date_added_unknown, spoiler, series, up_next, moods, pace)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .integer(bookID), details.rating.map { .real($0) }, details.review.map { .text($0) },
@@ -86,7 +87,8 @@ struct BookDetailTables {
         .text(details.identifiers.joined(separator: "\n")), details.authorSort.map { .text($0) },
         .integer(details.dateAddedUnknown ? 1 : 0), .integer(details.spoiler ? 1 : 0),
         .text(details.series.map(\.text).joined(separator: "\n")),
-        details.upNext.map { .real($0) },
+        details.upNext.map { .real($0) }, .text(details.moods.joined(separator: "\n")),
+        details.pace.map { .text($0) },
       ])
     if !isNewBook {
       // The columns lists sort and filter by, kept in step in the same transaction.
@@ -102,9 +104,15 @@ struct BookDetailTables {
       try connection.run("DELETE FROM book_tags WHERE book_id = ?", [.integer(bookID)])
       try connection.run("DELETE FROM book_readings WHERE book_id = ?", [.integer(bookID)])
       try connection.run("DELETE FROM book_series WHERE book_id = ?", [.integer(bookID)])
+      try connection.run("DELETE FROM book_moods WHERE book_id = ?", [.integer(bookID)])
     }
     try insertReadings(details.readings, of: bookID, into: tables)
     try insertSeries(details.series, of: bookID, into: tables)
+    for mood in details.moods {
+      try connection.run(
+        "INSERT OR IGNORE INTO \(tables.moods) (mood_key, book_id, mood) VALUES (?, ?, ?)",
+        [.text(SearchKey.fold(mood)), .integer(bookID), .text(mood)])
+    }
     for tag in details.tags {
       try connection.run(
         "INSERT OR IGNORE INTO \(tables.tags) (tag_key, book_id, tag) VALUES (?, ?, ?)",
@@ -171,6 +179,22 @@ struct BookDetailTables {
     for (book, text) in rows {
       try insertSeries(
         Self.lines(text).compactMap(SeriesPlace.init(text:)), of: book, into: .library)
+    }
+  }
+
+  /// Writes every book's moods to their rows again, from the details: after a repair, and
+  /// when the folding changes.
+  func rebuildMoods() throws {
+    try connection.run("DELETE FROM book_moods")
+    let rows = try connection.all(
+      "SELECT book_id, moods FROM book_details WHERE moods <> ''"
+    ) { ($0.int64(0), $0.text(1)) }
+    for (book, text) in rows {
+      for mood in Self.lines(text) {
+        try connection.run(
+          "INSERT OR IGNORE INTO book_moods (mood_key, book_id, mood) VALUES (?, ?, ?)",
+          [.text(SearchKey.fold(mood)), .integer(book), .text(mood)])
+      }
     }
   }
 

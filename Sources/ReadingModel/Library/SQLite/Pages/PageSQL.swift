@@ -86,6 +86,14 @@ enum PageSQL {
       conditions.append("b.id IN (SELECT book_id FROM book_tags WHERE tag_key = ?)")
       parameters.append(.text(SearchKey.fold(tag)))
     }
+    for mood in query.moods {
+      conditions.append("b.id IN (SELECT book_id FROM book_moods WHERE mood_key = ?)")
+      parameters.append(.text(SearchKey.fold(mood)))
+    }
+    if let pace = query.pace {
+      conditions.append("b.id IN (SELECT book_id FROM book_details WHERE pace = ?)")
+      parameters.append(.text(pace))
+    }
     if let rating = query.ratingAtLeast {
       conditions.append("b.rating >= ?")
       parameters.append(.real(max(rating, 0.01)))

@@ -44,6 +44,7 @@ struct RepairCopy {
     try SQLiteLibrary.refoldKeys(on: fresh) { try $0() }
     try BookDetailTables(connection: fresh).rebuildReadings()
     try BookDetailTables(connection: fresh).rebuildSeries()
+    try BookDetailTables(connection: fresh).rebuildMoods()
     // Rows copied with REPLACE may have passed the counting and search triggers twice.
     try fresh.execute(
       """
