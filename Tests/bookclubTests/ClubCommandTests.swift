@@ -23,16 +23,7 @@ struct ClubCommandTests {
   }
 
   func git(_ arguments: [String]) async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: RequiredTool.git.path ?? "/usr/bin/git")
-    process.arguments = arguments
-    // In the test's own folder: a `-C` path left empty by a failed step must never reach
-    // the checkout the tests run in (git would commit there).
-    process.currentDirectoryURL = shared.url
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    let status = try await BookclubProcess.waitForExit(of: process)
-    #expect(status == 0, "git \(arguments)")
+    #expect(try await TestGit.run(arguments, in: shared.url) == 0, "git \(arguments)")
   }
 
   /// Members who sync only when told: these tests check what each sync carries.

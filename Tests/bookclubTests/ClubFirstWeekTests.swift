@@ -23,18 +23,8 @@ struct ClubFirstWeekTests {
     return result
   }
 
-  /// Runs git with an identity of its own (a machine where git was never configured).
   func git(_ arguments: [String]) async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: RequiredTool.git.path ?? "/usr/bin/git")
-    process.arguments = ["-c", "user.name=Test", "-c", "user.email=test@localhost"] + arguments
-    // In the test's own folder: a `-C` path left empty by a failed step must never reach
-    // the checkout the tests run in (git would commit there).
-    process.currentDirectoryURL = shared.url
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    let status = try await BookclubProcess.waitForExit(of: process)
-    #expect(status == 0, "git \(arguments)")
+    #expect(try await TestGit.run(arguments, in: shared.url) == 0, "git \(arguments)")
   }
 
   /// A bare repository whose branch is `main` with one commit, as a hosting service makes

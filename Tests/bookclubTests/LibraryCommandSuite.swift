@@ -1,4 +1,5 @@
 import Foundation
+import ReadingModel
 import Testing
 
 /// A suite whose commands run the real binary against a library in its own test home: the
@@ -26,5 +27,33 @@ extension LibraryCommandSuite {
     return try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
       "\(result.stderr)")
+  }
+}
+
+extension LibraryCommandSuite {
+  /// A CSV file in the test home: `header`, then a row per dictionary, each by the columns
+  /// it fills (the others empty), as a service's export writes them.
+  ///
+  /// - Returns: The file's path.
+  func csvFile(_ name: String, header: [String], _ rows: [[String: String]]) throws -> String {
+    let lines = [header] + rows.map { row in header.map { row[$0] ?? "" } }
+    let path = home.path(name)
+    try lines.map(CSVWriter.line).joined().write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  /// The rows of an export in `format`, each by its header's names. The file stays in the
+  /// test home as `export-<format>.csv`, for a test to import it back.
+  func exportedRows(_ format: String, library: String? = nil) async throws -> [[String: String]] {
+    let path = home.path("export-\(format).csv")
+    let result = try await run(["export", "--format", format, "-o", path], library: library)
+    #expect(result.status == 0, "\(result.stderr)")
+    var reader = try CSVReader(path: path)
+    guard let header = try reader.next()?.fields else { return [] }
+    var rows: [[String: String]] = []
+    while let record = try reader.next() {
+      rows.append(Dictionary(zip(header, record.fields)) { first, _ in first })
+    }
+    return rows
   }
 }

@@ -34,10 +34,7 @@ import Testing
         "Moods": "funny, hopeful, Wistful-ish", "Pace": "fast", "Date Added": "2024/01/03",
       ],
     ]
-    let lines = [header] + rows.map { row in header.map { row[$0] ?? "" } }
-    let path = home.path("storygraph.csv")
-    try lines.map(CSVWriter.line).joined().write(toFile: path, atomically: false, encoding: .utf8)
-    return path
+    return try csvFile("storygraph.csv", header: header, rows)
   }
 
   @Test func storyGraphsMoodsAndPaceAreKeptFilteredAndWrittenBack() async throws {

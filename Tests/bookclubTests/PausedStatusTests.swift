@@ -18,27 +18,6 @@ import Testing
     return result
   }
 
-  /// A file of the given format's header and `rows`, each by the columns it fills.
-  func file(_ name: String, header: [String], _ rows: [[String: String]]) throws -> String {
-    let lines = [header] + rows.map { row in header.map { row[$0] ?? "" } }
-    let path = home.path(name)
-    try lines.map(CSVWriter.line).joined().write(toFile: path, atomically: false, encoding: .utf8)
-    return path
-  }
-
-  /// The rows of a CSV export, each by its header's names.
-  func exportedRows(_ format: String, library: String? = nil) async throws -> [[String: String]] {
-    let path = home.path("export-\(format)-\(UUID().uuidString).csv")
-    try await bookclub(["export", "--format", format, "-o", path], library: library)
-    var reader = try CSVReader(path: path)
-    guard let header = try reader.next()?.fields else { return [] }
-    var rows: [[String: String]] = []
-    while let record = try reader.next() {
-      rows.append(Dictionary(zip(header, record.fields)) { first, _ in first })
-    }
-    return rows
-  }
-
   func status(_ book: String, library: String? = nil) async throws -> String? {
     let shown = try await json(["show", book], library: library)
     return (shown["book"] as? [String: Any])?["status"] as? String
@@ -79,7 +58,7 @@ import Testing
   }
 
   @Test func pausedComesInFromBothServicesAndGoesBackInTheirWords() async throws {
-    let goodreads = try file(
+    let goodreads = try csvFile(
       "goodreads_library_export.csv", header: GoodreadsExport.header,
       [
         [
@@ -106,7 +85,7 @@ import Testing
 
     // A StoryGraph file that says paused, into a library of its own, and back out.
     let other = home.path("other.sqlite")
-    let path = try file(
+    let path = try csvFile(
       "storygraph.csv", header: StoryGraphExport.header,
       [
         [

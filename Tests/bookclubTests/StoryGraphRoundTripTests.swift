@@ -19,25 +19,7 @@ import Testing
 
   /// A StoryGraph export of `rows`, each given by the columns it fills (the others empty).
   func storyGraphFile(_ name: String, _ rows: [[String: String]]) throws -> String {
-    let header = StoryGraphExport.header
-    let lines = [header] + rows.map { row in header.map { row[$0] ?? "" } }
-    let path = home.path(name)
-    try lines.map(CSVWriter.line).joined().write(toFile: path, atomically: false, encoding: .utf8)
-    return path
-  }
-
-  /// The rows of a CSV export, each by its header's names.
-  func exportedRows(_ format: String, library: String? = nil) async throws -> [[String: String]] {
-    let path = home.path("export-\(format).csv")
-    let result = try await run(["export", "--format", format, "-o", path], library: library)
-    #expect(result.status == 0, "\(result.stderr)")
-    var reader = try CSVReader(path: path)
-    guard let header = try reader.next()?.fields else { return [] }
-    var rows: [[String: String]] = []
-    while let record = try reader.next() {
-      rows.append(Dictionary(zip(header, record.fields)) { first, _ in first })
-    }
-    return rows
+    try csvFile(name, header: StoryGraphExport.header, rows)
   }
 
   /// The details of the only book, as `show --json` gives them.

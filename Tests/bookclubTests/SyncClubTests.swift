@@ -25,13 +25,7 @@ struct SyncClubTests {
   }
 
   func git(_ arguments: [String]) async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: RequiredTool.git.path ?? "/usr/bin/git")
-    process.arguments = ["-c", "user.name=Test", "-c", "user.email=test@localhost"] + arguments
-    process.currentDirectoryURL = shared.url
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    #expect(try await BookclubProcess.waitForExit(of: process) == 0, "git \(arguments)")
+    #expect(try await TestGit.run(arguments, in: shared.url) == 0, "git \(arguments)")
   }
 
   /// Bo's club "Bookworms" in a bare repository, reading Middlemarch; its URL.

@@ -25,13 +25,7 @@ struct SyncCommandTests {
   }
 
   func git(_ arguments: [String]) async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: RequiredTool.git.path ?? "/usr/bin/git")
-    process.arguments = arguments
-    process.currentDirectoryURL = shared.url
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    #expect(try await BookclubProcess.waitForExit(of: process) == 0, "git \(arguments)")
+    #expect(try await TestGit.run(arguments, in: shared.url) == 0, "git \(arguments)")
   }
 
   /// One random change through the command line; one that does not fit (a book gone
