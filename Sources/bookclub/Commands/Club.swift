@@ -51,6 +51,22 @@ extension Bookclub {
       return club
     }
 
+    /// Leaves a club: the `left` event is written and sent first (a failure to send is a
+    /// warning: the others may not see it), then the membership goes.
+    @MainActor
+    static func leave(
+      _ membership: ClubMembership, library: SQLiteLibrary, context: CommandContext
+    ) async throws {
+      try await library.queueClubEvents([.left], in: membership.clubID, at: Date().milliseconds)
+      do {
+        _ = try await exchange(membership, library: library, context: context, pushing: true)
+      } catch {
+        context.notices.push(
+          "The others may not see that you left: \(error.explanation)", level: .warning)
+      }
+      try await library.leave(membership.clubID)
+    }
+
     /// Writes your waiting events to your journal and, for a git club
     /// (``ClubMembership/syncsWithGit``), commits, rebases and pushes; then reads what the
     /// others wrote.

@@ -23,15 +23,7 @@ extension Bookclub.Club {
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: target.libraryPath)
       let membership = try await Bookclub.Club.membership(target.name, in: library)
-      try await library.queueClubEvents([.left], in: membership.clubID, at: Date().milliseconds)
-      do {
-        _ = try await Bookclub.Club.exchange(
-          membership, library: library, context: context, pushing: true)
-      } catch {
-        context.notices.push(
-          "The others may not see that you left: \(error.explanation)", level: .warning)
-      }
-      try await library.leave(membership.clubID)
+      try await Bookclub.Club.leave(membership, library: library, context: context)
       context.output.line("You left “\(TerminalText.safe(membership.name))”.")
     }
   }

@@ -105,15 +105,7 @@ struct SyncClubFollower {
   }
 
   private func leave(_ membership: ClubMembership, library: SQLiteLibrary) async throws {
-    try await library.queueClubEvents([.left], in: membership.clubID, at: Date().milliseconds)
-    do {
-      _ = try await Bookclub.Club.exchange(
-        membership, library: library, context: context, pushing: true)
-    } catch {
-      context.notices.push(
-        "The others may not see that you left: \(error.explanation)", level: .warning)
-    }
-    try await library.leave(membership.clubID)
+    try await Bookclub.Club.leave(membership, library: library, context: context)
   }
 }
 
