@@ -46,6 +46,14 @@ import Testing
     #expect(try await titles(["--mood", "wistful-ish"]) == ["Project Hail Mary"])
     #expect(try await titles(["--pace", "fast"]) == ["Project Hail Mary"])
     #expect(try await titles(["--mood", "tense", "--pace", "fast"]).isEmpty)
+    // The "of N" each filter counts, off the moods' and the pace's own keys.
+    for (filter, total) in [
+      (["--mood", "dark"], 1), (["--pace", "medium"], 1),
+      (["--mood", "dark", "--pace", "fast"], 0),
+      (["--mood", "funny", "--mood", "hopeful", "--pace", "fast"], 1),
+    ] {
+      #expect(try await json(["list"] + filter)["total"] as? Int == total, "\(filter)")
+    }
     let shown = try await bookclub(["show", "the fifth season"]).stdout
     #expect(shown.contains("\nMoods     adventurous, dark, emotional, tense, medium-paced\n"))
     #expect(try await json(["import", path])["updated"] as? Int == 0)

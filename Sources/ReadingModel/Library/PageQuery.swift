@@ -78,7 +78,7 @@ public struct PageQuery: Sendable, Equatable {
   /// Whether no filter but the status narrows the books (the counts kept per status answer
   /// how many match).
   var filtersOnlyByStatus: Bool {
-    tags.isEmpty && filtersOnlyByStatusAndTags
+    tags.isEmpty && moods.isEmpty && pace == nil && filtersOnlyByStatusAndSets
   }
 
   /// Whether no filter but the search narrows the books.
@@ -87,10 +87,11 @@ public struct PageQuery: Sendable, Equatable {
       && ratingAtLeast == nil && finishedIn == nil && addedSince == nil
   }
 
-  /// Whether no filter but the status and tags narrows the books (the tags' own index
-  /// answers how many books carry them all, without reading a book).
-  var filtersOnlyByStatusAndTags: Bool {
-    (search ?? "").allSatisfy(\.isWhitespace) && series == nil && moods.isEmpty && pace == nil
-      && ratingAtLeast == nil && finishedIn == nil && addedSince == nil
+  /// Whether no filter but the status and sets with rows of their own (tags, moods, a
+  /// pace) narrows the books: their own keys answer how many books are in them all,
+  /// without reading a book.
+  var filtersOnlyByStatusAndSets: Bool {
+    (search ?? "").allSatisfy(\.isWhitespace) && series == nil && ratingAtLeast == nil
+      && finishedIn == nil && addedSince == nil
   }
 }

@@ -10,13 +10,18 @@ enum PageSQL {
         [query.status.map { .text($0.rawValue) }]
       )
     }
-    if query.status == nil, query.filtersOnlyByStatusAndTags {
-      // Read off the tags' primary key alone: a book row is never touched.
-      let tagged = Array(
-        repeating: "SELECT book_id FROM book_tags WHERE tag_key = ?", count: query.tags.count)
+    if query.status == nil, query.filtersOnlyByStatusAndSets {
+      // Read off the sets' own keys alone (the tags' and moods' primary keys, the pace's
+      // index): a book row is never touched.
+      let sets =
+        query.tags.map { ("SELECT book_id FROM book_tags WHERE tag_key = ?", SearchKey.fold($0)) }
+        + query.moods.map {
+          ("SELECT book_id FROM book_moods WHERE mood_key = ?", SearchKey.fold($0))
+        }
+        + (query.pace.map { [("SELECT book_id FROM book_details WHERE pace = ?", $0)] } ?? [])
       return (
-        "SELECT count(*) FROM (\(tagged.joined(separator: " INTERSECT ")))",
-        query.tags.map { .text(SearchKey.fold($0)) }
+        "SELECT count(*) FROM (\(sets.map(\.0).joined(separator: " INTERSECT ")))",
+        sets.map { .text($0.1) }
       )
     }
     let (conditions, parameters) = Self.filters(query, words: words)
