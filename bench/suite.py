@@ -177,9 +177,11 @@ def list_cases(tools, library, books):
          f"JOIN books b ON b.id = s.book_id WHERE s.series_key = 'saga {books // 30}' "
          "ORDER BY coalesce(s.position_order, 1e9), b.id LIMIT 31;"),
         ("list --mood dark", [bookclub, "list", "--mood", "dark"] + lib,
-         page_sql("WHERE b.id IN (SELECT book_id FROM book_moods WHERE mood_key = 'dark')")),
+         page_sql("WHERE b.id IN (SELECT book_id FROM book_moods WHERE mood_key = 'dark')",
+                  count="SELECT count(*) FROM book_moods WHERE mood_key = 'dark';")),
         ("list --pace fast", [bookclub, "list", "--pace", "fast"] + lib,
-         page_sql("WHERE b.id IN (SELECT book_id FROM book_details WHERE pace = 'fast')")),
+         page_sql("WHERE b.id IN (SELECT book_id FROM book_details WHERE pace = 'fast')",
+                  count="SELECT count(*) FROM book_details WHERE pace = 'fast';")),
         ("list --rating-at-least 4", [bookclub, "list", "--rating-at-least", "4"] + lib,
          page_sql("WHERE b.rating >= 4", "+b.id")),
         ("list --finished-in 2010", [bookclub, "list", "--finished-in", "2010"] + lib,
