@@ -37,7 +37,7 @@ import Testing
     #expect(try await queue() == ["Kindred", "Emma", "Beloved", "Dune"])
     try await library.run(["next", "move", "kindred", "--last"])
     #expect(try await queue() == ["Emma", "Beloved", "Dune", "Kindred"])
-    // Moves into one gap keep the order (the numbering again is UpNextTests').
+    // Moves into one gap keep the order (UpNextTests makes 80).
     for round in 0..<6 {
       try await library.run([
         "next", "move", round % 2 == 0 ? "dune" : "beloved", "--after", "emma",

@@ -122,7 +122,7 @@ extension BookDetails {
       }
       if spoiler { object.member("spoiler") { $0.raw("true") } }
       object.member("tags") { $0.array(tags) { $0.string($1) } }
-      if let upNext { object.member("upNext") { $0.number(upNext) } }
+      if let upNext { object.member("upNext") { $0.string(upNext) } }
     }
   }
 }

@@ -129,7 +129,7 @@ extension LibraryArchive.Item {
       sourceIDs: try object.stringMap("sourceIDs"),
       dateAddedUnknown: try object.optionalBool("dateAddedUnknown") ?? false,
       spoiler: try object.optionalBool("spoiler") ?? false, series: series,
-      upNext: try object.optionalNumber("upNext").flatMap { $0.isFinite ? $0 : nil },
+      upNext: try object.optionalString("upNext").flatMap { UpNextKey.isValid($0) ? $0 : nil },
       moods: try object.strings("moods"), pace: try object.optionalString("pace"))
   }
 

@@ -52,11 +52,6 @@ public struct BookFields: Sendable, Equatable {
   /// An optional number in canonical form: empty when `nil`.
   public static func text(_ number: Int?) -> String { number.map(String.init) ?? "" }
 
-  /// A place in the Up Next queue in canonical form: `3`, or `2.5` between two.
-  public static func text(place: Double) -> String {
-    place == place.rounded() && abs(place) < 1e15 ? String(Int64(place)) : String(place)
-  }
-
   /// ``BookField/spoiler`` for a review that gives the story away; empty is none.
   public static let spoilerText = "true"
 
@@ -100,7 +95,7 @@ extension BookFields {
     self[.spoiler] = details.spoiler ? Self.spoilerText : ""
     self[.privateNotes] = details.privateNotes ?? ""
     setList(.series, details.series.map(\.text))
-    self[.upNext] = details.upNext.map(Self.text(place:)) ?? ""
+    self[.upNext] = details.upNext ?? ""
     setList(.moods, details.moods)
     self[.pace] = details.pace ?? ""
   }
@@ -143,7 +138,7 @@ extension BookFields {
       case .spoiler: details.spoiler = value == Self.spoilerText
       case .privateNotes: details.privateNotes = value.isEmpty ? nil : value
       case .series: details.series = list(.series).compactMap(SeriesPlace.init(text:))
-      case .upNext: details.upNext = Double(value).flatMap { $0.isFinite ? $0 : nil }
+      case .upNext: details.upNext = UpNextKey.isValid(value) ? value : nil
       case .moods: details.moods = list(.moods)
       case .pace: details.pace = value.isEmpty ? nil : value
       }

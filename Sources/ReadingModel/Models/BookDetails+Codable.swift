@@ -31,7 +31,9 @@ extension BookDetails: Codable {
         ?? false,
       spoiler: try container.decodeIfPresent(Bool.self, forKey: .spoiler) ?? false,
       series: try container.decodeIfPresent([SeriesPlace].self, forKey: .series) ?? [],
-      upNext: try container.decodeIfPresent(Double.self, forKey: .upNext),
+      upNext: try container.decodeIfPresent(String.self, forKey: .upNext).flatMap {
+        UpNextKey.isValid($0) ? $0 : nil
+      },
       moods: try container.decodeIfPresent([String].self, forKey: .moods) ?? [],
       pace: try container.decodeIfPresent(String.self, forKey: .pace))
   }

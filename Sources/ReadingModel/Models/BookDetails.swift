@@ -67,8 +67,9 @@ public struct BookDetails: Sendable, Equatable {
   public var sourceIDs: [String: String]
   /// The series the book is in, with its place in each, in the order given.
   public var series: [SeriesPlace]
-  /// The book's place in the Up Next queue: lower comes sooner; `nil` when not queued.
-  public var upNext: Double?
+  /// The book's place in the Up Next queue (``UpNextKey``): lower comes sooner; `nil` when
+  /// not queued.
+  public var upNext: String?
   /// How the book felt (StoryGraph's moods: `adventurous`, `dark`, `tense`), in the order
   /// given.
   public var moods: [String]
@@ -85,7 +86,7 @@ public struct BookDetails: Sendable, Equatable {
     publicationYear: Int? = nil, editionYear: Int? = nil, binding: String? = nil,
     privateNotes: String? = nil, contributors: [String] = [], identifiers: [String] = [],
     authorSort: String? = nil, sourceIDs: [String: String] = [:], dateAddedUnknown: Bool = false,
-    spoiler: Bool = false, series: [SeriesPlace] = [], upNext: Double? = nil,
+    spoiler: Bool = false, series: [SeriesPlace] = [], upNext: String? = nil,
     moods: [String] = [], pace: String? = nil
   ) {
     self.rating = rating

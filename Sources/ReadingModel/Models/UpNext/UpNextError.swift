@@ -10,8 +10,8 @@ public enum UpNextError: Error, Equatable, Sendable {
   case notQueued(Book.ID)
   /// A book cannot go after or before itself.
   case besideItself
-  /// No place was left between two books even after the queue was numbered again (a
-  /// library another program wrote places into).
+  /// The key between two books would be longer than ``UpNextKey/longest`` (some thousand
+  /// moves into one gap).
   case crowded
 }
 
@@ -22,7 +22,7 @@ extension UpNextError: LocalizedError {
       "Book \(id) is not in Up Next, so nothing can go beside it. 'bookclub next' lists the queue."
     case .besideItself: "A book cannot go after or before itself."
     case .crowded:
-      "The queue has no room between those two books. Put the book first or last, then move it."
+      "The queue has no more room between those two books. Move one of them, then try again."
     }
   }
 }

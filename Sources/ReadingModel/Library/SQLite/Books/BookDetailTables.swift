@@ -43,7 +43,7 @@ struct BookDetailTables {
         dateAddedUnknown: row.int64(14) != 0,
         spoiler: row.int64(15) != 0,
         series: Self.lines(row.text(16)).compactMap(SeriesPlace.init(text:)),
-        upNext: row.optionalDouble(17).flatMap { $0.isFinite ? $0 : nil },
+        upNext: row.optionalText(17).flatMap { UpNextKey.isValid($0) ? $0 : nil },
         moods: Self.lines(row.text(18)), pace: row.optionalText(19))
     }
     try connection.forEach(
@@ -87,7 +87,7 @@ struct BookDetailTables {
         .text(details.identifiers.joined(separator: "\n")), details.authorSort.map { .text($0) },
         .integer(details.dateAddedUnknown ? 1 : 0), .integer(details.spoiler ? 1 : 0),
         .text(details.series.map(\.text).joined(separator: "\n")),
-        details.upNext.map { .real($0) }, .text(details.moods.joined(separator: "\n")),
+        details.upNext.map { .text($0) }, .text(details.moods.joined(separator: "\n")),
         details.pace.map { .text($0) },
       ])
     if !isNewBook {

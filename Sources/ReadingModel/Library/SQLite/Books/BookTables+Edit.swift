@@ -11,7 +11,7 @@ extension BookTables {
     var edit = edit
     if let placement = edit.queue {
       let place = try UpNextTables(connection: connection).place(placement, of: bookID)
-      edit.fields[.upNext] = place.map(BookFields.text(place:)) ?? ""
+      edit.fields[.upNext] = place ?? ""
     }
     let kind = edit.kind
     guard let book = try book(bookID) else { throw LibraryError.bookNotFound(bookID) }

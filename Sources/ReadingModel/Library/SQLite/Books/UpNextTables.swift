@@ -1,9 +1,8 @@
 /// The Up Next queue (`book_details.up_next`), on the connection of a transaction
 /// ``SQLiteLibrary`` opened: the books in their order, and the place a book is put at.
 ///
-/// A place is a number: a book put between two takes the middle of theirs, so a move writes
-/// one book. When two places come too close to have a middle (after some fifty moves into
-/// one gap), the queue is numbered 1, 2, 3… again first, in the same order.
+/// A place is a key (``UpNextKey``): a book put between two takes a key between theirs, so a
+/// move writes that one book, and every device that reads it puts it in the same place.
 struct UpNextTables {
   let connection: SQLiteConnection
 
@@ -16,66 +15,42 @@ struct UpNextTables {
       """, [.integer(Int64(limit ?? -1))], BookTables.book(from:))
   }
 
-  /// The place `book` takes for `placement`; `nil` for out of the queue.
+  /// The key `book` takes for `placement`; `nil` for out of the queue.
   ///
-  /// - Throws: ``UpNextError`` when the book named as the place is not queued or is `book`.
-  func place(_ placement: UpNextPlacement, of book: Book.ID) throws -> Double? {
-    if case .place(let place) = try resolve(placement, of: book) { return place }
-    // Numbered 1, 2, 3… again, any two places have a middle.
-    try renumber()
-    guard case .place(let place) = try resolve(placement, of: book) else {
-      throw UpNextError.crowded
-    }
-    return place
-  }
-
-  /// A place, or no number left between the two a book goes between.
-  private enum Resolution {
-    case place(Double?)
-    case crowded
-  }
-
-  private func resolve(_ placement: UpNextPlacement, of book: Book.ID) throws -> Resolution {
+  /// - Throws: ``UpNextError`` when the book named as the place is not queued or is `book`,
+  ///   or when no key short enough is left there.
+  func place(_ placement: UpNextPlacement, of book: Book.ID) throws -> String? {
     let others = "up_next IS NOT NULL AND book_id <> ?"
+    let key: String
     switch placement {
     case .out:
-      return .place(nil)
+      return nil
     case .last:
-      let last = try number("SELECT max(up_next) FROM book_details WHERE \(others)", [book])
-      return .place((last ?? 0).rounded(.down) + 1)
+      key = UpNextKey.between(
+        try text("SELECT max(up_next) FROM book_details WHERE \(others)", [.integer(book)]), nil)
     case .first:
-      let first = try number("SELECT min(up_next) FROM book_details WHERE \(others)", [book])
-      return .place((first ?? 2).rounded(.up) - 1)
+      key = UpNextKey.between(
+        nil, try text("SELECT min(up_next) FROM book_details WHERE \(others)", [.integer(book)]))
     case .after(let other), .before(let other):
       guard other != book else { throw UpNextError.besideItself }
-      guard let anchor = try number("SELECT up_next FROM book_details WHERE book_id = ?", [other])
+      guard
+        let anchor = try text(
+          "SELECT up_next FROM book_details WHERE book_id = ? AND up_next IS NOT NULL",
+          [.integer(other)])
       else { throw UpNextError.notQueued(other) }
       let after = placement == .after(other)
-      let neighbour = try number(
+      let neighbour = try text(
         """
         SELECT \(after ? "min" : "max")(up_next) FROM book_details
         WHERE \(others) AND book_id <> ? AND up_next \(after ? ">" : "<") ?
-        """, [book, other], anchor)
-      guard let neighbour else { return .place(after ? anchor + 1 : anchor - 1) }
-      let middle = (anchor + neighbour) / 2
-      return middle == anchor || middle == neighbour ? .crowded : .place(middle)
+        """, [.integer(book), .integer(other), .text(anchor)])
+      key = after ? UpNextKey.between(anchor, neighbour) : UpNextKey.between(neighbour, anchor)
     }
+    guard key.utf8.count <= UpNextKey.longest else { throw UpNextError.crowded }
+    return key
   }
 
-  /// The queue numbered 1, 2, 3… in its order.
-  private func renumber() throws {
-    let order = try connection.all(
-      "SELECT book_id FROM book_details WHERE up_next IS NOT NULL ORDER BY up_next, book_id"
-    ) { $0.int64(0) }
-    for (index, book) in order.enumerated() {
-      try connection.run(
-        "UPDATE book_details SET up_next = ? WHERE book_id = ?",
-        [.real(Double(index + 1)), .integer(book)])
-    }
-  }
-
-  private func number(_ sql: String, _ books: [Book.ID], _ place: Double? = nil) throws -> Double? {
-    let values: [SQLiteValue?] = books.map { .integer($0) } + (place.map { [.real($0)] } ?? [])
-    return try connection.first(sql, values) { $0.optionalDouble(0) } ?? nil
+  private func text(_ sql: String, _ values: [SQLiteValue?]) throws -> String? {
+    try connection.first(sql, values) { $0.optionalText(0) } ?? nil
   }
 }
