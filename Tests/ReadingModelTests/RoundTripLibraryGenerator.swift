@@ -43,7 +43,16 @@ struct RoundTripLibraryGenerator {
       if status == .finished || chance(0.2) { details.readings = readings(after: added) }
       if chance(0.5) { details.tags = tags() }
       if chance(0.4) { details.publisher = pick(Self.publishers) }
-      if chance(0.3) { details.binding = pick(["Paperback", "Hardcover", "Kindle Edition"]) }
+      if chance(0.3) {
+        // A binding names its format, as every import and the migration read it.
+        details.binding = pick(["Paperback", "Hardcover", "Kindle Edition", "Audible Audio"])
+        book.format = details.binding.flatMap(BookFormat.init(binding:))
+      } else if chance(0.1) {
+        book.format = pick(BookFormat.allCases)
+      }
+      if book.format == .audiobook, chance(0.7) {
+        book.length = AudioLength(seconds: Int.random(in: 1...200_000, using: &random))
+      }
       if chance(0.3) { details.review = pick(Self.reviews) }
       items.append(
         LibraryArchive.Item(book: book, progress: ReadingProgress(), details: details))

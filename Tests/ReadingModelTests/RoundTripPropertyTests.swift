@@ -81,14 +81,16 @@ import Testing
       case .archive:
         values = [
           item.book.title, fields[.authors], fields[.isbn13], fields[.status], fields[.rating],
-          fields[.readings], fields[.tags],
+          fields[.readings], fields[.tags], fields[.format], fields[.length],
         ]
       case .goodreads:
         let stars = Double(fields[.rating] ?? "").map { Int($0.rounded()) }
         values = [
           item.book.title, fields[.authors], fields[.isbn13], fields[.isbn10], fields[.status],
           stars.flatMap { $0 == 0 ? nil : String($0) }, fields[.pageCount], fields[.publisher],
-          fields[.binding], fields[.review], fields[.dateAdded], fields[.readCount],
+          fields.binding(or: \.goodreadsBinding), fields[.format], fields[.review],
+          fields[.dateAdded],
+          fields[.readCount],
           finished.compactMap(\.end).max()?.description,
           fields.list(.tags).sorted().joined(separator: "|"),
         ]
@@ -96,7 +98,9 @@ import Testing
         values = [
           item.book.title, fields[.authors], fields[.contributors],
           fields[.isbn13].flatMap { $0.isEmpty ? nil : $0 } ?? fields.list(.identifiers).first,
-          fields[.status], fields[.rating], fields[.binding], fields[.review], fields[.dateAdded],
+          fields[.status], fields[.rating], fields.binding(or: \.storyGraphFormat),
+          fields[.format], fields[.review],
+          fields[.dateAdded],
           fields[.readCount], finished.map(\.text).sorted().joined(separator: "|"),
           fields.list(.tags).sorted().joined(separator: "|"),
         ]

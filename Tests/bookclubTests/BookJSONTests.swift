@@ -20,7 +20,9 @@ import Testing
     #expect(object["progress"] as? Double == 0.25)
     #expect(object["status"] as? String == "abandoned")
     #expect(object["added"] as? String == "2024-03-05T18:30:00.123Z")
-    #expect(text.hasPrefix(#"{"added":"2024-03-05T18:30:00.123Z","authors":["A, B","C"],"id":3,"#))
+    #expect(
+      text.hasPrefix(
+        #"{"added":"2024-03-05T18:30:00.123Z","authors":["A, B","C"],"format":null,"id":3,"#))
   }
 
   @Test func suggestionsCatchTyposOnly() async {

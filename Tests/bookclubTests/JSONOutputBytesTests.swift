@@ -28,8 +28,9 @@ import Testing
     _ = try await run(["add", Self.title, "-a", "Émile Zola", "--pages", "300"])
     _ = try await run(["tag", "1", "t\u{1B}ag", "Ünï"])
     let book =
-      #"{"added":"TIME","authors":["Émile Zola"],"id":1,"isbn10":null,"isbn13":null,"#
-      + #""pageCount":300,"progress":null,"status":"want","title":"# + Self.titleJSON
+      #"{"added":"TIME","authors":["Émile Zola"],"format":null,"id":1,"isbn10":null,"#
+      + #""isbn13":null,"length":null,"pageCount":300,"progress":null,"status":"want","title":"#
+      + Self.titleJSON
       + #","updated":"TIME"}"#
 
     let list = try await run(["list", "--json"])

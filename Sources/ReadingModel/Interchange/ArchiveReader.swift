@@ -56,7 +56,13 @@ public struct ArchiveReader {
       let value = try parser.value()
       position += 1
       do {
-        return .success(try LibraryArchive.Item(json: value))
+        var item = try LibraryArchive.Item(json: value)
+        // Before formats (version 5), the binding was the only word on it: read the format
+        // off it, as the library's own migration does.
+        if version < 5, item.book.format == nil, let binding = item.details.binding {
+          item.book.format = BookFormat(binding: binding)
+        }
+        return .success(item)
       } catch {
         return .failure(error)
       }

@@ -8,7 +8,8 @@
 // ``InterchangeDate`` form.
 extension LibraryArchive.Item {
   private enum CodingKeys: String, CodingKey {
-    case id, title, authors, isbn10, isbn13, pageCount, status, added, updated, progress
+    case id, title, authors, isbn10, isbn13, pageCount, format, length, status, added, updated
+    case progress
     case details, statusChanges, history, bases
   }
 
@@ -21,6 +22,9 @@ extension LibraryArchive.Item {
       isbn10: try container.decodeIfPresent(String.self, forKey: .isbn10),
       isbn13: try container.decodeIfPresent(String.self, forKey: .isbn13),
       pageCount: try container.decodeIfPresent(Int.self, forKey: .pageCount),
+      format: try container.decodeIfPresent(BookFormat.self, forKey: .format),
+      length: try container.decodeIfPresent(Int.self, forKey: .length).flatMap(
+        AudioLength.init(seconds:)),
       status: try container.decode(ReadingStatus.self, forKey: .status),
       dateAdded: try container.decode(Date.self, forKey: .added),
       dateUpdated: try container.decode(Date.self, forKey: .updated)
@@ -42,6 +46,8 @@ extension LibraryArchive.Item {
     try container.encode(book.isbn10, forKey: .isbn10)
     try container.encode(book.isbn13, forKey: .isbn13)
     try container.encode(book.pageCount, forKey: .pageCount)
+    try container.encodeIfPresent(book.format, forKey: .format)
+    try container.encodeIfPresent(book.length?.seconds, forKey: .length)
     try container.encode(book.status, forKey: .status)
     try container.encode(book.dateAdded, forKey: .added)
     try container.encode(book.dateUpdated, forKey: .updated)

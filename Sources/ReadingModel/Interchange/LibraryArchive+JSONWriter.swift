@@ -17,6 +17,7 @@ extension LibraryArchive.Item {
         }
       }
       if !details.isEmpty { object.member("details") { details.write(to: &$0) } }
+      if let format = book.format { object.member("format") { $0.string(format.rawValue) } }
       if !history.isEmpty {
         object.member("history") {
           $0.array(history) { json, event in
@@ -31,6 +32,7 @@ extension LibraryArchive.Item {
       object.member("id") { $0.integer(book.id) }
       object.member("isbn10") { $0.optionalString(book.isbn10) }
       object.member("isbn13") { $0.optionalString(book.isbn13) }
+      if let length = book.length { object.member("length") { $0.integer(length.seconds) } }
       object.member("pageCount") { json in book.pageCount.map { json.integer($0) } ?? json.null() }
       object.member("progress") {
         $0.array(progress.entries) { json, entry in

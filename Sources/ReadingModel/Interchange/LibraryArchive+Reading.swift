@@ -25,10 +25,18 @@ extension LibraryArchive.Item {
       throw reader.invalid("authors", "must name at least one author, none of them empty")
     }
     let pageCount = try reader.optionalInteger("pageCount", in: 1...100_000)
+    let format = try reader.optionalString("format").map { text throws(ArchiveError) in
+      guard let format = BookFormat(rawValue: text) else {
+        throw reader.invalid("format", "must be paper, ebook or audiobook")
+      }
+      return format
+    }
+    let length = try reader.optionalInteger("length", in: 1...Int64(AudioLength.longest))
     book = Book(
       id: id, title: title, authors: authors,
       isbn10: try reader.optionalString("isbn10"), isbn13: try reader.optionalString("isbn13"),
-      pageCount: pageCount.map { Int($0) }, status: try reader.status("status"),
+      pageCount: pageCount.map { Int($0) }, format: format,
+      length: length.flatMap { AudioLength(seconds: Int($0)) }, status: try reader.status("status"),
       dateAdded: try reader.date("added"), dateUpdated: try reader.date("updated"))
     progress = ReadingProgress(entries: try reader.objects("progress").map(Self.entry))
     details = try reader.optionalObject("details").map(Self.details) ?? BookDetails()

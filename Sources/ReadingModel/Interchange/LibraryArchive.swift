@@ -28,8 +28,10 @@
 /// and `bases` are left out when empty. `library` names the library the archive came from:
 /// importing it into that library matches books by id, importing it anywhere else matches
 /// them like any other source's. `bases` are what each source said at its last import (the
-/// next import's merge base). Versions 1 (no `details`, no `statusChanges`), 2 (no `library`,
-/// no `bases`), 3 (no `history`) and 4 (no `series` in `details`) are still read.
+/// next import's merge base). A book's `format` (`paper`, `ebook`, `audiobook`) and `length`
+/// (an audiobook's, in seconds) are left out when unknown. Versions 1 (no `details`, no
+/// `statusChanges`), 2 (no `library`, no `bases`), 3 (no `history`) and 4 (no `series`,
+/// `moods`, `pace` or `upNext` in `details`, no `format` or `length`) are still read.
 public struct LibraryArchive: Sendable, Codable, Equatable {
   public static let formatName = "bookclub"
   public static let currentVersion = 5

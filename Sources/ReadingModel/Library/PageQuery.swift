@@ -21,6 +21,8 @@ public struct PageQuery: Sendable, Equatable {
   public var moods: [String]
   /// Only books of this pace (StoryGraph's word: `fast`), as given.
   public var pace: String?
+  /// Only books of this format.
+  public var format: BookFormat?
   /// The lowest rating a book may have (unrated books are left out).
   public var ratingAtLeast: Double?
   /// Only books finished in this year.
@@ -42,6 +44,7 @@ public struct PageQuery: Sendable, Equatable {
     series: String? = nil,
     moods: [String] = [],
     pace: String? = nil,
+    format: BookFormat? = nil,
     ratingAtLeast: Double? = nil,
     finishedIn: Int? = nil,
     addedSince: Date? = nil,
@@ -57,6 +60,7 @@ public struct PageQuery: Sendable, Equatable {
     self.series = series
     self.moods = moods
     self.pace = pace
+    self.format = format
     self.ratingAtLeast = ratingAtLeast
     self.finishedIn = finishedIn
     self.addedSince = addedSince
@@ -78,17 +82,17 @@ public struct PageQuery: Sendable, Equatable {
   /// Whether no filter but the status narrows the books (the counts kept per status answer
   /// how many match).
   var filtersOnlyByStatus: Bool {
-    tags.isEmpty && moods.isEmpty && pace == nil && filtersOnlyByStatusAndSets
+    tags.isEmpty && moods.isEmpty && pace == nil && format == nil && filtersOnlyByStatusAndSets
   }
 
   /// Whether no filter but the search narrows the books.
   var filtersOnlyBySearch: Bool {
     status == nil && tags.isEmpty && series == nil && moods.isEmpty && pace == nil
-      && ratingAtLeast == nil && finishedIn == nil && addedSince == nil
+      && format == nil && ratingAtLeast == nil && finishedIn == nil && addedSince == nil
   }
 
   /// Whether no filter but the status and sets with rows of their own (tags, moods, a
-  /// pace) narrows the books: their own keys answer how many books are in them all,
+  /// pace, a format) narrows the books: their own keys answer how many books are in them all,
   /// without reading a book.
   var filtersOnlyByStatusAndSets: Bool {
     (search ?? "").allSatisfy(\.isWhitespace) && series == nil && ratingAtLeast == nil

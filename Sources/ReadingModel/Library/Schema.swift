@@ -328,5 +328,6 @@ enum Schema {
     pausedStatus,
     upNext,
     moodsAndPace,
+    formats,
   ]
 }

@@ -21,6 +21,10 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
   case moods
   /// StoryGraph's pace.
   case pace
+  /// Paper, ebook or audiobook (``BookFormat``), read off a source's binding.
+  case format
+  /// An audiobook's length, ``AudioLength/text`` (`11:42`).
+  case length
 
   /// How values of a field are compared and merged.
   enum Kind {
@@ -100,6 +104,8 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .upNext: "up next"
     case .moods: "moods"
     case .pace: "pace"
+    case .format: "format"
+    case .length: "length"
     }
   }
 
@@ -161,6 +167,8 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .upNext: 22
     case .moods: 23
     case .pace: 24
+    case .format: 25
+    case .length: 26
     }
   }
 

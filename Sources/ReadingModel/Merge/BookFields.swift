@@ -80,6 +80,8 @@ extension BookFields {
     self[.isbn10] = book.isbn10 ?? ""
     setList(.identifiers, details.identifiers)
     self[.pageCount] = Self.text(book.pageCount)
+    self[.format] = book.format?.rawValue ?? ""
+    self[.length] = book.length?.text ?? ""
     self[.status] = book.status.rawValue
     // An unknown date added is no value: the stored time is only the import's, for sorting.
     self[.dateAdded] = details.dateAddedUnknown ? "" : CalendarDay(utc: book.dateAdded).description
@@ -117,6 +119,8 @@ extension BookFields {
       case .isbn10: book.isbn10 = value.isEmpty ? nil : value
       case .identifiers: details.identifiers = list(.identifiers)
       case .pageCount: book.pageCount = Int(value).flatMap { $0 > 0 ? $0 : nil }
+      case .format: book.format = BookFormat(rawValue: value)
+      case .length: book.length = try? AudioLength(parsing: value)
       case .status: book.status = ReadingStatus(rawValue: value) ?? book.status
       case .dateAdded:
         guard let day = CalendarDay(value) else {

@@ -56,6 +56,13 @@ public struct FieldMerge: Sendable {
       // (none, or others); only a title that differs here, as StoryGraph's bare one, takes
       // them. So a library's own Goodreads export reads back as no change.
       if field == .series, base?.has(.series) != true, ours[.title] == theirs[.title] { continue }
+      // A binding that only names the format the library has, said for the first time
+      // about a book without one (an export wrote the format in its words): no news.
+      if field == .binding, base?.has(.binding) != true, our.isEmpty,
+        let format = BookFormat(binding: their), ours[.format] == format.rawValue
+      {
+        continue
+      }
       if field.isList {
         merged.setList(
           field,

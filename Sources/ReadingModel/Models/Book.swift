@@ -19,6 +19,10 @@ public struct Book: Sendable, Codable, Equatable, Hashable, Identifiable {
   public var isbn10: String?
   public var isbn13: String?
   public var pageCount: Int?
+  /// Paper, ebook or audiobook; `nil` when nobody said.
+  public var format: BookFormat?
+  /// How long the recording plays, for an audiobook.
+  public var length: AudioLength?
   public var status: ReadingStatus
   public var dateAdded: Date
   public var dateUpdated: Date
@@ -30,6 +34,8 @@ public struct Book: Sendable, Codable, Equatable, Hashable, Identifiable {
     isbn10: String? = nil,
     isbn13: String? = nil,
     pageCount: Int? = nil,
+    format: BookFormat? = nil,
+    length: AudioLength? = nil,
     status: ReadingStatus = .wantToRead,
     dateAdded: Date,
     dateUpdated: Date
@@ -40,6 +46,8 @@ public struct Book: Sendable, Codable, Equatable, Hashable, Identifiable {
     self.isbn10 = isbn10
     self.isbn13 = isbn13
     self.pageCount = pageCount
+    self.format = format
+    self.length = length
     self.status = status
     self.dateAdded = dateAdded
     self.dateUpdated = dateUpdated

@@ -4,6 +4,10 @@ public struct NewBook: Sendable, Equatable {
   public var authors: [String]
   public var isbn: ISBN?
   public var pageCount: Int?
+  /// Paper, ebook or audiobook, when the reader says.
+  public var format: BookFormat?
+  /// How long an audiobook plays.
+  public var length: AudioLength?
   public var status: ReadingStatus
 
   /// Creates a draft, trimming whitespace and dropping empty author names.
@@ -15,6 +19,8 @@ public struct NewBook: Sendable, Equatable {
     authors: [String],
     isbn: ISBN? = nil,
     pageCount: Int? = nil,
+    format: BookFormat? = nil,
+    length: AudioLength? = nil,
     status: ReadingStatus = .wantToRead
   ) throws(BookValidationError) {
     let title = title.collapsingWhitespace
@@ -28,6 +34,8 @@ public struct NewBook: Sendable, Equatable {
     self.authors = authors
     self.isbn = isbn
     self.pageCount = pageCount
+    self.format = format
+    self.length = length
     self.status = status
   }
 }

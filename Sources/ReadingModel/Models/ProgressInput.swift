@@ -5,11 +5,16 @@
 #endif
 
 /// What a reader types to say where they are: `123` (a page), `45%` or `45.5%`, `+20` or `-5`
-/// (pages from where they are now), or `done`.
+/// (pages from where they are now), `3:25` (hours and minutes into a recording), `+0:40` or
+/// `-0:10` (time from where they are now), or `done`.
 public enum ProgressInput: Sendable, Equatable {
   case page(Int)
   case percent(Double)
   case relativePages(Int)
+  /// Seconds into the recording.
+  case time(Int)
+  /// Seconds from where the listener is now.
+  case relativeTime(Int)
   case done
 
   /// Parses the grammar of `bookclub progress set`.
@@ -26,6 +31,11 @@ public enum ProgressInput: Sendable, Equatable {
       else { throw .notUnderstood(text) }
       guard value <= 100 else { throw .percentAbove100(value) }
       self = .percent(value)
+    } else if text.contains(":") {
+      let sign = text.first.flatMap { $0 == "+" || $0 == "-" ? $0 : nil }
+      guard let seconds = AudioLength.seconds(in: String(text.dropFirst(sign == nil ? 0 : 1)))
+      else { throw .notUnderstood(text) }
+      self = sign.map { .relativeTime($0 == "+" ? seconds : -seconds) } ?? .time(seconds)
     } else if let sign = text.first, sign == "+" || sign == "-" {
       guard let pages = Int(text.dropFirst()) else { throw .notUnderstood(text) }
       self = .relativePages(sign == "+" ? pages : -pages)
@@ -50,6 +60,17 @@ public enum ProgressInput: Sendable, Equatable {
       guard page >= 0 else { throw .negativePage(page) }
       guard page <= pages else { throw .pageBeyondEnd(page, pageCount: pages) }
       return Double(page) / Double(pages)
+    case .time(let seconds):
+      guard let length = book.length else { throw .lengthUnknown }
+      guard seconds <= length.seconds else { throw .timeBeyondEnd(seconds, length: length) }
+      return Double(seconds) / Double(length.seconds)
+    case .relativeTime(let delta):
+      guard let length = book.length else { throw .lengthUnknown }
+      // Seven digits of hours at most: no sum here can overflow.
+      let seconds = length.time(at: current) + delta
+      guard seconds >= 0 else { throw .negativeTime(seconds) }
+      guard seconds <= length.seconds else { throw .timeBeyondEnd(seconds, length: length) }
+      return Double(seconds) / Double(length.seconds)
     case .relativePages(let delta):
       guard let pages = book.pageCount else { throw .pagesUnknown }
       let currentPage = Int((current * Double(pages)).rounded())
@@ -64,11 +85,15 @@ public enum ProgressInput: Sendable, Equatable {
     }
   }
 
-  /// How a fraction is written in this grammar for a book: a page when the page count is
-  /// known, else a percent.
+  /// How a fraction is written in this grammar for a book: a time into the recording of a
+  /// book read by time, a page when the page count is known, else a percent.
   public static func describe(_ fraction: Double, for book: Book) -> String {
     if fraction >= 1 { return "done" }
-    if let pages = book.pageCount { return String(Int((fraction * Double(pages)).rounded())) }
+    switch book.extent {
+    case .time(let length): return AudioLength.clock(length.time(at: fraction))
+    case .pages(let pages): return String(Int((fraction * Double(pages)).rounded()))
+    case .unknown: break
+    }
     let percent = (fraction * 1000).rounded() / 10
     return percent == percent.rounded() ? "\(Int(percent))%" : "\(percent)%"
   }
@@ -88,4 +113,10 @@ public enum ProgressInputError: Error, Equatable, Sendable {
   case pageBeyondEnd(Int, pageCount: Int)
   /// A page number for a book whose page count is unknown.
   case pagesUnknown
+  /// A time before the start, reached with `-H:MM`.
+  case negativeTime(Int)
+  /// A time past the end of the recording.
+  case timeBeyondEnd(Int, length: AudioLength)
+  /// A time for a book whose length is unknown.
+  case lengthUnknown
 }

@@ -6,7 +6,8 @@
 
 extension ProgressInputError: LocalizedError {
   static let allowedForms =
-    "Use a page (123), a percent (45% or 45.5%), pages from where you are (+20 or -5), or done."
+    "Use a page (123), a percent (45% or 45.5%), pages from where you are (+20 or -5), "
+    + "a time into a recording (3:25, +0:40), or done."
 
   public var errorDescription: String? {
     switch self {
@@ -20,6 +21,14 @@ extension ProgressInputError: LocalizedError {
     case .pagesUnknown:
       "This book has no page count, so pages cannot be used. Give a percent instead (45%), "
         + "or give the book its pages: bookclub edit <book> --pages <count>."
+    case .negativeTime(let seconds):
+      "\(AudioLength.clock(-seconds)) before the start is no place; times start at 0:00."
+    case .timeBeyondEnd(let seconds, let length):
+      "\(AudioLength.clock(seconds)) is past the end of the recording (\(length.text)). "
+        + "Use a time from 0:00 to \(length.text), or done."
+    case .lengthUnknown:
+      "This book has no length, so a time cannot be used. Give a percent instead (45%), "
+        + "or give the book its length: bookclub edit <book> --length 11:42."
     }
   }
 }

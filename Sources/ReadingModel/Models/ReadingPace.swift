@@ -22,6 +22,8 @@ public struct ReadingPace: Sendable, Equatable {
   public let fractionPerDay: Double
   /// Pages per day, when the book's page count is known.
   public let pagesPerDay: Double?
+  /// Minutes of the recording per day, for a book read by time (an audiobook).
+  public let minutesPerDay: Double?
   /// When the book would be finished at this pace; `nil` when finished, not moving, or not
   /// before the year 10000.
   public let estimatedFinish: Date?
@@ -40,7 +42,10 @@ public struct ReadingPace: Sendable, Equatable {
   /// - Returns: `nil` with nothing to measure from in that window, or less than an hour
   ///   between where it is measured from and the newest position, which says nothing
   ///   about a daily pace.
-  public init?(positions entries: [ReadingProgress.Entry], pageCount: Int?, started: Date? = nil) {
+  public init?(
+    positions entries: [ReadingProgress.Entry], pageCount: Int?, length: AudioLength? = nil,
+    started: Date? = nil
+  ) {
     guard let last = entries.last, let first = entries.first else { return nil }
     let windowStart = last.time.addingTimeInterval(-Self.window)
     var points = entries.map { (progress: $0.progress, time: $0.time) }
@@ -55,24 +60,31 @@ public struct ReadingPace: Sendable, Equatable {
     guard days >= 1.0 / 24 else { return nil }
     self.init(
       perDay: max(0, last.progress - from.progress) / max(days, 1), at: last,
-      pageCount: pageCount, span: .recent)
+      pageCount: pageCount, length: length, span: .recent)
   }
 
   /// The pace of a finished reading: the whole book over the days from its start to its
   /// finish.
   ///
   /// - Returns: `nil` when the two are less than an hour apart.
-  public init?(finishedReadingFrom started: Date, to finished: Date, pageCount: Int?) {
+  public init?(
+    finishedReadingFrom started: Date, to finished: Date, pageCount: Int?,
+    length: AudioLength? = nil
+  ) {
     let days = finished.timeIntervalSince(started) / 86_400
     guard days >= 1.0 / 24 else { return nil }
     self.init(
       perDay: 1 / max(days, 1), at: ReadingProgress.Entry(progress: 1, time: finished),
-      pageCount: pageCount, span: .finishedReading)
+      pageCount: pageCount, length: length, span: .finishedReading)
   }
 
-  private init(perDay: Double, at last: ReadingProgress.Entry, pageCount: Int?, span: Span) {
+  private init(
+    perDay: Double, at last: ReadingProgress.Entry, pageCount: Int?, length: AudioLength?,
+    span: Span
+  ) {
     fractionPerDay = perDay
     pagesPerDay = pageCount.map { perDay * Double($0) }
+    minutesPerDay = length.map { perDay * Double($0.seconds) / 60 }
     self.span = span
     let remainingDays = perDay > 0 && last.progress < 1 ? (1 - last.progress) / perDay : nil
     // A pace so slow the book would be finished after the year 9999 gives no date.

@@ -55,15 +55,32 @@ extension ReadingProgress {
   /// Pages or percent per day: over the last 14 days of the reading going on, over the
   /// whole of the last reading of a finished book (``ReadingPace/Span``), and none for a
   /// book that is not being read (a paused book's pace stops with it).
-  public func pace(pageCount: Int?, status: ReadingStatus) -> ReadingPace? {
+  ///
+  /// - Parameters:
+  ///   - pageCount: The pages positions count, for pages per day.
+  ///   - length: The recording's length, for minutes per day of a book read by time.
+  ///   - status: The book's status.
+  public func pace(pageCount: Int?, length: AudioLength? = nil, status: ReadingStatus)
+    -> ReadingPace?
+  {
     switch status {
     case .reading:
-      return ReadingPace(positions: readingPositions, pageCount: pageCount, started: started)
+      return ReadingPace(
+        positions: readingPositions, pageCount: pageCount, length: length, started: started)
     case .finished:
       guard let started, let finished = finished(status: status) else { return nil }
-      return ReadingPace(finishedReadingFrom: started, to: finished, pageCount: pageCount)
+      return ReadingPace(
+        finishedReadingFrom: started, to: finished, pageCount: pageCount, length: length)
     case .wantToRead, .abandoned, .paused:
       return nil
     }
+  }
+}
+
+extension ReadingProgress {
+  /// ``pace(pageCount:length:status:)`` of `book`: pages per day of a book read by pages,
+  /// minutes per day of one read by time.
+  public func pace(of book: Book) -> ReadingPace? {
+    pace(pageCount: book.countedPages, length: book.countedTime, status: book.status)
   }
 }

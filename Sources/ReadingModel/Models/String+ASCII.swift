@@ -25,3 +25,8 @@ extension String {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 }
+
+extension Character {
+  /// `0` to `9`, and no other script's digits.
+  var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -11,9 +11,16 @@ extension CurrentlyReading {
     (progress.value ?? ReadingProgress()).currentFraction(status: book.status)
   }
 
-  /// The page the reader is on, when the page count is known.
+  /// The page the reader is on, when the book is read by pages (``Book/extent``).
   public var currentPage: Int? {
-    book.pageCount.map { Int((currentFraction * Double($0)).rounded()) }
+    guard case .pages(let pages) = book.extent else { return nil }
+    return Int((currentFraction * Double(pages)).rounded())
+  }
+
+  /// The seconds into the recording the listener is at, for a book read by time.
+  public var currentTime: Int? {
+    guard case .time(let length) = book.extent else { return nil }
+    return length.time(at: currentFraction)
   }
 
   /// The reading going on, or the last one.
@@ -25,9 +32,9 @@ extension CurrentlyReading {
   /// When the book was finished, if it stands finished.
   public var finished: Date? { progress.value?.finished(status: book.status) }
 
-  /// Pages or percent per day (``ReadingProgress/pace(pageCount:status:)``).
+  /// Pages, minutes or percent per day (``ReadingProgress/pace(of:)``).
   public var pace: ReadingPace? {
-    progress.value?.pace(pageCount: book.pageCount, status: book.status)
+    progress.value?.pace(of: book)
   }
 
   /// When the book will be finished at the current pace.

@@ -1,3 +1,5 @@
+import ReadingModel
+
 /// Reads a command line against the command tree, swift-argument-parser style.
 @MainActor
 struct CommandParser {
@@ -202,10 +204,11 @@ struct CommandParser {
     throw .unexpectedArgument(extra, suggestion: nil)
   }
 
-  /// Options start with `-`; a lone `-` and negative numbers (`-5`) are values.
+  /// Options start with `-`; a lone `-`, negative numbers (`-5`) and times back (`-0:10`)
+  /// are values.
   static func isOptionLike(_ token: String) -> Bool {
     guard token.hasPrefix("-"), token.count > 1 else { return false }
-    return Double(token) == nil
+    return Double(token) == nil && AudioLength.seconds(in: String(token.dropFirst())) == nil
   }
 
   private static func split(_ token: String) -> (String, String?) {

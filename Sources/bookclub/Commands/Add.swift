@@ -14,7 +14,8 @@ extension Bookclub {
       abstract: "Add a book to your library and print its id.",
       arguments: [title],
       options: [
-        author, pages, isbn, status, duplicate, offline,
+        author, pages, FormatOptions.format, FormatOptions.length, isbn, status, duplicate,
+        offline,
         CommonOptions.json("Print the new book as JSON instead of its id."), LibraryOption.spec,
       ]
     )
@@ -40,6 +41,8 @@ extension Bookclub {
     let book: NewBook?
     let isbn: ISBN?
     let pages: Int?
+    let format: BookFormat?
+    let length: AudioLength?
     let status: ReadingStatus
     let json: Bool
     let allowDuplicate: Bool
@@ -60,6 +63,11 @@ extension Bookclub {
       }
       self.isbn = isbn
       self.pages = pages
+      let length = try FormatOptions.length(in: values, clearable: false) ?? nil
+      // A length says it is a recording, unless the format says otherwise.
+      let format = FormatOptions.format(in: values) ?? (length == nil ? nil : .audiobook)
+      self.format = format
+      self.length = length
       status = values.choice(Self.status, as: ReadingStatus.self) ?? .wantToRead
       let title = values.argument(Self.title)
       let authors = values.strings(Self.author)
@@ -73,8 +81,11 @@ extension Bookclub {
       } else {
         guard let title else { throw .missingArgument(Self.title.display) }
         guard !authors.isEmpty else { throw .missingArgument(Self.author.display) }
-        book = try Self.book(
+        var book = try Self.book(
           title: title, authors: authors, isbn: isbn, pages: pages, status: status)
+        book.format = format
+        book.length = length
+        self.book = book
       }
       json = values.flag(CommonOptions.anyJSON)
       allowDuplicate = values.flag(Self.duplicate)
@@ -99,7 +110,9 @@ extension Bookclub {
 
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
-      let book = try self.book ?? filledFromOpenLibrary(context)
+      var book = try self.book ?? filledFromOpenLibrary(context)
+      book.format = format
+      book.length = length
       if !allowDuplicate, let existing = try await library.duplicate(of: book) {
         throw AddError.duplicate(existing)
       }

@@ -11,17 +11,18 @@ extension Bookclub {
   struct Edit: ParsableCommand {
     static let signature = CommandSignature(
       name: "edit",
-      abstract: "Change a book's title, authors, pages, ISBN, publisher, years or series.",
+      abstract:
+        "Change a book's title, authors, pages, format, length, ISBN, publisher, years or series.",
       discussion: """
         Values are checked as 'bookclub add' checks them. An empty value clears an optional \
-        field (--isbn '', --pages ''). --author replaces the authors (repeat it for each); \
+        field (--isbn '', --pages '', --length '', --format none). --author replaces the authors (repeat it for each); \
         --add-author adds one. The change is one transaction and goes into the book's \
         history ('bookclub show').
         """,
       arguments: [BookTarget.argument],
       options: [
-        title, author, addAuthor, pages, isbn, publisher, year, originalYear, added, finished,
-        series,
+        title, author, addAuthor, pages, FormatOptions.format, FormatOptions.length, isbn,
+        publisher, year, originalYear, added, finished, series,
         CommonOptions.json(
           "Print JSON: {\"book\", \"changes\": [{\"field\", \"before\", \"after\"}]}."),
         LibraryOption.spec,
@@ -87,6 +88,10 @@ extension Bookclub {
         }
         fields[.pageCount] = text
       }
+      if let format = FormatOptions.format(in: values) { fields[.format] = format?.rawValue ?? "" }
+      if let length = try FormatOptions.length(in: values, clearable: true) {
+        fields[.length] = length?.text ?? ""
+      }
       if let text = values.string(Self.isbn) {
         if text.isEmpty {
           fields[.isbn13] = ""
@@ -124,8 +129,9 @@ extension Bookclub {
       guard !fields.fields.isEmpty || !addedAuthors.isEmpty || finishDay != nil else {
         throw .invalidValue(
           "", for: "<book>",
-          allowed: "Say what to change: --title, --author, --add-author, --pages, --isbn, "
-            + "--publisher, --year, --original-year, --added, --finished or --series.")
+          allowed: "Say what to change: --title, --author, --add-author, --pages, --format, "
+            + "--length, --isbn, --publisher, --year, --original-year, --added, --finished or "
+            + "--series.")
       }
       self.fields = fields
     }

@@ -36,6 +36,9 @@ struct ListOptions: Sendable {
   static let paceOption = OptionSpec.value(
     "pace", valueName: "pace", help: "Only books of this pace: slow, medium or fast.",
     allowedValues: Bookclub.Mood.paces)
+  static let formatOption = OptionSpec.value(
+    "format", valueName: "format", help: "Only books of this format: paper, ebook or audiobook.",
+    allowedValues: BookFormat.allCases.map(\.rawValue))
   static let ratingOption = OptionSpec.value(
     "rating-at-least", valueName: "stars",
     help: "Only books rated at least this many stars (up to 5).")
@@ -53,7 +56,8 @@ struct ListOptions: Sendable {
 
   static let specs: [OptionSpec] = [
     limitOption, afterOption, allFlag, statusOption, searchOption, tagOption, seriesOption,
-    moodOption, paceOption, ratingOption, finishedOption, addedOption, sortOption, jsonFlag,
+    moodOption, paceOption, formatOption, ratingOption, finishedOption, addedOption, sortOption,
+    jsonFlag,
   ]
 
   var limit: Int?
@@ -67,6 +71,7 @@ struct ListOptions: Sendable {
   var series: String?
   var moods: [String]
   var pace: String?
+  var format: BookFormat?
   var ratingAtLeast: Double?
   var finishedIn: Int?
   var addedSince: Date?
@@ -96,6 +101,7 @@ struct ListOptions: Sendable {
     }
     moods = values.strings(Self.moodOption).map(\.collapsingSpaces).filter { !$0.isEmpty }
     pace = values.string(Self.paceOption)?.lowercased()
+    format = values.choice(Self.formatOption, as: BookFormat.self)
     ratingAtLeast = try Self.rating(values.string(Self.ratingOption), for: Self.ratingOption)
     if let text = values.string(Self.finishedOption) {
       guard let year = Int(text), (1...9999).contains(year) else {
@@ -142,7 +148,8 @@ struct ListOptions: Sendable {
     let pageSize = limit ?? (all ? Self.streamingPageSize : pageSize)
     return PageQuery(
       after: after, limit: pageSize, status: status, search: search, tags: tags, series: series,
-      moods: moods, pace: pace, ratingAtLeast: ratingAtLeast, finishedIn: finishedIn,
+      moods: moods, pace: pace, format: format, ratingAtLeast: ratingAtLeast,
+      finishedIn: finishedIn,
       addedSince: addedSince, sort: sort, countsTotal: true)
   }
 
@@ -159,7 +166,8 @@ struct ListOptions: Sendable {
 
   var hasFilters: Bool {
     status != nil || search != nil || !tags.isEmpty || series != nil || !moods.isEmpty
-      || pace != nil || ratingAtLeast != nil || finishedIn != nil || addedSince != nil
+      || pace != nil || format != nil || ratingAtLeast != nil || finishedIn != nil
+      || addedSince != nil
   }
 
   /// The options to repeat in a "next page" hint: the filters and page size, which the
@@ -173,6 +181,7 @@ struct ListOptions: Sendable {
     if let series { arguments += ["--series", ShellQuoting.quote(series)] }
     for mood in moods { arguments += ["--mood", ShellQuoting.quote(mood)] }
     if let pace { arguments += ["--pace", pace] }
+    if let format { arguments += ["--format", format.rawValue] }
     if let ratingAtLeast {
       arguments += ["--rating-at-least", BookFields.text(rating: ratingAtLeast)]
     }

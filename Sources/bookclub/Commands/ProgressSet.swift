@@ -14,7 +14,8 @@ extension Bookclub.Progress {
       abstract: "Record where you are in a book.",
       discussion: """
         <value> is a page (123), a percent (45% or 45.5%), pages from where you are (+20 or \
-        -5), or done. The first position above 0 starts a reading; reaching 100% finishes it, \
+        -5), a time into an audiobook (3:25, hours:minutes) or time from where you are \
+        (+0:40 or -0:10), or done. The first position above 0 starts a reading; reaching 100% finishes it, \
         with the day. Progress on a finished or abandoned book is a re-read (--reread: a new \
         reading) or goes on with the last reading (--no-reread); at a terminal bookclub asks. \
         An entry dated (--at) before the newest one is kept in the history but does not move \
@@ -28,7 +29,7 @@ extension Bookclub.Progress {
       "Print JSON: the entry recorded, and where the book stands as 'status <book> --json' says.")
 
     static let value = RequiredArgument(
-      name: "value", help: "Where you are: 123, 45%, +20, -5 or done.")
+      name: "value", help: "Where you are: 123, 45%, +20, -5, 3:25, +0:40 or done.")
     static let note = OptionSpec.value(
       "note", valueName: "text", help: "A note to keep with this entry.")
     static let at = OptionSpec.value(

@@ -59,7 +59,12 @@ extension Bookclub.Progress {
     {
       let position: String
       var change: String
-      if let pages = book.pageCount {
+      if let length = book.countedTime {
+        let time = length.time(at: entry.progress)
+        let delta = time - length.time(at: previous)
+        position = "\(AudioLength.clock(time)) (\(ProgressBar.percent(entry.progress))%)"
+        change = (delta >= 0 ? "+" : "-") + AudioLength.clock(abs(delta))
+      } else if let pages = book.pageCount {
         let page = Int((entry.progress * Double(pages)).rounded())
         let delta = page - Int((previous * Double(pages)).rounded())
         position = "p. \(page) (\(ProgressBar.percent(entry.progress))%)"

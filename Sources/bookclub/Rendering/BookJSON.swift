@@ -3,9 +3,10 @@ import ReadingModel
 /// The `--json` form of books, written by hand as UTF-8 bytes: stable key order, no
 /// whitespace, and fast enough to stream a whole library.
 ///
-/// A book is `{"added": DATE, "authors": [STRING], "id": INT, "isbn10": STRING|null,
-/// "isbn13": STRING|null, "pageCount": INT|null, "progress": NUMBER|null, "status": STATUS,
-/// "title": STRING, "updated": DATE}` with dates as in `InterchangeDate`.
+/// A book is `{"added": DATE, "authors": [STRING], "format": FORMAT|null, "id": INT,
+/// "isbn10": STRING|null, "isbn13": STRING|null, "length": SECONDS|null, "pageCount":
+/// INT|null, "progress": NUMBER|null, "status": STATUS, "title": STRING, "updated": DATE}`
+/// with dates as in `InterchangeDate`.
 enum BookJSON {
   /// One book as a JSON object.
   static func object(_ listed: ListedBook) -> String {
@@ -25,12 +26,16 @@ enum BookJSON {
       if index > 0 { json.raw(",") }
       json.string(author)
     }
-    json.raw(#"],"id":"#)
+    json.raw(#"],"format":"#)
+    json.optionalString(book.format?.rawValue)
+    json.raw(#","id":"#)
     json.integer(book.id)
     json.raw(#","isbn10":"#)
     json.optionalString(book.isbn10)
     json.raw(#","isbn13":"#)
     json.optionalString(book.isbn13)
+    json.raw(#","length":"#)
+    if let length = book.length { json.integer(length.seconds) } else { json.null() }
     json.raw(#","pageCount":"#)
     if let pages = book.pageCount { json.integer(pages) } else { json.null() }
     json.raw(#","progress":"#)

@@ -62,10 +62,13 @@ struct BookReport {
     field("Id", String(book.id))
     field("ISBN", book.isbn13 ?? book.isbn10)
     field("Pages", book.pageCount.map(String.init))
+    field("Format", book.format?.name)
+    field("Length", book.length?.text)
     field("Published", published)
     field("Status", "\(book.status.displayName) since \(DateText.day(statusSince))")
-    let page = reading.currentPage.map { "  page \($0) of \(book.pageCount ?? $0)" } ?? ""
-    field("Progress", ProgressBar().render(reading.currentFraction) + page)
+    let position =
+      book.extent == .unknown ? "" : "  " + ProgressText.position(reading.currentFraction, of: book)
+    field("Progress", ProgressBar().render(reading.currentFraction) + position)
     field("Rating", details.rating.map(Rating.display))
     field("Tags", details.tags.joined(separator: ", "))
     for series in series { field("Series", seriesLine(series)) }
@@ -108,13 +111,14 @@ struct BookReport {
     return lines
   }
 
-  /// `{"book", "details", "estimatedFinish", "finished", "notes", "pace", "page", "started",
+  /// `{"book", "details", "estimatedFinish", "finished", "notes", "pace", "page", "seconds", "started",
   /// "statusSince"}`; `details` as in the bookclub archive.
   var json: JSONValue {
     var fields = ProgressText.jsonFields(reading)
     fields["statusSince"] = .date(statusSince)
     fields["notes"] = .array(notes.map { ProgressText.json($0, of: book) })
     fields["page"] = reading.currentPage.map { .integer(Int64($0)) } ?? .null
+    fields["seconds"] = reading.currentTime.map { .integer(Int64($0)) } ?? .null
     var detailsJSON = JSONWriter()
     details.write(to: &detailsJSON)
     fields["details"] = .raw(String(decoding: detailsJSON.bytes, as: UTF8.self))

@@ -9,18 +9,23 @@ import ReadingModel
 /// Words for where a reader stands with a book, shared by `progress`, `note` and `show`.
 @MainActor
 enum ProgressText {
-  /// `page 460 of 880` or `52%`.
+  /// `page 460 of 880`, `3:25 of 11:42` (a book read by time) or `52%`.
   static func position(_ fraction: Double, of book: Book) -> String {
-    guard let pages = book.pageCount else { return "\(ProgressBar.percent(fraction))%" }
-    return "page \(Int((StoredValue.fraction(fraction) * Double(pages)).rounded())) of \(pages)"
+    switch book.extent {
+    case .pages(let pages):
+      "page \(Int((StoredValue.fraction(fraction) * Double(pages)).rounded())) of \(pages)"
+    case .time(let length): "\(AudioLength.clock(length.time(at: fraction))) of \(length.text)"
+    case .unknown: "\(ProgressBar.percent(fraction))%"
+    }
   }
 
-  /// `24 pages/day` or `3.5%/day`; `24 pages/day over the last reading` for a finished
-  /// book.
+  /// `24 pages/day`, `40 min/day` or `3.5%/day`; `24 pages/day over the last reading` for a
+  /// finished book.
   static func pace(_ pace: ReadingPace) -> String {
     guard pace.fractionPerDay > 0 else { return "no progress in the last 14 days" }
     let rate =
-      pace.pagesPerDay.map { "\(Self.number($0)) pages/day" }
+      pace.minutesPerDay.map { "\(Self.number($0)) min/day" }
+      ?? pace.pagesPerDay.map { "\(Self.number($0)) pages/day" }
       ?? "\(Self.number(pace.fractionPerDay * 100))%/day"
     return pace.span == .finishedReading ? rate + " over the last reading" : rate
   }
@@ -52,20 +57,24 @@ enum ProgressText {
     ]
   }
 
-  /// `{"fractionPerDay", "pagesPerDay", "span"}`; `span` is `recent` (the last 14 days)
-  /// or `finishedReading` (the whole of the last reading, for a finished book).
+  /// `{"fractionPerDay", "minutesPerDay", "pagesPerDay", "span"}`; `span` is `recent` (the
+  /// last 14 days) or `finishedReading` (the whole of the last reading, for a finished book);
+  /// `minutesPerDay` for a book read by time, `pagesPerDay` for one read by pages.
   static func json(_ pace: ReadingPace) -> JSONValue {
     .object([
       "span": .string(pace.span.rawValue),
       "fractionPerDay": .number(pace.fractionPerDay),
+      "minutesPerDay": pace.minutesPerDay.map(JSONValue.number) ?? .null,
       "pagesPerDay": pace.pagesPerDay.map(JSONValue.number) ?? .null,
     ])
   }
 
-  /// Where one book stands: ``jsonFields(_:)``, the page and the readings.
+  /// Where one book stands: ``jsonFields(_:)``, the page (or the seconds into a recording,
+  /// `seconds`) and the readings.
   static func json(_ reading: CurrentlyReading) -> JSONValue {
     var fields = jsonFields(reading)
     fields["page"] = reading.currentPage.map { .integer(Int64($0)) } ?? .null
+    fields["seconds"] = reading.currentTime.map { .integer(Int64($0)) } ?? .null
     fields["readings"] = .array((reading.progress.value?.readings ?? []).map(json))
     return .object(fields)
   }
@@ -87,6 +96,7 @@ enum ProgressText {
       "progress": .number(entry.progress),
       "page": book.pageCount.map { .integer(Int64((entry.progress * Double($0)).rounded())) }
         ?? .null,
+      "seconds": book.countedTime.map { .integer(Int64($0.time(at: entry.progress))) } ?? .null,
       "time": .date(entry.time),
       "note": entry.note.map(JSONValue.string) ?? .null,
       "kind": .string(entry.kind.rawValue),

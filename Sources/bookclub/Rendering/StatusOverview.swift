@@ -90,7 +90,7 @@ enum StatusOverview {
   static func details(_ book: Book, progress: ReadingProgress) -> String {
     let fraction = progress.currentFraction(status: book.status)
     var parts = [ProgressBar().render(fraction), ProgressText.position(fraction, of: book)]
-    if let pace = progress.pace(pageCount: book.pageCount, status: book.status) {
+    if let pace = progress.pace(of: book) {
       parts.append(ProgressText.pace(pace))
       if let finish = pace.estimatedFinish { parts.append("finish around \(DateText.day(finish))") }
     }
@@ -104,8 +104,7 @@ enum StatusOverview {
       "reading": .array(
         overview.reading.map { reading in
           let latest = reading.progress.positions.last?.progress
-          let pace = reading.progress.pace(
-            pageCount: reading.book.pageCount, status: reading.book.status)
+          let pace = reading.progress.pace(of: reading.book)
           return .object([
             "book": .raw(BookJSON.object(ListedBook(book: reading.book, progress: latest))),
             "pace": pace.map(ProgressText.json) ?? .null,

@@ -134,7 +134,7 @@ public enum GoodreadsExport {
       "=\"\(fields[.isbn13] ?? "")\"",
       Rating(storedText: fields[.rating] ?? "").map { String($0.wholeStars) } ?? "0",
       fields[.publisher] ?? "",
-      fields[.binding] ?? "",
+      fields.binding(or: \.goodreadsBinding),
       fields[.pageCount] ?? "",
       fields[.editionYear] ?? "",
       fields[.originalYear] ?? "",

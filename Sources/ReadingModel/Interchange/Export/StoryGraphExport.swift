@@ -47,7 +47,7 @@ public enum StoryGraphExport {
     row[1] = QuotedCommaList.text(fields.list(.authors))
     row[2] = QuotedCommaList.text(fields.list(.contributors))
     row[3] = uid ?? fields.list(.identifiers).first ?? ""
-    row[4] = fields[.binding] ?? ""
+    row[4] = fields.binding(or: \.storyGraphFormat)
     row[5] = StoryGraphMapper.statuses.first { $0.value == status }?.key ?? "to-read"
     row[6] = CalendarDay(fields[.dateAdded] ?? "")?.format(separator: "/") ?? ""
     row[7] = finished.compactMap(\.end).max()?.format(separator: "/") ?? ""

@@ -83,7 +83,11 @@ struct GoodreadsMapper: CSVRowMapper {
     if columns.originalPublicationYear.exists {
       fields[.originalYear] = number(columns.originalPublicationYear)
     }
-    if columns.binding.exists { fields[.binding] = row.text(columns.binding) }
+    if columns.binding.exists {
+      let binding = row.text(columns.binding)
+      fields[.binding] = binding
+      fields[.format] = BookFormat(binding: binding)?.rawValue ?? ""
+    }
     if columns.myReview.exists { fields[.review] = HTMLText.plain(row.value(columns.myReview)) }
     if columns.spoiler.exists {
       fields[.spoiler] = BookFields.spoiler(cell: row.value(columns.spoiler))

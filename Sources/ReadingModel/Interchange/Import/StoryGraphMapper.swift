@@ -68,7 +68,10 @@ struct StoryGraphMapper: CSVRowMapper {
     }
     fields[.rating] = Rating(storedText: row.value("Star Rating"))?.text ?? ""
     if row.has("Review") { fields[.review] = HTMLText.plain(row.value("Review")) }
-    if row.has("Format") { fields[.binding] = row.text("Format") }
+    if row.has("Format") {
+      fields[.binding] = row.text("Format")
+      fields[.format] = BookFormat(binding: row.text("Format"))?.rawValue ?? ""
+    }
     if row.has("Moods") { fields.setList(.moods, row.list("Moods")) }
     if row.has("Pace") { fields[.pace] = row.text("Pace") }
     return .book(

@@ -60,7 +60,3 @@ public struct SeriesPosition: Sendable, Hashable, Comparable, CustomStringConver
     (lhs.first, lhs.last) < (rhs.first, rhs.last)
   }
 }
-
-extension Character {
-  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-}

@@ -9,14 +9,16 @@
 struct BookTables {
   let connection: SQLiteConnection
 
-  /// The nine columns of a book, of the table named `b`.
+  /// The columns of a book, of the table named `b`.
   static let columns = """
     b.id, b.title, b.authors, b.isbn10, b.isbn13, b.page_count, b.status, b.added_ms, \
-    b.updated_ms
+    b.updated_ms, b.format, b.length_s
     """
+  /// How many ``columns`` there are: a statement's own columns follow them.
+  static let columnCount: Int32 = 11
 
-  /// Reads the nine columns of ``columns`` of the current row, from `first` on, its
-  /// numbers within ``StoredValue``'s bounds.
+  /// Reads the columns of ``columns`` of the current row, from `first` on, its numbers
+  /// within ``StoredValue``'s bounds.
   static func book(from row: SQLiteRow, at first: Int32) -> Book {
     Book(
       id: row.int64(first),
@@ -25,13 +27,15 @@ struct BookTables {
       isbn10: row.optionalText(first + 3),
       isbn13: row.optionalText(first + 4),
       pageCount: row.pageCount(first + 5),
+      format: row.optionalText(first + 9).flatMap(BookFormat.init(rawValue:)),
+      length: row.optionalInt64(first + 10).flatMap { AudioLength(seconds: Int(clamping: $0)) },
       status: ReadingStatus(rawValue: row.text(first + 6)) ?? .wantToRead,
       dateAdded: row.date(first + 7),
       dateUpdated: row.date(first + 8)
     )
   }
 
-  /// Reads columns 0–8 (``columns``) of the current row.
+  /// Reads the first ``columnCount`` columns (``columns``) of the current row.
   static func book(from row: SQLiteRow) -> Book { book(from: row, at: 0) }
 
   /// The book with `id`, or `nil`.
@@ -45,7 +49,8 @@ struct BookTables {
     let now = Date().roundedToMilliseconds
     var book = Book(
       id: 0, title: newBook.title, authors: newBook.authors, isbn10: newBook.isbn?.isbn10,
-      isbn13: newBook.isbn?.isbn13, pageCount: newBook.pageCount, status: newBook.status,
+      isbn13: newBook.isbn?.isbn13, pageCount: newBook.pageCount, format: newBook.format,
+      length: newBook.length, status: newBook.status,
       dateAdded: now, dateUpdated: now)
     book.id = try insert(book, keepingID: false)
     return book
@@ -64,14 +69,14 @@ struct BookTables {
   ) throws -> Book.ID {
     var values = Self.rowValues(book, keys: keys?.of(book))
     if let given = details.authorSort, !given.isEmpty {
-      values[values.count - 1] = .text(SearchKey.fold(given))
+      values[values.count - 3] = .text(SearchKey.fold(given))
     }
     try connection.run(
       """
       INSERT INTO \(tables.books) (title, authors, isbn10, isbn13, page_count, status, added_ms,
         updated_ms, title_key, author_key, search_text, match_title, match_author, author_sort,
-        rating, finished_day, id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        format, length_s, rating, finished_day, id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       values + Self.detailColumns(details) + [keepingID ? .integer(book.id) : nil])
     return keepingID ? book.id : connection.lastInsertedRowID
@@ -91,7 +96,8 @@ struct BookTables {
       """
       UPDATE books SET title = ?, authors = ?, isbn10 = ?, isbn13 = ?, page_count = ?,
         status = ?, added_ms = ?, updated_ms = ?, title_key = ?, author_key = ?,
-        search_text = ?, match_title = ?, match_author = ?, author_sort = ?
+        search_text = ?, match_title = ?, match_author = ?, author_sort = ?, format = ?,
+        length_s = ?
       WHERE id = ?
       """, Self.rowValues(book) + [.integer(book.id)])
   }
@@ -104,7 +110,7 @@ struct BookTables {
   }
 
   /// The book's columns from `title` to `author_sort`, keys folded for sorting, search and
-  /// matching. (Rating, finish and a source's own last-name-first form come with the
+  /// matching, then `format` and `length_s`. (Rating, finish and a source's own last-name-first form come with the
   /// details: ``BookDetailTables/save(_:of:isNewBook:into:)``.)
   private static func rowValues(_ book: Book, keys: BookKeys? = nil) -> [SQLiteValue?] {
     let keys = keys ?? BookKeys(title: book.title, authors: book.authors)
@@ -119,6 +125,7 @@ struct BookTables {
       .integer(book.dateUpdated.milliseconds),
       .text(keys.titleKey), .text(keys.authorKey), .text(keys.searchText),
       .text(keys.matchTitle), .text(keys.matchAuthor), .text(keys.authorSort),
+      book.format.map { .text($0.rawValue) }, book.length.map { .integer(Int64($0.seconds)) },
     ]
   }
 }

@@ -12,13 +12,14 @@ enum PageSQL {
     }
     if query.status == nil, query.filtersOnlyByStatusAndSets {
       // Read off the sets' own keys alone (the tags' and moods' primary keys, the pace's
-      // index): a book row is never touched.
+      // and the format's index): a book row is never touched.
       let sets =
         query.tags.map { ("SELECT book_id FROM book_tags WHERE tag_key = ?", SearchKey.fold($0)) }
         + query.moods.map {
           ("SELECT book_id FROM book_moods WHERE mood_key = ?", SearchKey.fold($0))
         }
         + (query.pace.map { [("SELECT book_id FROM book_details WHERE pace = ?", $0)] } ?? [])
+        + (query.format.map { [("SELECT id FROM books WHERE format = ?", $0.rawValue)] } ?? [])
       return (
         "SELECT count(*) FROM (\(sets.map(\.0).joined(separator: " INTERSECT ")))",
         sets.map { .text($0.1) }
@@ -29,8 +30,9 @@ enum PageSQL {
     return ("SELECT count(*) FROM books b \(filter)", parameters)
   }
 
-  /// Columns 0–8 are a book (see ``BookTables/book(from:)``), 9 the newest position, 10 the
-  /// sort key, 11 the rating (0 for none), 12 the last finish day (empty for none).
+  /// The first ``BookTables/columnCount`` columns are a book (see ``BookTables/book(from:)``),
+  /// then the newest position, the sort key, the rating (0 for none) and the last finish day
+  /// (empty for none).
   static func page(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
     // A series' order with no series named is no order: the books go by id.
     let sort = query.sort.needsSeries && query.series == nil ? .id : query.sort
@@ -98,6 +100,10 @@ enum PageSQL {
     if let pace = query.pace {
       conditions.append("b.id IN (SELECT book_id FROM book_details WHERE pace = ?)")
       parameters.append(.text(pace))
+    }
+    if let format = query.format {
+      conditions.append("b.format = ?")
+      parameters.append(.text(format.rawValue))
     }
     if let rating = query.ratingAtLeast {
       conditions.append("b.rating >= ?")

@@ -16,7 +16,7 @@ struct PageTables {
     let (sql, parameters) = PageSQL.page(query, words: words)
     // One row more than asked for tells whether another page follows, without counting.
     let rows = try connection.all(sql, parameters) { row in
-      (Self.listedBook(from: row), row.text(10))
+      (Self.listedBook(from: row), row.text(BookTables.columnCount + 1))
     }
     // Counted in the same read transaction: the total and the page agree.
     let total = try query.countsTotal ? count(query, words: words) : nil
@@ -31,9 +31,10 @@ struct PageTables {
 
   /// A row of ``PageSQL/page(_:words:)``: the book, its position, rating and last finish.
   private static func listedBook(from row: SQLiteRow) -> ListedBook {
-    let (stars, day) = (row.double(11), row.text(12))
+    let first = BookTables.columnCount
+    let (stars, day) = (row.double(first + 2), row.text(first + 3))
     return ListedBook(
-      book: BookTables.book(from: row), progress: row.optionalFraction(9),
+      book: BookTables.book(from: row), progress: row.optionalFraction(first),
       rating: stars > 0 ? stars : nil, finishedDay: day.isEmpty ? nil : day)
   }
 
