@@ -161,9 +161,9 @@ import Testing
     #expect(rule.stdout.contains("2024-06-30 21:30"), "\(rule.stdout)")
     // The day it counts on in stats is the reader's day.
     let days = try await run(["stats", "--all-time", "--json"], losAngeles)
-    #expect(days.stdout.contains(#"{"day":"2024-06-30","pages":50}"#), "\(days.stdout)")
+    #expect(days.stdout.contains(#"{"day":"2024-06-30","pages":50,"seconds":0}"#), "\(days.stdout)")
     let utcDays = try await run(["stats", "--all-time", "--json"], ["TZ": "UTC"])
-    #expect(utcDays.stdout.contains(#"{"day":"2024-07-01","pages":50}"#), "\(utcDays.stdout)")
+    #expect(utcDays.stdout.contains(#"{"day":"2024-07-01","pages":50,"seconds":0}"#), "\(utcDays.stdout)")
   }
 
   @Test func aYearStartsAtTheReadersMidnight() async throws {
@@ -173,7 +173,7 @@ import Testing
     let set = try await run(["progress", "set", "1", "30", "--at", "2024-12-31 21:30"], losAngeles)
     #expect(set.status == 0, "\(set.stderr)")
     let inLA = try await run(["stats", "--year", "2024", "--json"], losAngeles)
-    #expect(inLA.stdout.contains(#"{"day":"2024-12-31","pages":30}"#), "\(inLA.stdout)")
+    #expect(inLA.stdout.contains(#"{"day":"2024-12-31","pages":30,"seconds":0}"#), "\(inLA.stdout)")
     let inUTC = try await run(["stats", "--year", "2024", "--json"], ["TZ": "UTC"])
     #expect(!inUTC.stdout.contains(#""pages":30"#), "\(inUTC.stdout)")
   }

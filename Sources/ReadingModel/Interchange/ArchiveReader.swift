@@ -119,8 +119,11 @@ public struct ArchiveReader {
         (1..<10_000).contains(year)
       else { return nil }
       let pages = fields["pages"]?.integer.map { Int($0) }
-      guard pages.map(ReadingGoal.pageLimit.contains) ?? true else { return nil }
-      return ReadingGoal(year: Int(year), books: Int(books), pages: pages)
+      let hours = fields["hours"]?.integer.map { Int($0) }
+      guard pages.map(ReadingGoal.pageLimit.contains) ?? true,
+        hours.map(ReadingGoal.hourLimit.contains) ?? true
+      else { return nil }
+      return ReadingGoal(year: Int(year), books: Int(books), pages: pages, hours: hours)
     }
   }
 

@@ -46,6 +46,7 @@ extension LibraryArchive {
         json.array(goals) { json, goal in
           json.object { object in
             object.member("books") { $0.integer(goal.books) }
+            if let hours = goal.hours { object.member("hours") { $0.integer(hours) } }
             if let pages = goal.pages { object.member("pages") { $0.integer(pages) } }
             object.member("year") { $0.integer(goal.year) }
           }

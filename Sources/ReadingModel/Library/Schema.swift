@@ -329,5 +329,6 @@ enum Schema {
     upNext,
     moodsAndPace,
     formats,
+    listeningGoals,
   ]
 }

@@ -53,6 +53,19 @@ public enum StoredValue {
     "(CASE WHEN \(column) BETWEEN \(pageCounts.lowerBound) AND \(pageCounts.upperBound) "
       + "THEN \(column) END)"
   }
+
+  /// SQL for the pages a book of the table named `book` counts as read, else NULL: its page
+  /// count, never an audiobook's (``Book/countedPages``).
+  static func countedPagesSQL(_ book: String) -> String {
+    "(CASE WHEN \(book).format IS NOT 'audiobook' THEN \(pageCountSQL(book + ".page_count")) END)"
+  }
+
+  /// SQL for the seconds of recording a book of the table named `book` counts as listened,
+  /// else NULL: the length of a book read by time (``Book/countedTime``).
+  static func countedSecondsSQL(_ book: String) -> String {
+    "(CASE WHEN \(book).length_s BETWEEN 1 AND \(AudioLength.longest) AND (\(book).format = "
+      + "'audiobook' OR \(pageCountSQL(book + ".page_count")) IS NULL) THEN \(book).length_s END)"
+  }
 }
 
 extension SQLiteRow {

@@ -1,18 +1,22 @@
-/// A reading goal for a year: books, and optionally pages.
+/// A reading goal for a year: books, and optionally pages and hours of audiobooks.
 public struct ReadingGoal: Sendable, Equatable {
   public var year: Int
   public var books: Int
   public var pages: Int?
+  /// Hours of audiobooks to finish: listening, counted apart from pages.
+  public var hours: Int?
 
   /// The years a goal may be for, the books it may ask for, and the pages.
   public static let yearLimit = 1...9999
   public static let bookLimit = 1...100_000
   public static let pageLimit = 1...100_000_000
+  public static let hourLimit = 1...1_000_000
 
-  public init(year: Int, books: Int, pages: Int? = nil) {
+  public init(year: Int, books: Int, pages: Int? = nil, hours: Int? = nil) {
     self.year = year
     self.books = books
     self.pages = pages
+    self.hours = hours
   }
 }
 
@@ -22,13 +26,19 @@ public struct GoalProgress: Sendable, Equatable {
   public var goal: ReadingGoal
   public var booksFinished: Int
   public var pagesFinished: Int
+  /// The lengths of the audiobooks finished, in seconds.
+  public var secondsFinished: Int
   /// The day it is measured on.
   public var today: CalendarDay
 
-  public init(goal: ReadingGoal, booksFinished: Int, pagesFinished: Int, today: CalendarDay) {
+  public init(
+    goal: ReadingGoal, booksFinished: Int, pagesFinished: Int, secondsFinished: Int = 0,
+    today: CalendarDay
+  ) {
     self.goal = goal
     self.booksFinished = booksFinished
     self.pagesFinished = pagesFinished
+    self.secondsFinished = secondsFinished
     self.today = today
   }
 
@@ -50,6 +60,9 @@ public struct GoalProgress: Sendable, Equatable {
 
   public var pagesLeft: Int? { goal.pages.map { max(0, $0 - pagesFinished) } }
 
+  /// Seconds of audiobooks left to finish, with an hours goal.
+  public var secondsLeft: Int? { goal.hours.map { max(0, $0 * 3_600 - secondsFinished) } }
+
   /// Months left to read in, this one included; 0 once the year is over.
   public var monthsLeft: Int {
     guard today.year <= goal.year else { return 0 }
@@ -63,6 +76,6 @@ public struct GoalProgress: Sendable, Equatable {
   }
 
   public var isMade: Bool {
-    booksFinished >= goal.books && (pagesLeft ?? 0) == 0
+    booksFinished >= goal.books && (pagesLeft ?? 0) == 0 && (secondsLeft ?? 0) == 0
   }
 }

@@ -2,17 +2,20 @@
 /// year), with the days there was reading (README, "Stats and goals"). Every count comes
 /// from the library's readings and progress entries; nothing is guessed.
 public struct ReadingStats: Sendable, Equatable {
-  /// Books and pages finished in one month of the year (or in one year, all-time).
+  /// Books, pages and hours finished in one month of the year (or in one year, all-time).
   public struct Bucket: Sendable, Equatable {
     /// 1 to 12 for a month, the year itself for a year.
     public var key: Int
     public var books: Int
     public var pages: Int
+    /// Seconds of the audiobooks finished.
+    public var seconds: Int
 
-    public init(key: Int, books: Int, pages: Int) {
+    public init(key: Int, books: Int, pages: Int, seconds: Int = 0) {
       self.key = key
       self.books = books
       self.pages = pages
+      self.seconds = seconds
     }
   }
 
@@ -33,8 +36,10 @@ public struct ReadingStats: Sendable, Equatable {
   public var year: Int?
   /// Finished readings (a book finished twice counts twice, as Goodreads counts it).
   public var booksFinished = 0
-  /// The page counts of the books finished.
+  /// The page counts of the books finished; never an audiobook's.
   public var pagesFinished = 0
+  /// The lengths, in seconds, of the audiobooks finished: listening, never pages.
+  public var secondsFinished = 0
   /// Twelve months for a year; empty for all time.
   public var byMonth: [Bucket] = []
   /// Each year with a finish, for all time; empty for a year.
@@ -54,6 +59,10 @@ public struct ReadingStats: Sendable, Equatable {
   public var pagesByDay: [CalendarDay: Int] = [:]
   /// Pages read on each day of the week, Monday first.
   public var pagesByWeekday = [Int](repeating: 0, count: 7)
+  /// Seconds of audiobooks listened to on each day with progress in one.
+  public var secondsByDay: [CalendarDay: Int] = [:]
+  /// Seconds listened on each day of the week, Monday first.
+  public var secondsByWeekday = [Int](repeating: 0, count: 7)
 
   public init(year: Int?) {
     self.year = year
@@ -62,6 +71,9 @@ public struct ReadingStats: Sendable, Equatable {
 
   /// Days with progress.
   public var readingDays: Int { pagesByDay.count }
+
+  /// Seconds listened in the year (all time: ever), from the progress entries.
+  public var secondsListened: Int { secondsByDay.values.reduce(0, +) }
 
   /// The most consecutive days with progress.
   public var longestStreak: Int {

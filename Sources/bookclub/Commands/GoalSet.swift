@@ -1,18 +1,21 @@
 import ReadingModel
 
 extension Bookclub.Goal {
-  /// `bookclub goal set [<year>] <books> [--pages N]`
+  /// `bookclub goal set [<year>] <books> [--pages N] [--hours N]`
   struct Set: ParsableCommand {
     static let yearArgument = OptionalArgument(
       name: "year", help: "The goal's year. Default: this year (`goal set 24` is 24 books).")
     static let booksArgument = RequiredArgument(name: "books", help: "Books to finish that year.")
     static let pagesOption = OptionSpec.value(
       "pages", valueName: "pages", help: "Pages to finish that year, too.")
+    static let hoursOption = OptionSpec.value(
+      "hours", valueName: "hours",
+      help: "Hours of audiobooks to finish that year, too (counted apart from pages).")
 
     static let signature = CommandSignature(
       name: "set", abstract: "Set a year's reading goal (replaces the one there was).",
       arguments: [yearArgument, booksArgument],
-      options: [Bookclub.Goal.jsonFlag, pagesOption, LibraryOption.spec])
+      options: [Bookclub.Goal.jsonFlag, pagesOption, hoursOption, LibraryOption.spec])
 
     let goal: ReadingGoal
     let json: Bool
@@ -33,7 +36,16 @@ extension Bookclub.Goal {
         }
         pages = number
       }
-      goal = ReadingGoal(year: year, books: books, pages: pages)
+      var hours: Int?
+      if let text = values.string(Self.hoursOption) {
+        guard let number = Int(text), ReadingGoal.hourLimit.contains(number) else {
+          throw .invalidValue(
+            text, for: "--hours",
+            allowed: "Give a whole number of hours from 1 to \(ReadingGoal.hourLimit.upperBound).")
+        }
+        hours = number
+      }
+      goal = ReadingGoal(year: year, books: books, pages: pages, hours: hours)
       json = values.flag(Bookclub.Goal.jsonFlag)
       libraryPath = LibraryOption.value(in: values)
     }
@@ -45,8 +57,14 @@ extension Bookclub.Goal {
       {
         return context.output.line(StatsJSON.goal(progress).text)
       }
-      let pages = goal.pages.map { " and \(StatsReport.grouped($0)) pages" } ?? ""
-      context.output.line("Goal for \(goal.year): \(goal.books) books\(pages).")
+      var parts = ["\(goal.books) books"]
+      if let pages = goal.pages { parts.append("\(StatsReport.grouped(pages)) pages") }
+      if let hours = goal.hours {
+        parts.append("\(StatsReport.grouped(hours)) hours of audiobooks")
+      }
+      let last = parts.removeLast()
+      let said = parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
+      context.output.line("Goal for \(goal.year): \(said).")
       if let progress = try await library.goalProgress(year: goal.year, today: GoalYear.today) {
         for line in GoalReport.lines(progress, colors: false).dropFirst() {
           context.output.line(line)

@@ -7,13 +7,17 @@ import ReadingModel
 #endif
 
 extension Bookclub {
-  /// `bookclub stats [--year YEAR | --all-time] [--ascii] [--json]`
+  /// `bookclub stats [--year YEAR | --all-time] [--by GROUP] [--ascii] [--json]`
   struct Stats: ParsableCommand {
     static let yearOption = OptionSpec.value(
       "year", valueName: "year", help: "The year to look at. Default: this year.")
     static let allTimeFlag = OptionSpec.flag("all-time", help: "Every year, with books per year.")
     static let asciiFlag = OptionSpec.flag(
       "ascii", help: "Draw the charts with plain ASCII (also when the locale is not UTF-8).")
+    static let byOption = OptionSpec.value(
+      "by", valueName: "group",
+      help: "Finished books by tag, format, series, mood or author, with pages and hours.",
+      allowedValues: StatsGrouping.allCases.map(\.rawValue))
     static let jsonFlag = CommonOptions.json(
       "Print JSON: {\"year\", \"booksFinished\", \"pagesFinished\", \"byMonth\", ...} (README).")
 
@@ -23,13 +27,16 @@ extension Bookclub {
       discussion: """
         A book counts in the year of each finished reading (finished twice, it counts \
         twice); a finished book with no finish date is counted apart, never in a year. \
-        Pages are the page counts of the books finished; reading days come from progress \
-        entries.
+        Pages are the page counts of the books finished, hours the lengths of the \
+        audiobooks finished (an audiobook's time is never counted as pages); reading days \
+        come from progress entries. --by groups the finished books by tag, format, series, \
+        mood or author.
         """,
-      options: [yearOption, allTimeFlag, asciiFlag, jsonFlag, LibraryOption.spec])
+      options: [yearOption, allTimeFlag, byOption, asciiFlag, jsonFlag, LibraryOption.spec])
 
     let year: Int?
     let allTime: Bool
+    let grouping: StatsGrouping?
     let ascii: Bool
     let json: Bool
     let libraryPath: String?
@@ -37,6 +44,7 @@ extension Bookclub {
     init(_ values: ParsedValues) throws(UsageError) {
       year = try GoalYear.parse(values.string(Self.yearOption), option: Self.yearOption.display)
       allTime = values.flag(Self.allTimeFlag)
+      grouping = values.choice(Self.byOption, as: StatsGrouping.self)
       ascii = values.flag(Self.asciiFlag)
       json = values.flag(Self.jsonFlag)
       libraryPath = LibraryOption.value(in: values)
@@ -49,11 +57,22 @@ extension Bookclub {
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
       let year = allTime ? nil : (self.year ?? GoalYear.current)
+      let ascii = self.ascii || !GoalYear.unicodeLocale(context.environment)
+      if let grouping {
+        let groups = try await library.statsGroups(by: grouping, year: year)
+        if json {
+          return context.output.line(StatsJSON.groups(groups, by: grouping, year: year).text)
+        }
+        let report = StatsGroupReport(
+          groups: groups, grouping: grouping, year: year, width: context.terminal.width,
+          ascii: ascii, colors: context.terminal.colorsOutput)
+        for line in report.lines() { context.output.line(line) }
+        return
+      }
       let stats = try await library.stats(year: year)
       if json { return context.output.line(StatsJSON.stats(stats).text) }
       let report = StatsReport(
-        stats: stats, width: context.terminal.width,
-        ascii: ascii || !GoalYear.unicodeLocale(context.environment),
+        stats: stats, width: context.terminal.width, ascii: ascii,
         colors: context.terminal.colorsOutput)
       for line in report.lines() { context.output.line(line) }
     }

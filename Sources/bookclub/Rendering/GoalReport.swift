@@ -17,6 +17,13 @@ enum GoalReport {
           + "  \(StatsReport.grouped(progress.pagesFinished)) of \(StatsReport.grouped(pages)) pages"
       )
     }
+    if let hours = goal.hours {
+      let hourFraction = Double(progress.secondsFinished) / Double(hours * 3_600)
+      lines.append(
+        ProgressBar(cells: 20).render(hourFraction)
+          + "  \(StatsReport.hours(progress.secondsFinished)) of \(StatsReport.grouped(hours)) "
+          + "hours listened")
+    }
     lines.append(standing(progress))
     return lines
   }

@@ -17,24 +17,27 @@ enum StatsJSON {
     let days = stats.pagesByDay.keys.sorted().map { day in
       JSONValue.object([
         "day": .string(day.description), "pages": .integer(Int64(stats.pagesByDay[day] ?? 0)),
+        "seconds": .integer(Int64(stats.secondsByDay[day] ?? 0)),
       ])
     }
     return .object([
       "year": stats.year.map { .integer(Int64($0)) } ?? .null,
       "booksFinished": .integer(Int64(stats.booksFinished)),
       "pagesFinished": .integer(Int64(stats.pagesFinished)),
+      "secondsFinished": .integer(Int64(stats.secondsFinished)),
+      "secondsListened": .integer(Int64(stats.secondsListened)),
       "byMonth": .array(
         stats.byMonth.map {
           .object([
             "month": .integer(Int64($0.key)), "books": .integer(Int64($0.books)),
-            "pages": .integer(Int64($0.pages)),
+            "pages": .integer(Int64($0.pages)), "seconds": .integer(Int64($0.seconds)),
           ])
         }),
       "byYear": .array(
         stats.byYear.map {
           .object([
             "year": .integer(Int64($0.key)), "books": .integer(Int64($0.books)),
-            "pages": .integer(Int64($0.pages)),
+            "pages": .integer(Int64($0.pages)), "seconds": .integer(Int64($0.seconds)),
           ])
         }),
       "averageRating": stats.averageRating.map(JSONValue.number) ?? .null,
@@ -48,7 +51,25 @@ enum StatsJSON {
       "readingDays": .integer(Int64(stats.readingDays)),
       "longestStreak": .integer(Int64(stats.longestStreak)),
       "pagesByWeekday": .array(stats.pagesByWeekday.map { .integer(Int64($0)) }),
+      "secondsByWeekday": .array(stats.secondsByWeekday.map { .integer(Int64($0)) }),
       "days": .array(days),
+    ])
+  }
+
+  /// `{"by", "groups": [{"averageDaysToFinish", "books", "name", "pages", "seconds"}],
+  /// "year"}`: `stats --by`.
+  static func groups(_ groups: [StatsGroup], by grouping: StatsGrouping, year: Int?) -> JSONValue {
+    .object([
+      "by": .string(grouping.rawValue),
+      "year": year.map { .integer(Int64($0)) } ?? .null,
+      "groups": .array(
+        groups.map {
+          .object([
+            "name": .string($0.name), "books": .integer(Int64($0.books)),
+            "pages": .integer(Int64($0.pages)), "seconds": .integer(Int64($0.seconds)),
+            "averageDaysToFinish": $0.averageDaysToFinish.map(JSONValue.number) ?? .null,
+          ])
+        }),
     ])
   }
 
@@ -57,8 +78,10 @@ enum StatsJSON {
       "year": .integer(Int64(progress.goal.year)),
       "books": .integer(Int64(progress.goal.books)),
       "pages": progress.goal.pages.map { .integer(Int64($0)) } ?? .null,
+      "hours": progress.goal.hours.map { .integer(Int64($0)) } ?? .null,
       "booksFinished": .integer(Int64(progress.booksFinished)),
       "pagesFinished": .integer(Int64(progress.pagesFinished)),
+      "secondsFinished": .integer(Int64(progress.secondsFinished)),
       "booksExpected": .number(progress.booksExpected),
       "booksAhead": .integer(Int64(progress.booksAhead)),
       "booksPerMonthNeeded": progress.booksPerMonthNeeded.map(JSONValue.number) ?? .null,

@@ -15,8 +15,8 @@ struct StatsReport {
   func lines() -> [String] {
     var lines = [title]
     lines.append(
-      "\(stats.booksFinished) \(stats.booksFinished == 1 ? "book" : "books") · "
-        + "\(Self.grouped(stats.pagesFinished)) pages finished"
+      Self.totals(
+        books: stats.booksFinished, pages: stats.pagesFinished, seconds: stats.secondsFinished)
         + (stats.averageRating.map { " · average rating " + Rating.display(Self.tenth($0)) } ?? "")
     )
     if let year = stats.year, stats.booksFinished > 0 {
@@ -40,6 +40,11 @@ struct StatsReport {
     } else if stats.readingDays > 0 {
       lines += section(
         "Reading days: \(stats.readingDays) · longest streak \(Self.days(stats.longestStreak))", [])
+    }
+    if stats.secondsListened > 0 {
+      lines += section(
+        "Listened: \(Self.hours(stats.secondsListened)) on \(Self.days(stats.secondsByDay.count))",
+        [])
     }
     if stats.pagesByWeekday.contains(where: { $0 > 0 }) {
       let rows = zip(Self.weekdays, stats.pagesByWeekday).map { RowChart.Row(label: $0, value: $1) }
@@ -95,6 +100,20 @@ struct StatsReport {
   }
 
   static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+  /// `3 books · 1,234 pages finished`, with `and 22.5 hours` when audiobooks were finished:
+  /// pages and listening side by side, never one counted as the other.
+  static func totals(books: Int, pages: Int, seconds: Int) -> String {
+    "\(books) \(books == 1 ? "book" : "books") · \(grouped(pages)) pages"
+      + (seconds > 0 ? " and \(hours(seconds))" : "") + " finished"
+  }
+
+  /// `22.5 hours`, `1 hour`, `0.2 hours`: listening time to a tenth of an hour.
+  static func hours(_ seconds: Int) -> String {
+    let tenths = Int((Double(seconds) / 360).rounded())
+    let number = tenths % 10 == 0 ? grouped(tenths / 10) : "\(grouped(tenths / 10)).\(tenths % 10)"
+    return number + (tenths == 10 ? " hour" : " hours")
+  }
 
   /// `12,345`
   static func grouped(_ value: Int) -> String {

@@ -4,6 +4,8 @@ struct RowChart {
   struct Row {
     var label: String
     var value: Int
+    /// Words after the value (`1,234 pages · 12.5 hours`), already safe for a terminal.
+    var detail = ""
   }
 
   let rows: [Row]
@@ -16,7 +18,8 @@ struct RowChart {
   func lines(width: Int) -> [String] {
     let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
     let valueWidth = rows.map { String($0.value).count }.max() ?? 0
-    let room = max(1, width - labelWidth - valueWidth - 2)
+    let detailWidth = rows.map { $0.detail.isEmpty ? 0 : DisplayWidth.of($0.detail) + 2 }.max() ?? 0
+    let room = max(1, width - labelWidth - valueWidth - detailWidth - 2)
     let highest = max(1, rows.map(\.value).max() ?? 1)
     return rows.map { row in
       let eighths = Int((Double(row.value) / Double(highest) * Double(room * 8)).rounded())
@@ -30,7 +33,8 @@ struct RowChart {
       }
       let padded = TerminalText.padded(row.label, to: labelWidth)
       let drawn = TextStyle.cyan.apply(bar, enabled: colors && !bar.isEmpty)
-      return padded + " " + drawn + (bar.isEmpty ? "" : " ") + String(row.value)
+      let line = padded + " " + drawn + (bar.isEmpty ? "" : " ") + String(row.value)
+      return row.detail.isEmpty ? line : line + "  " + row.detail
     }
   }
 }

@@ -7,12 +7,13 @@ struct GoalTables {
   /// year out of 1...9999 is left out, and books and pages are held within the limits a goal
   /// may set.
   func goals() throws -> [ReadingGoal] {
-    try connection.all("SELECT year, books, pages FROM reading_goals ORDER BY year") {
+    try connection.all("SELECT year, books, pages, hours FROM reading_goals ORDER BY year") {
       row -> ReadingGoal? in
       guard let year = row.integer(0, in: ReadingGoal.yearLimit) else { return nil }
       return ReadingGoal(
         year: year, books: Self.clamped(row.int64(1), to: ReadingGoal.bookLimit),
-        pages: row.optionalInt64(2).map { Self.clamped($0, to: ReadingGoal.pageLimit) })
+        pages: row.optionalInt64(2).map { Self.clamped($0, to: ReadingGoal.pageLimit) },
+        hours: row.optionalInt64(3).map { Self.clamped($0, to: ReadingGoal.hourLimit) })
     }.compactMap { $0 }
   }
 
@@ -23,10 +24,10 @@ struct GoalTables {
   /// Sets the goal of its year, replacing the one there was.
   func set(_ goal: ReadingGoal) throws {
     try connection.run(
-      "INSERT OR REPLACE INTO reading_goals (year, books, pages) VALUES (?, ?, ?)",
+      "INSERT OR REPLACE INTO reading_goals (year, books, pages, hours) VALUES (?, ?, ?, ?)",
       [
         .integer(Int64(goal.year)), .integer(Int64(goal.books)),
-        goal.pages.map { .integer(Int64($0)) },
+        goal.pages.map { .integer(Int64($0)) }, goal.hours.map { .integer(Int64($0)) },
       ])
   }
 
@@ -45,14 +46,17 @@ struct GoalTables {
     guard let goal = try goals().first(where: { $0.year == year }) else {
       return nil
     }
-    let (books, pages) =
+    let (books, pages, seconds) =
       try connection.first(
         """
-        SELECT count(*), coalesce(sum(\(StoredValue.pageCountSQL("b.page_count"))), 0)
+        SELECT count(*), coalesce(sum(\(StoredValue.countedPagesSQL("b"))), 0),
+          coalesce(sum(\(StoredValue.countedSecondsSQL("b"))), 0)
         FROM book_readings r JOIN books b ON b.id = r.book_id
         WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
         """, [.text("\(year)-01-01"), .text("\(year)-12-31")]
-      ) { (Int($0.int64(0)), Int($0.int64(1))) } ?? (0, 0)
-    return GoalProgress(goal: goal, booksFinished: books, pagesFinished: pages, today: today)
+      ) { (Int($0.int64(0)), Int($0.int64(1)), Int($0.int64(2))) } ?? (0, 0, 0)
+    return GoalProgress(
+      goal: goal, booksFinished: books, pagesFinished: pages, secondsFinished: seconds,
+      today: today)
   }
 }

@@ -9,3 +9,13 @@ extension SQLiteLibrary {
     }
   }
 }
+
+extension SQLiteLibrary {
+  /// The finished readings of `year` (all time when `nil`) grouped `by` tag, format,
+  /// series, mood or author, the most books first, in one read transaction.
+  public func statsGroups(by grouping: StatsGrouping, year: Int?) throws -> [StatsGroup] {
+    try reading(orIfMissing: []) {
+      try StatsTables(connection: $0).groups(by: grouping, year: year)
+    }
+  }
+}

@@ -15,9 +15,7 @@ struct StatsTables {
   /// - Parameter zone: The reader's time zone: progress counts on the day it was local.
   func stats(year: Int?, zone: TimeZoneRules) throws -> ReadingStats {
     var stats = ReadingStats(year: year)
-    let range: [SQLiteValue?] =
-      year.map { [.text("\(Self.pad($0))-01-01"), .text("\(Self.pad($0))-12-31")] }
-      ?? [.text("0000-01-01"), .text("9999-12-31")]
+    let range = Self.range(year)
     try finishes(into: &stats, range: range)
     try standouts(into: &stats, range: range)
     let abandoned =
@@ -42,16 +40,20 @@ struct StatsTables {
     let buckets = try connection.all(
       """
       SELECT CAST(substr(r.end_day, \(byYear ? 1 : 6), \(byYear ? 4 : 2)) AS INTEGER),
-        count(*), coalesce(sum(\(StoredValue.pageCountSQL("b.page_count"))), 0)
+        count(*), coalesce(sum(\(StoredValue.countedPagesSQL("b"))), 0),
+        coalesce(sum(\(StoredValue.countedSecondsSQL("b"))), 0)
       FROM book_readings r JOIN books b ON b.id = r.book_id
       WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
       GROUP BY 1 ORDER BY 1
       """, range
     ) {
-      ReadingStats.Bucket(key: Int($0.int64(0)), books: Int($0.int64(1)), pages: Int($0.int64(2)))
+      ReadingStats.Bucket(
+        key: Int($0.int64(0)), books: Int($0.int64(1)), pages: Int($0.int64(2)),
+        seconds: Int($0.int64(3)))
     }
     stats.booksFinished = buckets.reduce(0) { $0 + $1.books }
     stats.pagesFinished = buckets.reduce(0) { $0 + $1.pages }
+    stats.secondsFinished = buckets.reduce(0) { $0 + $1.seconds }
     if byYear {
       stats.byYear = buckets
     } else {
@@ -77,7 +79,7 @@ struct StatsTables {
 
   /// The longest and shortest book finished, and the authors and tags finished most.
   private func standouts(into stats: inout ReadingStats, range: [SQLiteValue?]) throws {
-    let pages = StoredValue.pageCountSQL("b.page_count")
+    let pages = StoredValue.countedPagesSQL("b")
     for descending in [true, false] {
       let book = try connection.first(
         """
@@ -107,8 +109,9 @@ struct StatsTables {
     ) { ReadingStats.Ranked(name: $0.text(0), books: Int($0.int64(1))) }
   }
 
-  /// Pages read each day of the year (all time: each day), from the progress entries: an
-  /// entry reads the pages from the book's entry before it (from 0 for its first).
+  /// Pages read and seconds listened each day of the year (all time: each day), from the
+  /// progress entries: an entry reads the pages (or listens to the time) from the book's
+  /// entry before it (from 0 for its first).
   private func readingDays(into stats: inout ReadingStats, zone: TimeZoneRules) throws {
     var bounds: [SQLiteValue?] = [.integer(Int64.min), .integer(Int64.max)]
     if let year = stats.year {
@@ -119,11 +122,11 @@ struct StatsTables {
     }
     try connection.forEach(
       """
-      SELECT e.time_ms, e.progress, b.page_count,
+      SELECT e.time_ms, e.progress, \(StoredValue.countedPagesSQL("b")),
         (SELECT p.progress FROM progress_entries p
           WHERE p.book_id = e.book_id AND p.kind = 'progress'
             AND (p.time_ms < e.time_ms OR (p.time_ms = e.time_ms AND p.id < e.id))
-          ORDER BY p.time_ms DESC, p.id DESC LIMIT 1)
+          ORDER BY p.time_ms DESC, p.id DESC LIMIT 1), \(StoredValue.countedSecondsSQL("b"))
       FROM progress_entries e JOIN books b ON b.id = e.book_id
       WHERE e.time_ms >= ? AND e.time_ms < ? AND e.kind = 'progress'
       """, bounds
@@ -133,7 +136,48 @@ struct StatsTables {
       let pages = Int((read * Double(row.pageCount(2) ?? 0)).rounded())
       stats.pagesByDay[day, default: 0] += pages
       stats.pagesByWeekday[day.weekdayFromMonday] += pages
+      if let length = row.optionalInt64(4) {
+        let seconds = Int((read * Double(length)).rounded())
+        stats.secondsByDay[day, default: 0] += seconds
+        stats.secondsByWeekday[day.weekdayFromMonday] += seconds
+      }
     }
+  }
+
+  /// The finished readings of the year (all time: `nil`) in groups, the most books first.
+  func groups(by grouping: StatsGrouping, year: Int?) throws -> [StatsGroup] {
+    let (name, join, key) =
+      switch grouping {
+      case .format: ("coalesce(min(b.format), '')", "", "b.format")
+      case .author: ("min(b.authors)", "", "b.author_key")
+      case .tag: ("min(t.tag)", "JOIN book_tags t ON t.book_id = r.book_id", "t.tag_key")
+      case .mood: ("min(m.mood)", "JOIN book_moods m ON m.book_id = r.book_id", "m.mood_key")
+      case .series:
+        ("min(s.series)", "JOIN book_series s ON s.book_id = r.book_id", "s.series_key")
+      }
+    return try connection.all(
+      """
+      SELECT \(name), count(*), coalesce(sum(\(StoredValue.countedPagesSQL("b"))), 0),
+        coalesce(sum(\(StoredValue.countedSecondsSQL("b"))), 0),
+        avg(julianday(r.end_day) - julianday(r.start_day))
+      FROM book_readings r JOIN books b ON b.id = r.book_id \(join)
+      WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
+      GROUP BY \(key) ORDER BY 2 DESC, \(key)
+      """, Self.range(year)
+    ) { row in
+      // An author's group is named by the first author of its books.
+      let text = row.text(0)
+      return StatsGroup(
+        name: grouping == .author ? text.lineItems.first ?? "" : text,
+        books: Int(row.int64(1)), pages: Int(row.int64(2)), seconds: Int(row.int64(3)),
+        averageDaysToFinish: row.optionalDouble(4))
+    }
+  }
+
+  /// The days of `year` as `end_day` holds them, or of all time.
+  private static func range(_ year: Int?) -> [SQLiteValue?] {
+    year.map { [.text("\(Self.pad($0))-01-01"), .text("\(Self.pad($0))-12-31")] }
+      ?? [.text("0000-01-01"), .text("9999-12-31")]
   }
 
   /// A year as four digits, as days are written.
