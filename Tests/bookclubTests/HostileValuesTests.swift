@@ -163,7 +163,8 @@ import Testing
     let days = try await run(["stats", "--all-time", "--json"], losAngeles)
     #expect(days.stdout.contains(#"{"day":"2024-06-30","pages":50,"seconds":0}"#), "\(days.stdout)")
     let utcDays = try await run(["stats", "--all-time", "--json"], ["TZ": "UTC"])
-    #expect(utcDays.stdout.contains(#"{"day":"2024-07-01","pages":50,"seconds":0}"#), "\(utcDays.stdout)")
+    #expect(
+      utcDays.stdout.contains(#"{"day":"2024-07-01","pages":50,"seconds":0}"#), "\(utcDays.stdout)")
   }
 
   @Test func aYearStartsAtTheReadersMidnight() async throws {
