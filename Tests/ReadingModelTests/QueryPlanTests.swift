@@ -23,6 +23,8 @@ import Testing
     ("series", PageQuery(series: "The Broken Earth")),
     ("mood", PageQuery(moods: ["dark"])),
     ("pace", PageQuery(pace: "fast")),
+    ("format", PageQuery(format: .audiobook)),
+    ("up next", PageQuery(queued: true)),
   ]
 
   /// The plan's lines.
@@ -70,8 +72,8 @@ import Testing
         // In id order with no filter, reading the table in order is reading its key (a
         // series' order with no series named is id order).
         let inKeyOrder =
-          (sort == .id || (sort.needsSeries && query.series == nil)) && name == "none"
-          && kind == "page"
+          (sort == .id || (sort.needsSeries && query.series == nil)
+            || (sort.needsQueue && !query.queued)) && name == "none" && kind == "page"
         #expect(
           inKeyOrder || !lines.contains(where: readsWholeTable),
           "\(kind) of \(name) by \(sort): \(lines.joined(separator: " | "))")

@@ -43,7 +43,7 @@ import Testing
     await #expect(try bashCompletions(["progress", "s"]) == ["set", "show"])
     await #expect(
       try bashCompletions(["list", "--sort", ""]) == [
-        "id", "title", "author", "updated", "rating", "finished", "added", "series",
+        "id", "title", "author", "updated", "rating", "finished", "added", "series", "upNext",
       ])
     await #expect(try bashCompletions(["note", "list", "--j"]) == ["--json"])
     await #expect(try bashCompletions(["settings", "t"]) == ["toggle"])

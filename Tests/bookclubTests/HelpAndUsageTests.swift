@@ -26,7 +26,7 @@ import Testing
     ),
     (
       ["list", "--sort", "pages"],
-      "Error: The value 'pages' is invalid for '--sort <sort>'. Please provide one of 'id', 'title', 'author', 'updated', 'rating', 'finished', 'added' or 'series'."
+      "Error: The value 'pages' is invalid for '--sort <sort>'. Please provide one of 'id', 'title', 'author', 'updated', 'rating', 'finished', 'added', 'series' or 'upNext'."
     ),
     (["list", "foo"], "Error: Unexpected argument 'foo'"),
     (["list", "--json=yes"], "Error: The flag '--json' does not take a value"),

@@ -36,11 +36,11 @@ import Testing
   @Test func theBrowsersTabsAreTheStatusesTitles() {
     #expect(
       BrowserTab.allCases.map(\.title) == [
-        "All", "Reading", "Want to read", "Finished", "Abandoned", "Paused",
+        "All", "Reading", "Want to read", "Finished", "Abandoned", "Paused", "Up Next",
       ])
     #expect(
       BrowserTab.allCases.map(\.shortTitle) == [
-        "All", "Reading", "Want", "Finished", "Abandoned", "Paused",
+        "All", "Reading", "Want", "Finished", "Abandoned", "Paused", "Next",
       ])
   }
 
@@ -56,6 +56,15 @@ import Testing
     return (grid.lines[0], Array(grid.lines[2..<(2 + books.count)]))
   }
 
+  @Test func theQueuesTabIsNamedWhereItFitsAndWhileShown() {
+    #expect(browser(width: 52).tabs.hasPrefix("All Reading Want Finished Abandoned Paused Next"))
+    #expect(!browser(width: 45).tabs.contains("Next"))
+    var screen = BrowserScreen(list: .success([]), total: 0, colors: false)
+    screen.tab = .upNext
+    let tabs = screen.grid(BrowserLayout(width: 42, height: 12)).lines[0]
+    #expect(tabs.contains(" 1 2 3 4 5 6 7 Next "), "\(tabs)")
+  }
+
   @Test(arguments: [42, 45, 52, 60, 80, 120])
   func everyTabIsAWholeWordOfTheVocabulary(width: Int) {
     let tabs = browser(width: width).tabs
@@ -63,9 +72,9 @@ import Testing
       #expect(tabs.contains(status.title) || tabs.contains(status.shortTitle), "\(width): \(tabs)")
     }
     // Nothing else: no other word for a status, no word cut to fit.
-    let titles = ReadingStatus.allCases.map(\.title).joined(separator: " ")
+    let titles = BrowserTab.allCases.map(\.title).joined(separator: " ")
     let allowed = Set(
-      titles.split(separator: " ").map(String.init) + ["All", "bookclub", "sort:", "id"])
+      titles.split(separator: " ").map(String.init) + ["Next", "bookclub", "sort:", "id"])
     let words = tabs.split(separator: " ").map(String.init).filter { Int($0) == nil }
     #expect(words.allSatisfy { allowed.contains($0) }, "\(tabs)")
   }

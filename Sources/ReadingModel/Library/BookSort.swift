@@ -18,10 +18,15 @@ public enum BookSort: String, Sendable, CaseIterable, Codable {
   /// In the order of the series the query names (``PageQuery/series``): by place, books
   /// without one last.
   case series
+  /// In the order of the Up Next queue, for a list of its books (``PageQuery/queued``).
+  case upNext
 
   /// Whether the order needs a series to be named: the others order any list.
   public var needsSeries: Bool { self == .series }
 
+  /// Whether the order needs the list to be the Up Next queue.
+  public var needsQueue: Bool { self == .upNext }
+
   /// The orders of any list: what a browser cycles through.
-  public static let libraryOrders = allCases.filter { !$0.needsSeries }
+  public static let libraryOrders = allCases.filter { !$0.needsSeries && !$0.needsQueue }
 }

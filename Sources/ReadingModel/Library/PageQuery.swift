@@ -23,6 +23,8 @@ public struct PageQuery: Sendable, Equatable {
   public var pace: String?
   /// Only books of this format.
   public var format: BookFormat?
+  /// Only the books in the Up Next queue.
+  public var queued: Bool
   /// The lowest rating a book may have (unrated books are left out).
   public var ratingAtLeast: Double?
   /// Only books finished in this year.
@@ -45,6 +47,7 @@ public struct PageQuery: Sendable, Equatable {
     moods: [String] = [],
     pace: String? = nil,
     format: BookFormat? = nil,
+    queued: Bool = false,
     ratingAtLeast: Double? = nil,
     finishedIn: Int? = nil,
     addedSince: Date? = nil,
@@ -61,6 +64,7 @@ public struct PageQuery: Sendable, Equatable {
     self.moods = moods
     self.pace = pace
     self.format = format
+    self.queued = queued
     self.ratingAtLeast = ratingAtLeast
     self.finishedIn = finishedIn
     self.addedSince = addedSince
@@ -82,17 +86,18 @@ public struct PageQuery: Sendable, Equatable {
   /// Whether no filter but the status narrows the books (the counts kept per status answer
   /// how many match).
   var filtersOnlyByStatus: Bool {
-    tags.isEmpty && moods.isEmpty && pace == nil && format == nil && filtersOnlyByStatusAndSets
+    tags.isEmpty && moods.isEmpty && pace == nil && format == nil && !queued
+      && filtersOnlyByStatusAndSets
   }
 
   /// Whether no filter but the search narrows the books.
   var filtersOnlyBySearch: Bool {
     status == nil && tags.isEmpty && series == nil && moods.isEmpty && pace == nil
-      && format == nil && ratingAtLeast == nil && finishedIn == nil && addedSince == nil
+      && format == nil && !queued && ratingAtLeast == nil && finishedIn == nil && addedSince == nil
   }
 
   /// Whether no filter but the status and sets with rows of their own (tags, moods, a
-  /// pace, a format) narrows the books: their own keys answer how many books are in them all,
+  /// pace, a format, the queue) narrows the books: their own keys answer how many books are in them all,
   /// without reading a book.
   var filtersOnlyByStatusAndSets: Bool {
     (search ?? "").allSatisfy(\.isWhitespace) && series == nil && ratingAtLeast == nil

@@ -177,8 +177,11 @@ extension BrowserModel {
   /// "Saving…" and holds the keys typed meanwhile. On success closes the prompt, updates
   /// the row and the detail and shows what changed; on failure shows why in the prompt, or
   /// as a notice.
+  ///
+  /// - Parameter then: What to do after a write that succeeded (reload a list it reordered).
   func write(
     _ bookID: Book.ID,
+    then: (@MainActor () -> Void)? = nil,
     _ work: @escaping @MainActor () async throws -> (Book, Double?, String)
   ) {
     promptLine.prompt?.isSaving = true
@@ -189,6 +192,7 @@ extension BrowserModel {
         self.promptLine.prompt = nil
         self.notices.push(message)
         self.updated(ListedBook(book: book, progress: progress))
+        then?()
       } catch let question as BrowserRereadQuestion {
         self.promptLine.prompt = BrowserPrompt(
           purpose: .reread(pending: question.pending, note: question.note),

@@ -80,6 +80,10 @@ extension BrowserModel {
     case .finish: setStatus(.finished)
     case .abandon: setStatus(.abandoned)
     case .pause: setStatus(.paused)
+    case .queue: queue(.last)
+    case .unqueue: queue(.out)
+    case .moveUp: moveInQueue(by: -1)
+    case .moveDown: moveInQueue(by: 1)
     case .undo: undoLastChange()
     case .redo: redoLastUndone()
     case .noteInEditor:

@@ -1,12 +1,14 @@
 import ReadingModel
 
 extension BrowserScreen {
-  /// `bookclub  1 All  2 Reading  3 Want to read  4 Finished  5 Abandoned  6 Paused   sort:
-  /// title`: the name goes first when the sort does not fit beside it. Narrower, the tabs
-  /// take their short words (``BrowserTab/shortTitle``: `3 Want`), then closer together, then
-  /// without the sort beside them, then without their keys' digits (`All Reading Want
-  /// Finished Abandoned Paused`, 42 columns, the narrowest screen drawn): whole words of one
-  /// vocabulary.
+  /// `bookclub  1 All  2 Reading  3 Want to read  4 Finished  5 Abandoned  6 Paused  7 Up Next
+  /// sort: title`: the name goes first when the sort does not fit beside it. Narrower, the
+  /// tabs take their short words (``BrowserTab/shortTitle``: `3 Want`), then closer together,
+  /// then without the sort beside them, then without their keys' digits (`All Reading Want
+  /// Finished Abandoned Paused Next`). Under 47 columns (down to 42, the narrowest screen
+  /// drawn) the statuses' words stay and the queue's goes (`7` and Tab still reach it);
+  /// while the queue is shown, the digits stand for the tabs with its word alone (`1 2 3 4
+  /// 5 6 7 Next`). Only whole words of one vocabulary, never a cut one.
   func drawTabs(_ grid: inout Grid, _ layout: BrowserLayout) {
     let sortText = "sort: \(sort.rawValue)" + (reversed ? " reversed" : "")
     let brand = "bookclub "
@@ -15,12 +17,17 @@ extension BrowserScreen {
     let withDigits = Self.tabLabels.dropLast()
     let labels =
       withDigits.first { Self.width(of: $0) <= room }
-      ?? withDigits.first { Self.width(of: $0) - 1 <= layout.width } ?? Self.tabLabels.last ?? []
+      ?? Self.tabLabels.first { Self.width(of: $0) - 1 <= layout.width }
+      ?? BrowserTab.allCases.map { other in
+        guard tab.isQueue else { return other.isQueue ? "" : other.shortTitle + " " }
+        return other == tab
+          ? "\(other.rawValue + 1) \(other.shortTitle) " : "\(other.rawValue + 1) "
+      }
     var column = 0
     if Self.width(of: labels) + brand.count <= room {
       column = grid.write(brand, row: 0, column: 0, style: style(.colored(.cyan)))
     }
-    for (tab, label) in zip(BrowserTab.allCases, labels) {
+    for (tab, label) in zip(BrowserTab.allCases, labels) where !label.isEmpty {
       // The space after the last label goes where there is no room for it, not its word.
       let fitted = column + DisplayWidth.of(label) > layout.width ? String(label.dropLast()) : label
       column = grid.write(fitted, row: 0, column: column, style: tab == self.tab ? .reverse : .dim)

@@ -1,8 +1,9 @@
 import ReadingModel
 
-/// The status filters of the browser's library pane, on keys `1` to `5` and Tab.
+/// The status filters of the browser's library pane, and the Up Next queue, on keys `1` to
+/// `7` and Tab.
 enum BrowserTab: Int, CaseIterable, Sendable {
-  case all, reading, wantToRead, finished, abandoned, paused
+  case all, reading, wantToRead, finished, abandoned, paused, upNext
 
   /// The status the tab lists; `nil` for every book.
   var status: ReadingStatus? {
@@ -13,15 +14,19 @@ enum BrowserTab: Int, CaseIterable, Sendable {
     case .finished: .finished
     case .abandoned: .abandoned
     case .paused: .paused
+    case .upNext: nil
     }
   }
 
-  /// The tab's name: the status's title (``ReadingStatus/title``), or "All".
-  var title: String { status?.title ?? "All" }
+  /// Whether the tab lists the Up Next queue, in its order.
+  var isQueue: Bool { self == .upNext }
+
+  /// The tab's name: the status's title (``ReadingStatus/title``), "Up Next" or "All".
+  var title: String { isQueue ? "Up Next" : status?.title ?? "All" }
 
   /// The name where the full ones do not fit: the status's short title ("Want"), a word of
   /// the same name, never a cut one.
-  var shortTitle: String { status?.shortTitle ?? "All" }
+  var shortTitle: String { isQueue ? "Next" : status?.shortTitle ?? "All" }
 
   /// The tab after this one, back to the first after the last.
   var next: BrowserTab { BrowserTab(rawValue: (rawValue + 1) % Self.allCases.count) ?? .all }

@@ -21,7 +21,7 @@ struct RowFormat {
   /// The column of the sort's own value, when the title, authors or id are not it.
   private var sortColumn: (title: String, width: Int)? {
     switch sort {
-    case .id, .title, .author, .series: nil
+    case .id, .title, .author, .series, .upNext: nil
     case .rating: ("RATING", showsAuthors ? 10 : 6)
     case .finished: ("FINISHED", 10)
     case .added: ("ADDED", 10)
@@ -42,7 +42,7 @@ struct RowFormat {
   private var arrow: String {
     let descending: Bool
     switch sort {
-    case .id, .title, .author, .series: descending = false
+    case .id, .title, .author, .series, .upNext: descending = false
     case .rating, .finished, .added, .updated: descending = true
     }
     return descending != reversed ? "▼" : "▲"
@@ -92,7 +92,7 @@ struct RowFormat {
   /// The row's value in the sort's column: stars, or a day.
   private func sortValue(_ listed: ListedBook) -> String {
     switch sort {
-    case .id, .title, .author, .series: ""
+    case .id, .title, .author, .series, .upNext: ""
     case .rating:
       listed.rating.map { stars in
         let shown = Rating.display(stars)

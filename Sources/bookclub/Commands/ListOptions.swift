@@ -36,6 +36,8 @@ struct ListOptions: Sendable {
   static let paceOption = OptionSpec.value(
     "pace", valueName: "pace", help: "Only books of this pace: slow, medium or fast.",
     allowedValues: Bookclub.Mood.paces)
+  static let upNextFlag = OptionSpec.flag(
+    "up-next", help: "Only the books in Up Next, in its order unless --sort says otherwise.")
   static let formatOption = OptionSpec.value(
     "format", valueName: "format", help: "Only books of this format: paper, ebook or audiobook.",
     allowedValues: BookFormat.allCases.map(\.rawValue))
@@ -49,14 +51,15 @@ struct ListOptions: Sendable {
   static let sortOption = OptionSpec.value(
     "sort", valueName: "sort",
     help: "The order: id (as added), title, author (last name), updated, rating, finished or "
-      + "added (newest first); series (by place, with --series).",
+      + "added (newest first); series (by place, with --series); upNext (with --up-next).",
     allowedValues: BookSort.allCases.map(\.rawValue))
   static let jsonFlag = CommonOptions.json(
     "Print JSON: {\"books\": [...], \"next\": cursor or null, \"total\": count}.")
 
   static let specs: [OptionSpec] = [
     limitOption, afterOption, allFlag, statusOption, searchOption, tagOption, seriesOption,
-    moodOption, paceOption, formatOption, ratingOption, finishedOption, addedOption, sortOption,
+    moodOption, paceOption, formatOption, upNextFlag, ratingOption, finishedOption, addedOption,
+    sortOption,
     jsonFlag,
   ]
 
@@ -72,6 +75,7 @@ struct ListOptions: Sendable {
   var moods: [String]
   var pace: String?
   var format: BookFormat?
+  var upNext: Bool
   var ratingAtLeast: Double?
   var finishedIn: Int?
   var addedSince: Date?
@@ -102,6 +106,7 @@ struct ListOptions: Sendable {
     moods = values.strings(Self.moodOption).map(\.collapsingSpaces).filter { !$0.isEmpty }
     pace = values.string(Self.paceOption)?.lowercased()
     format = values.choice(Self.formatOption, as: BookFormat.self)
+    upNext = values.flag(Self.upNextFlag)
     ratingAtLeast = try Self.rating(values.string(Self.ratingOption), for: Self.ratingOption)
     if let text = values.string(Self.finishedOption) {
       guard let year = Int(text), (1...9999).contains(year) else {
@@ -136,9 +141,13 @@ struct ListOptions: Sendable {
         "series", for: Self.sortOption.display,
         allowed: "Sort by series with --series <name>: 'bookclub series' lists them.")
     }
-    // A cursor knows its order, so `--after` alone continues the same list; a series is
-    // listed in its own order.
-    sort = explicitSort ?? after?.sort ?? (series == nil ? .id : .series)
+    if explicitSort?.needsQueue == true, !upNext {
+      throw .invalidValue(
+        "upNext", for: Self.sortOption.display, allowed: "Sort by the queue with --up-next.")
+    }
+    // A cursor knows its order, so `--after` alone continues the same list; a series and
+    // the queue are listed in their own order.
+    sort = explicitSort ?? after?.sort ?? (series != nil ? .series : upNext ? .upNext : .id)
   }
 
   /// The first page's query.
@@ -148,7 +157,7 @@ struct ListOptions: Sendable {
     let pageSize = limit ?? (all ? Self.streamingPageSize : pageSize)
     return PageQuery(
       after: after, limit: pageSize, status: status, search: search, tags: tags, series: series,
-      moods: moods, pace: pace, format: format, ratingAtLeast: ratingAtLeast,
+      moods: moods, pace: pace, format: format, queued: upNext, ratingAtLeast: ratingAtLeast,
       finishedIn: finishedIn,
       addedSince: addedSince, sort: sort, countsTotal: true)
   }
@@ -166,7 +175,7 @@ struct ListOptions: Sendable {
 
   var hasFilters: Bool {
     status != nil || search != nil || !tags.isEmpty || series != nil || !moods.isEmpty
-      || pace != nil || format != nil || ratingAtLeast != nil || finishedIn != nil
+      || pace != nil || format != nil || upNext || ratingAtLeast != nil || finishedIn != nil
       || addedSince != nil
   }
 
@@ -182,6 +191,7 @@ struct ListOptions: Sendable {
     for mood in moods { arguments += ["--mood", ShellQuoting.quote(mood)] }
     if let pace { arguments += ["--pace", pace] }
     if let format { arguments += ["--format", format.rawValue] }
+    if upNext { arguments.append("--up-next") }
     if let ratingAtLeast {
       arguments += ["--rating-at-least", BookFields.text(rating: ratingAtLeast)]
     }

@@ -150,13 +150,13 @@ struct BrowserFirstWeekTests {
 
   @Test func narrowScreensShowTheTabsInWholeWords() async throws {
     try await fill(3)
-    let tmux = try await start(width: 60, height: 24)
+    let tmux = try await start(width: 80, height: 24)
     let narrow = try await tmux.waitFor("Book 003")
     let tabs = narrow.split(separator: "\n").first ?? ""
     #expect(tabs.contains(" 2 Reading  3 Want  4 Finished  5 Abandoned "), "\(tabs)")
-    try await tmux.resize(width: 56, height: 24)
+    try await tmux.resize(width: 62, height: 24)
     try await tmux.waitUntil(waitingFor: "the short tabs") {
-      $0.hasPrefix("1 All 2 Reading 3 Want 4 Finished 5 Abandoned 6 Paused")
+      $0.hasPrefix("1 All 2 Reading 3 Want 4 Finished 5 Abandoned 6 Paused 7 Next")
     }
     try await quit(tmux)
   }
@@ -209,7 +209,8 @@ struct BrowserFirstWeekTests {
     }
     try await bookclub("rate", "1", "5")
     try await bookclub("rate", "2", "3.5")
-    let tmux = try await start()
+    // Wide enough for the tabs and "sort: rating reversed" beside them.
+    let tmux = try await start(width: 90)
     try await tmux.waitFor("1–3 of 3")
     for sort in ["title", "author", "updated", "rating"] {
       try await tmux.press("s")

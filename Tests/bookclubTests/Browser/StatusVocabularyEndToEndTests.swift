@@ -48,12 +48,16 @@ struct StatusVocabularyEndToEndTests {
     let tabs = wide.split(separator: "\n").first ?? ""
     #expect(
       tabs.contains(" 2 Reading  3 Want to read  4 Finished  5 Abandoned  6 Paused "), "\(tabs)")
-    try await tmux.resize(width: 56, height: 24)
+    try await tmux.resize(width: 62, height: 24)
     try await tmux.waitUntil(waitingFor: "the short tabs, closer together") {
-      $0.hasPrefix("1 All 2 Reading 3 Want 4 Finished 5 Abandoned 6 Paused")
+      $0.hasPrefix("1 All 2 Reading 3 Want 4 Finished 5 Abandoned 6 Paused 7 Next")
+    }
+    try await tmux.resize(width: 50, height: 24)
+    try await tmux.waitUntil(waitingFor: "the short tabs without digits") {
+      $0.hasPrefix("All Reading Want Finished Abandoned Paused Next")
     }
     try await tmux.resize(width: 44, height: 24)
-    let narrow = try await tmux.waitUntil(waitingFor: "the short tabs without digits") {
+    let narrow = try await tmux.waitUntil(waitingFor: "the statuses' words without digits") {
       $0.hasPrefix("All Reading Want Finished Abandoned Paused")
     }
     let row = try #require(narrow.split(separator: "\n").first { $0.contains("Middlemarch") })

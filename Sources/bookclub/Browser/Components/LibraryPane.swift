@@ -177,18 +177,35 @@ final class LibraryPane: BrowserComponent {
 
   // MARK: Queries
 
-  /// Shows books of another status.
+  /// Shows books of another status, or the Up Next queue (in its own order).
   func select(_ tab: BrowserTab) {
     guard tab != self.tab else { return }
     self.tab = tab
+    if tab.isQueue {
+      (sort, reversed) = (.upNext, false)
+    } else if sort.needsQueue {
+      sort = .id
+    }
     requery()
   }
 
-  /// The next sort order.
+  /// The next sort order; the queue's own first, in the Up Next tab.
   func cycleSort() {
-    let all = BookSort.libraryOrders
+    let all = (tab.isQueue ? [.upNext] : []) + BookSort.libraryOrders
     sort = all[((all.firstIndex(of: sort) ?? 0) + 1) % all.count]
     requery()
+  }
+
+  /// Whether the list shows the queue in its own order, top first: where a book can be
+  /// moved up or down it.
+  var showsQueueOrder: Bool { tab.isQueue && sort == .upNext && !reversed && search == nil }
+
+  /// Loads the list again after a book moved in the queue or left it, the highlight on row
+  /// `row` (where the moved book is now), the rows on screen while it loads.
+  func reload(highlighting row: Int) {
+    cursor = max(0, row)
+    keepCursorVisible()
+    refresh()
   }
 
   /// The same sort, the other way round.
@@ -290,12 +307,13 @@ final class LibraryPane: BrowserComponent {
 
   private var query: PageQuery {
     PageQuery(
-      limit: Self.pageSize(layout), status: tab.status, search: search, sort: sort,
-      reversed: reversed)
+      limit: Self.pageSize(layout), status: tab.status, search: search, queued: tab.isQueue,
+      sort: sort, reversed: reversed)
   }
 
   private static func tab(of query: PageQuery) -> BrowserTab {
-    BrowserTab.allCases.first { $0.status == query.status } ?? .all
+    BrowserTab.allCases.first { $0.status == query.status && $0.isQueue == query.queued }
+      ?? .all
   }
 
   /// Starts the newest query in a store of its own, superseding any still in flight.

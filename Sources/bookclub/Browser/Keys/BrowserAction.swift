@@ -49,6 +49,12 @@ enum BrowserAction: Equatable, Sendable {
   /// The actions on the open book, else the highlighted one; the model does these.
   enum Book: Equatable, Sendable {
     case progress, note, noteInEditor, tag, rate, finish, abandon, pause, undo, redo
+    /// Puts the book last in Up Next.
+    case queue
+    /// Takes the book out of Up Next.
+    case unqueue
+    /// Moves the book one place up or down Up Next, in its tab.
+    case moveUp, moveDown
   }
 
   /// The prompt on the status line, while one is open: other keys edit its text.

@@ -71,6 +71,12 @@ enum BrowserKeyMap {
       .book, "z", ReadingStatus.paused.displayName + " (put aside for now)", .book(.pause),
       keys: .character("z")),
     BrowserKeyBinding(.book, "t", "tag", .book(.tag), keys: .character("t")),
+    BrowserKeyBinding(
+      .book, "+ -", "put last in Up Next, take out of it",
+      each: [(.character("+"), .book(.queue)), (.character("-"), .book(.unqueue))]),
+    BrowserKeyBinding(
+      .book, "K J", "move up, down Up Next (in its tab)",
+      each: [(.character("K"), .book(.moveUp)), (.character("J"), .book(.moveDown))]),
     BrowserKeyBinding(.book, "*", "rate", .book(.rate), keys: .character("*")),
     BrowserKeyBinding(.book, "u", "undo the last change", .book(.undo), keys: .character("u")),
     BrowserKeyBinding(.book, "U", "redo what u undid", .book(.redo), keys: .character("U")),

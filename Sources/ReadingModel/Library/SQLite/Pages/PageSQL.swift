@@ -20,8 +20,9 @@ enum PageSQL {
         }
         + (query.pace.map { [("SELECT book_id FROM book_details WHERE pace = ?", $0)] } ?? [])
         + (query.format.map { [("SELECT id FROM books WHERE format = ?", $0.rawValue)] } ?? [])
+      let queue = query.queued ? ["SELECT book_id FROM book_details WHERE up_next IS NOT NULL"] : []
       return (
-        "SELECT count(*) FROM (\(sets.map(\.0).joined(separator: " INTERSECT ")))",
+        "SELECT count(*) FROM (\((sets.map(\.0) + queue).joined(separator: " INTERSECT ")))",
         sets.map { .text($0.1) }
       )
     }
@@ -34,8 +35,11 @@ enum PageSQL {
   /// then the newest position, the sort key, the rating (0 for none) and the last finish day
   /// (empty for none).
   static func page(_ query: PageQuery, words: [SearchWord]) -> (String, [SQLiteValue?]) {
-    // A series' order with no series named is no order: the books go by id.
-    let sort = query.sort.needsSeries && query.series == nil ? .id : query.sort
+    // A series' order with no series named is no order, nor the queue's outside the queue:
+    // the books go by id.
+    let sort =
+      (query.sort.needsSeries && query.series == nil) || (query.sort.needsQueue && !query.queued)
+      ? .id : query.sort
     let (key, sortOrder, sortComparison) = Self.ordering(sort)
     let (order, comparison) =
       !query.reversed
@@ -57,12 +61,22 @@ enum PageSQL {
         (SELECT p.progress FROM progress_entries p WHERE p.book_id = b.id AND p.kind = 'progress'
           ORDER BY p.time_ms DESC, p.rowid DESC LIMIT 1),
         \(key), b.rating, b.finished_day
-      FROM \(query.series == nil ? "" : "book_series s JOIN ")books b\(
-        query.series == nil ? "" : " ON b.id = s.book_id") \(filter)
+      FROM \(Self.joined(query)) \(filter)
       ORDER BY \(orderKey) \(order), b.id \(order)
       LIMIT ?
       """
     return (sql, parameters)
+  }
+
+  /// The books, joined to the rows the query's order may be read off: a series' places
+  /// (`s`), the queue's (`q`). The queue, a few books of any library, leads (its partial
+  /// index): in another order than its own its books are sorted, never the library read.
+  private static func joined(_ query: PageQuery) -> String {
+    guard query.series != nil else {
+      return query.queued ? "book_details q CROSS JOIN books b ON b.id = q.book_id" : "books b"
+    }
+    let books = "book_series s JOIN books b ON b.id = s.book_id"
+    return query.queued ? books + " JOIN book_details q ON q.book_id = b.id" : books
   }
 
   /// The conditions every filter of the query adds, and their parameters.
@@ -79,6 +93,12 @@ enum PageSQL {
         seriesJoined
           ? "s.series_key = ?" : "b.id IN (SELECT book_id FROM book_series WHERE series_key = ?)")
       parameters.append(.text(SearchKey.fold(series)))
+    }
+    if query.queued {
+      conditions.append(
+        seriesJoined
+          ? "q.up_next IS NOT NULL"
+          : "b.id IN (SELECT book_id FROM book_details WHERE up_next IS NOT NULL)")
     }
     if let status = query.status {
       conditions.append("b.status = ?")
@@ -134,7 +154,7 @@ enum PageSQL {
     case .updated, .added: .integer(Int64(cursor.key) ?? 0)
     case .rating, .series: .real(Double(cursor.key) ?? 0)
     case .id: .integer(Int64(cursor.key) ?? cursor.lastID)
-    case .title, .author, .finished: .text(cursor.key)
+    case .title, .author, .finished, .upNext: .text(cursor.key)
     }
   }
 
@@ -149,6 +169,7 @@ enum PageSQL {
     case .added: ("b.added_ms", "DESC", "<")
     // Books without a place after every place a series can have.
     case .series: ("coalesce(s.position_order, 1e9)", "ASC", ">")
+    case .upNext: ("q.up_next", "ASC", ">")
     }
   }
 }
