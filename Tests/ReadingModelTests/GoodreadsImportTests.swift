@@ -203,7 +203,9 @@ import Testing
     #expect(book.status == .finished)
     #expect(details.readings.first?.start == CalendarDay("2024/01/05"))
     #expect(!source.columnsNotKept.contains("Moods") && !source.columnsNotKept.contains("Pace"))
-    #expect(source.columnsNotKept.contains("Content Warnings"))
+    #expect(!source.columnsNotKept.contains("Content Warnings"))
+    #expect(!source.columnsNotKept.contains("Owned?"))
+    #expect(source.columnsNotKept.contains("Loveable Characters?"))
   }
 }
 

@@ -85,6 +85,8 @@ import Testing
       ["mood", "dune", String(repeating: "m", count: 10_000)], status: 64)
     #expect(long.stderr.contains("at most 100 characters") && long.stderr.count < 1_000)
     let shown = try await bookclub(["mood", "dune"]).stdout
-    #expect(shown == "Dune (1)\n  moods: adventurous, Tense\n  pace:  slow\n", "\(shown)")
+    #expect(
+      shown == "Dune (1)\n  moods:    adventurous, Tense\n  pace:     slow\n  warnings: (none)\n",
+      "\(shown)")
   }
 }

@@ -20,6 +20,9 @@ public struct BookEdit: Sendable, Equatable {
   /// Moods added and moods taken away.
   public var addingMoods: [String] = []
   public var removingMoods: [String] = []
+  /// Content warnings given (one of a topic the book has replaces it), and topics taken away.
+  public var addingWarnings: [ContentWarning] = []
+  public var removingWarnings: [String] = []
 
   public init(
     kind: BookEvent.Kind = .edit, fields: BookFields = BookFields(),
@@ -77,6 +80,9 @@ public struct BookEdit: Sendable, Equatable {
     }
     if !addingSeries.isEmpty || !removingSeries.isEmpty {
       next = next.changingSeries(adding: addingSeries, removing: removingSeries)
+    }
+    if !addingWarnings.isEmpty || !removingWarnings.isEmpty {
+      next = next.changingWarnings(adding: addingWarnings, removing: removingWarnings)
     }
     return next
   }

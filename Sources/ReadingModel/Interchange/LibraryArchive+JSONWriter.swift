@@ -87,6 +87,7 @@ extension BookDetails {
         object.member("identifiers") { $0.array(identifiers) { $0.string($1) } }
       }
       if !moods.isEmpty { object.member("moods") { $0.array(moods) { $0.string($1) } } }
+      if let ownedCopies { object.member("ownedCopies") { $0.integer(ownedCopies) } }
       if let pace { object.member("pace") { $0.string(pace) } }
       if let privateNotes { object.member("privateNotes") { $0.string(privateNotes) } }
       if let publicationYear { object.member("publicationYear") { $0.integer(publicationYear) } }
@@ -125,6 +126,10 @@ extension BookDetails {
       if spoiler { object.member("spoiler") { $0.raw("true") } }
       object.member("tags") { $0.array(tags) { $0.string($1) } }
       if let upNext { object.member("upNext") { $0.string(upNext) } }
+      if let warningNote { object.member("warningNote") { $0.string(warningNote) } }
+      if !warnings.isEmpty {
+        object.member("warnings") { $0.array(warnings) { $0.string($1) } }
+      }
     }
   }
 }

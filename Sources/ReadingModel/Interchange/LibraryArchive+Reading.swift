@@ -138,7 +138,15 @@ extension LibraryArchive.Item {
       dateAddedUnknown: try object.optionalBool("dateAddedUnknown") ?? false,
       spoiler: try object.optionalBool("spoiler") ?? false, series: series,
       upNext: try object.optionalString("upNext").flatMap { UpNextKey.isValid($0) ? $0 : nil },
-      moods: try object.strings("moods"), pace: try object.optionalString("pace"))
+      moods: try object.strings("moods"), pace: try object.optionalString("pace"),
+      warnings: try object.strings("warnings").map { text throws(ArchiveError) in
+        guard let warning = ContentWarning(text: text) else {
+          throw object.invalid("warnings", "must be topics of at most 100 characters on one line")
+        }
+        return warning.text
+      },
+      warningNote: try object.optionalString("warningNote"),
+      ownedCopies: try object.optionalInteger("ownedCopies", in: 0...10_000).map { Int($0) })
   }
 
   private static func fields(_ map: [String: String]) -> BookFields {

@@ -330,5 +330,6 @@ enum Schema {
     moodsAndPace,
     formats,
     listeningGoals,
+    warningsAndOwned,
   ]
 }

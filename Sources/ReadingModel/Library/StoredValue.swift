@@ -16,6 +16,8 @@ public enum StoredValue {
   public static let pageCounts = 1...100_000
   /// Times a book may have been read.
   public static let readCounts = 0...100_000
+  /// Copies of a book one may own.
+  public static let copies = 0...10_000
   /// Publication years (`-725` for 725 BC).
   public static let years = -10_000...10_000
   /// Milliseconds since 1970 from 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z:

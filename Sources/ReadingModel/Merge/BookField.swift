@@ -25,6 +25,12 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
   case format
   /// An audiobook's length, ``AudioLength/text`` (`11:42`).
   case length
+  /// Content warnings, each ``ContentWarning/text`` an item, compared folded.
+  case warnings
+  /// The warnings in the reader's words (StoryGraph's `Content Warning Description`).
+  case warningNote
+  /// Copies owned, a number: `0` for none (Goodreads' `Owned Copies`, StoryGraph's `Owned?`).
+  case owned
 
   /// How values of a field are compared and merged.
   enum Kind {
@@ -60,7 +66,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     switch self {
     case .title: .title
     case .authors, .contributors: .list(.person)
-    case .tags, .moods: .list(.tag)
+    case .tags, .moods, .warnings: .list(.tag)
     case .identifiers: .list(.code)
     case .readings: .list(.reading)
     case .series: .list(.series)
@@ -106,6 +112,9 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .pace: "pace"
     case .format: "format"
     case .length: "length"
+    case .warnings: "content warnings"
+    case .warningNote: "content warning note"
+    case .owned: "copies owned"
     }
   }
 
@@ -169,6 +178,9 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .pace: 24
     case .format: 25
     case .length: 26
+    case .warnings: 27
+    case .warningNote: 28
+    case .owned: 29
     }
   }
 

@@ -100,6 +100,9 @@ extension BookFields {
     self[.upNext] = details.upNext ?? ""
     setList(.moods, details.moods)
     self[.pace] = details.pace ?? ""
+    setList(.warnings, details.warnings)
+    self[.warningNote] = details.warningNote ?? ""
+    self[.owned] = Self.text(details.ownedCopies)
   }
 
   /// Writes every field present into a book and its details; absent fields leave theirs.
@@ -145,6 +148,9 @@ extension BookFields {
       case .upNext: details.upNext = UpNextKey.isValid(value) ? value : nil
       case .moods: details.moods = list(.moods)
       case .pace: details.pace = value.isEmpty ? nil : value
+      case .warnings: details.warnings = list(.warnings)
+      case .warningNote: details.warningNote = value.isEmpty ? nil : value
+      case .owned: details.ownedCopies = Int(value).flatMap { $0 >= 0 ? $0 : nil }
       }
     }
   }

@@ -183,6 +183,10 @@ public struct FieldMerge: Sendable {
       guard let left = Double(lhs), let right = Double(rhs) else { return false }
       return left.rounded() == right || right.rounded() == left
     default:
+      // StoryGraph's `Owned?` says yes (1) to any number of copies.
+      if field == .owned, let left = Int(lhs), let right = Int(rhs) {
+        return left >= 1 && right >= 1 && (left == 1 || right == 1)
+      }
       // `Paperback` and `paperback` are one binding; services differ in case only.
       return (field == .binding || field == .publisher)
         && SearchKey.fold(lhs) == SearchKey.fold(rhs)

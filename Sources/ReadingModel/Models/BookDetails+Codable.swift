@@ -7,7 +7,8 @@ extension BookDetails: Codable {
   private enum CodingKeys: String, CodingKey {
     case rating, review, tags, readings, readCount, publisher, publicationYear, editionYear
     case binding, privateNotes, contributors, identifiers, authorSort, sourceIDs
-    case dateAddedUnknown, spoiler, series, upNext, moods, pace
+    case dateAddedUnknown, spoiler, series, upNext, moods, pace, warnings, warningNote
+    case ownedCopies
   }
 
   public init(from decoder: any Decoder) throws {
@@ -35,7 +36,10 @@ extension BookDetails: Codable {
         UpNextKey.isValid($0) ? $0 : nil
       },
       moods: try container.decodeIfPresent([String].self, forKey: .moods) ?? [],
-      pace: try container.decodeIfPresent(String.self, forKey: .pace))
+      pace: try container.decodeIfPresent(String.self, forKey: .pace),
+      warnings: try container.decodeIfPresent([String].self, forKey: .warnings) ?? [],
+      warningNote: try container.decodeIfPresent(String.self, forKey: .warningNote),
+      ownedCopies: try container.decodeIfPresent(Int.self, forKey: .ownedCopies))
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -60,6 +64,9 @@ extension BookDetails: Codable {
     try container.encodeIfPresent(upNext, forKey: .upNext)
     if !moods.isEmpty { try container.encode(moods, forKey: .moods) }
     try container.encodeIfPresent(pace, forKey: .pace)
+    if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
+    try container.encodeIfPresent(warningNote, forKey: .warningNote)
+    try container.encodeIfPresent(ownedCopies, forKey: .ownedCopies)
   }
 }
 

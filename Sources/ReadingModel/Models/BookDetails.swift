@@ -75,6 +75,13 @@ public struct BookDetails: Sendable, Equatable {
   public var moods: [String]
   /// How fast it read (StoryGraph's pace: `slow`, `medium`, `fast`), as given.
   public var pace: String?
+  /// Content warnings, each ``ContentWarning/text`` (`graphic: Violence`), in the order
+  /// given.
+  public var warnings: [String]
+  /// StoryGraph's `Content Warning Description`: the warnings in the reader's own words.
+  public var warningNote: String?
+  /// How many copies the reader owns: 0 for none; `nil` when nobody said.
+  public var ownedCopies: Int?
   /// Whether nobody said when the book was added (a StoryGraph row without `Date Added`):
   /// ``Book/dateAdded`` then holds the import time only so that sorting by date added
   /// has a place for the book, and exports and merges read the date as empty.
@@ -87,7 +94,8 @@ public struct BookDetails: Sendable, Equatable {
     privateNotes: String? = nil, contributors: [String] = [], identifiers: [String] = [],
     authorSort: String? = nil, sourceIDs: [String: String] = [:], dateAddedUnknown: Bool = false,
     spoiler: Bool = false, series: [SeriesPlace] = [], upNext: String? = nil,
-    moods: [String] = [], pace: String? = nil
+    moods: [String] = [], pace: String? = nil, warnings: [String] = [],
+    warningNote: String? = nil, ownedCopies: Int? = nil
   ) {
     self.rating = rating
     self.review = review
@@ -109,6 +117,9 @@ public struct BookDetails: Sendable, Equatable {
     self.upNext = upNext
     self.moods = moods
     self.pace = pace
+    self.warnings = warnings
+    self.warningNote = warningNote
+    self.ownedCopies = ownedCopies
   }
 
   /// Whether nothing is known.

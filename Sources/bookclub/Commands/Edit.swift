@@ -22,7 +22,7 @@ extension Bookclub {
       arguments: [BookTarget.argument],
       options: [
         title, author, addAuthor, pages, FormatOptions.format, FormatOptions.length, isbn,
-        publisher, year, originalYear, added, finished, series,
+        publisher, year, originalYear, added, finished, series, owned,
         CommonOptions.json(
           "Print JSON: {\"book\", \"changes\": [{\"field\", \"before\", \"after\"}]}."),
         LibraryOption.spec,
@@ -40,6 +40,8 @@ extension Bookclub {
     static let isbn = OptionSpec.value(
       "isbn", valueName: "isbn", help: "The ISBN-10 or ISBN-13, hyphens allowed.")
     static let publisher = OptionSpec.value("publisher", valueName: "name", help: "The publisher.")
+    static let owned = OptionSpec.value(
+      "owned", valueName: "copies", help: "The copies you own: 0 for none, '' for unknown.")
     static let year = OptionSpec.value(
       "year", valueName: "year", help: "The year this edition was published.")
     static let originalYear = OptionSpec.value(
@@ -109,6 +111,14 @@ extension Bookclub {
         }
       }
       if let text = values.string(Self.publisher) { fields[.publisher] = text.collapsingSpaces }
+      if let text = values.string(Self.owned) {
+        guard text.isEmpty || (Int(text).map(StoredValue.copies.contains) ?? false) else {
+          throw .invalidValue(
+            text, for: Self.owned.display,
+            allowed: "Give a number of copies from 0 to \(StoredValue.copies.upperBound).")
+        }
+        fields[.owned] = text
+      }
       for (option, field) in [
         (Self.year, BookField.editionYear), (Self.originalYear, .originalYear),
       ] {
@@ -130,8 +140,8 @@ extension Bookclub {
         throw .invalidValue(
           "", for: "<book>",
           allowed: "Say what to change: --title, --author, --add-author, --pages, --format, "
-            + "--length, --isbn, --publisher, --year, --original-year, --added, --finished or "
-            + "--series.")
+            + "--length, --isbn, --publisher, --year, --original-year, --added, --finished, "
+            + "--series or --owned.")
       }
       self.fields = fields
     }

@@ -76,6 +76,9 @@ struct BookReport {
     field(
       "Moods",
       (details.moods + (details.pace.map { ["\($0)-paced"] } ?? [])).joined(separator: ", "))
+    field("Warnings", details.warnings.joined(separator: ", "))
+    field("", details.warningNote.map(ProgressText.oneLine))
+    field("Owned", details.ownedCopies.map { $0 == 1 ? "1 copy" : "\($0) copies" })
     field("Added", DateText.day(book.dateAdded))
     field("Started", reading.started.map(DateText.day))
     field("Finished", reading.finished.map(DateText.day))

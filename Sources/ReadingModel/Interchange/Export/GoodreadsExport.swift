@@ -148,7 +148,7 @@ public enum GoodreadsExport {
       fields[.spoiler] ?? "",
       html(fields[.privateNotes] ?? ""),
       fields[.readCount] ?? "",
-      "0",
+      fields[.owned].flatMap { $0.isEmpty ? nil : $0 } ?? "0",
     ]
   }
 

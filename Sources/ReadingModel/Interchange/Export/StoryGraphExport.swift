@@ -36,7 +36,7 @@ public enum StoryGraphExport {
   }
 
   /// The columns written from a book's fields; StoryGraph's own that bookclub does not keep
-  /// (its character questions, content warnings, owned) are left empty.
+  /// (its character questions) are left empty.
   private static func columns(_ fields: BookFields) -> [String] {
     let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
     let finished = fields.list(.readings).map(ReadingPeriod.init(text:))
@@ -57,7 +57,11 @@ public enum StoryGraphExport {
     row[11] = fields[.pace] ?? ""
     row[17] = fields[.rating] ?? ""
     row[18] = fields[.review] ?? ""
+    row[19] = ContentWarning.storyGraphCell(
+      fields.list(.warnings).compactMap(ContentWarning.init(text:)))
+    row[20] = fields[.warningNote] ?? ""
     row[21] = fields.list(.tags).joined(separator: ", ")
+    row[22] = fields[.owned].flatMap(Int.init).map { $0 > 0 ? "Yes" : "No" } ?? ""
     return row
   }
 

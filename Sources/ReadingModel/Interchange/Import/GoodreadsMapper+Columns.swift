@@ -22,6 +22,7 @@ extension GoodreadsMapper {
     let myReview: CSVColumn
     let spoiler: CSVColumn
     let privateNotes: CSVColumn
+    let ownedCopies: CSVColumn
 
     /// The columns of `row`'s file.
     init(of row: CSVRow) {
@@ -45,6 +46,7 @@ extension GoodreadsMapper {
       myReview = row.column("My Review")
       spoiler = row.column("Spoiler")
       privateNotes = row.column("Private Notes")
+      ownedCopies = row.column("Owned Copies")
     }
   }
 }

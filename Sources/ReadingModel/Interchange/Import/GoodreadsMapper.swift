@@ -95,6 +95,11 @@ struct GoodreadsMapper: CSVRowMapper {
     if columns.privateNotes.exists {
       fields[.privateNotes] = HTMLText.plain(row.value(columns.privateNotes))
     }
+    if columns.ownedCopies.exists {
+      // Goodreads writes 0 for every book nobody said anything of: only copies say something.
+      fields[.owned] =
+        Int(row.value(columns.ownedCopies)).flatMap { $0 > 0 ? String($0) : nil } ?? ""
+    }
     return .book(
       ImportedBook(
         line: row.line, source: Self.source, sourceID: row.optional(columns.bookID),

@@ -22,7 +22,7 @@ struct StoryGraphMapper: CSVRowMapper {
   static let keptColumns: Set<String> = [
     "Title", "Authors", "Contributors", "ISBN/UID", "Format", "Read Status", "Date Added",
     "Last Date Read", "Dates Read", "Read Count", "Star Rating", "Review", "Tags", "Moods",
-    "Pace",
+    "Pace", "Content Warnings", "Content Warning Description", "Owned?",
   ]
 
   static let statuses: [String: ReadingStatus] = [
@@ -74,10 +74,27 @@ struct StoryGraphMapper: CSVRowMapper {
     }
     if row.has("Moods") { fields.setList(.moods, row.list("Moods")) }
     if row.has("Pace") { fields[.pace] = row.text("Pace") }
+    if row.has("Content Warnings") {
+      fields.setList(
+        .warnings, ContentWarning.storyGraph(cell: row.value("Content Warnings")).map(\.text))
+    }
+    if row.has("Content Warning Description") {
+      fields[.warningNote] = HTMLText.plain(row.value("Content Warning Description"))
+    }
+    if row.has("Owned?") { fields[.owned] = Self.owned(row.value("Owned?")) }
     return .book(
       ImportedBook(
         line: row.line, source: Self.source, sourceID: uid.isEmpty ? nil : uid, fields: fields,
         columnsJSON: row.keptColumnsJSON))
+  }
+
+  /// `Yes` → `1` (a copy), `No` → `0`; anything else says nothing.
+  static func owned(_ cell: String) -> String {
+    switch cell.trimmingWhitespace().lowercased() {
+    case "yes", "true": "1"
+    case "no", "false": "0"
+    default: ""
+    }
   }
 
   /// `2023/05/23-2023/06/07, 2024/01/02` → readings; a single day is when it was finished.

@@ -34,10 +34,16 @@ extension BookTables {
     return EditResult(book: updated, changes: changes)
   }
 
-  /// `title: Emma → Emma (Penguin); pages: (empty) → 474`
+  /// `title: Emma → Emma (Penguin); pages: (empty) → 474`; a place in Up Next, a key no
+  /// reader reads, as what happened to it: `put in Up Next`, `moved in Up Next`.
   static func describe(_ changes: [FieldChange]) -> String {
     changes.map { change in
-      "\(change.field.label): \(change.field.display(change.before)) → \(change.field.display(change.after))"
+      guard change.field != .upNext else {
+        return change.before.isEmpty
+          ? "put in Up Next" : change.after.isEmpty ? "taken out of Up Next" : "moved in Up Next"
+      }
+      return
+        "\(change.field.label): \(change.field.display(change.before)) → \(change.field.display(change.after))"
     }.joined(separator: "; ")
   }
 }
