@@ -23,7 +23,8 @@ struct Bookclub: CommandGroup {
     abstract: "Keep your library, log reading progress with notes, and see where you stand.",
     subcommands: [
       List.self, Browse.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Edit.self,
-      Rate.self, Review.self, Tag.self, Untag.self, Tags.self, Series.self, Next.self, Mood.self,
+      Rate.self, Review.self, Tag.self, Untag.self, Tags.self, Series.self, Edition.self, Next.self,
+      Mood.self,
       Remove.self,
       Restore.self,
       Trash.self,

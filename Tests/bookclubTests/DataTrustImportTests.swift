@@ -186,7 +186,9 @@ import Testing
     #expect(summary["added"] as? Int == 2)
     let remarks = summary["remarks"] as? [String] ?? []
     #expect(
-      remarks.contains("line 3: added as a new book; same ISBN as #1, which is Goodreads book 11"),
+      remarks.contains(
+        "line 3: added as a new book; same ISBN as #1, which is Goodreads book 11; another "
+          + "edition of it? bookclub edition link 1 2"),
       "\(remarks)")
   }
 

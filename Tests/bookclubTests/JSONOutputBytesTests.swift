@@ -48,7 +48,8 @@ import Testing
     let history =
       #""history":[{"detail":"tags: (empty) → t\u001bag, Ünï","kind":"tags","time":"TIME"}]"#
     #expect(
-      show == #"{"book":"# + book + "," + details + #","estimatedFinish":null,"finished":null,"#
+      show == #"{"book":"# + book + "," + details + #","editions":[],"estimatedFinish":null,"#
+        + #""finished":null,"#
         + history + #","notes":[],"pace":null,"page":0,"readings":[],"seconds":null,"series":[],"#
         + #""started":null,"#
         + #""statusSince":"TIME"}"# + "\n")

@@ -20,6 +20,9 @@ public struct BookEdit: Sendable, Equatable {
   /// Moods added and moods taken away.
   public var addingMoods: [String] = []
   public var removingMoods: [String] = []
+  /// The work the book becomes an edition of, resolved in the write transaction; `nil`
+  /// leaves it alone.
+  public var work: WorkLink?
   /// Content warnings given (one of a topic the book has replaces it), and topics taken away.
   public var addingWarnings: [ContentWarning] = []
   public var removingWarnings: [String] = []
@@ -42,6 +45,13 @@ public struct BookEdit: Sendable, Equatable {
   public static func upNext(_ placement: UpNextPlacement) -> BookEdit {
     var edit = BookEdit()
     edit.queue = placement
+    return edit
+  }
+
+  /// A book linked to a work, or out of the one it was in.
+  public static func work(_ link: WorkLink) -> BookEdit {
+    var edit = BookEdit()
+    edit.work = link
     return edit
   }
 

@@ -130,6 +130,7 @@ extension BookDetails {
       if !warnings.isEmpty {
         object.member("warnings") { $0.array(warnings) { $0.string($1) } }
       }
+      if let work { object.member("work") { $0.string(work) } }
     }
   }
 }

@@ -146,7 +146,13 @@ extension LibraryArchive.Item {
         return warning.text
       },
       warningNote: try object.optionalString("warningNote"),
-      ownedCopies: try object.optionalInteger("ownedCopies", in: 0...10_000).map { Int($0) })
+      ownedCopies: try object.optionalInteger("ownedCopies", in: 0...10_000).map { Int($0) },
+      work: try object.optionalString("work").map { key throws(ArchiveError) in
+        guard WorkKey.isValid(key) else {
+          throw object.invalid("work", "must be letters, digits and '-', at most 64")
+        }
+        return key
+      })
   }
 
   private static func fields(_ map: [String: String]) -> BookFields {

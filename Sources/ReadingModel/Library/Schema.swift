@@ -331,5 +331,6 @@ enum Schema {
     formats,
     listeningGoals,
     warningsAndOwned,
+    works,
   ]
 }

@@ -10,6 +10,13 @@ public struct OpenLibraryBook: Sendable, Equatable {
   public var subjects: [String] = []
   /// The authors' record paths (`/authors/OL21594A`), for their names.
   public var authorKeys: [String] = []
+  /// The work the edition is of (`OL45883W`), when the record names one.
+  public var work: String?
+  /// The format its `physical_format` names (`Paperback`, `Audio CD`, `ebook`).
+  public var format: BookFormat?
+  /// The series the record names (`Discworld (3)`, `The Broken Earth ; 1`), those that read
+  /// as one.
+  public var series: [SeriesPlace] = []
 
   /// Reads an edition record.
   ///
@@ -40,6 +47,13 @@ public struct OpenLibraryBook: Sendable, Equatable {
     if let date = fields["publish_date"]?.string {
       year = date.split(whereSeparator: { !$0.isNumber }).last(where: { $0.count == 4 })
         .flatMap { Int($0) }
+    }
+    format = fields["physical_format"]?.string.flatMap(BookFormat.init(binding:))
+    if case .array(let works)? = fields["works"], case .object(let first)? = works.first {
+      work = first["key"]?.string.flatMap(WorkKey.openLibrary(path:))
+    }
+    if case .array(let series)? = fields["series"] {
+      self.series = series.compactMap(\.string).compactMap(SeriesPlace.init(openLibrary:))
     }
     if case .array(let subjects)? = fields["subjects"] {
       self.subjects = subjects.compactMap(\.string).map(\.singleSpaced).filter { !$0.isEmpty }

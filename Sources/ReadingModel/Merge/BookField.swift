@@ -31,6 +31,8 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
   case warningNote
   /// Copies owned, a number: `0` for none (Goodreads' `Owned Copies`, StoryGraph's `Owned?`).
   case owned
+  /// The work the book is an edition of (``WorkKey``); no service export has one.
+  case work
 
   /// How values of a field are compared and merged.
   enum Kind {
@@ -115,6 +117,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .warnings: "content warnings"
     case .warningNote: "content warning note"
     case .owned: "copies owned"
+    case .work: "work"
     }
   }
 
@@ -181,6 +184,7 @@ public enum BookField: String, CaseIterable, Sendable, Comparable {
     case .warnings: 27
     case .warningNote: 28
     case .owned: 29
+    case .work: 30
     }
   }
 

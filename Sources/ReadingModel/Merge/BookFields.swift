@@ -103,6 +103,7 @@ extension BookFields {
     setList(.warnings, details.warnings)
     self[.warningNote] = details.warningNote ?? ""
     self[.owned] = Self.text(details.ownedCopies)
+    self[.work] = details.work ?? ""
   }
 
   /// Writes every field present into a book and its details; absent fields leave theirs.
@@ -151,6 +152,7 @@ extension BookFields {
       case .warnings: details.warnings = list(.warnings)
       case .warningNote: details.warningNote = value.isEmpty ? nil : value
       case .owned: details.ownedCopies = Int(value).flatMap { $0 >= 0 ? $0 : nil }
+      case .work: details.work = WorkKey.isValid(value) ? value : nil
       }
     }
   }

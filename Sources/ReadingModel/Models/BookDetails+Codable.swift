@@ -8,7 +8,7 @@ extension BookDetails: Codable {
     case rating, review, tags, readings, readCount, publisher, publicationYear, editionYear
     case binding, privateNotes, contributors, identifiers, authorSort, sourceIDs
     case dateAddedUnknown, spoiler, series, upNext, moods, pace, warnings, warningNote
-    case ownedCopies
+    case ownedCopies, work
   }
 
   public init(from decoder: any Decoder) throws {
@@ -39,7 +39,10 @@ extension BookDetails: Codable {
       pace: try container.decodeIfPresent(String.self, forKey: .pace),
       warnings: try container.decodeIfPresent([String].self, forKey: .warnings) ?? [],
       warningNote: try container.decodeIfPresent(String.self, forKey: .warningNote),
-      ownedCopies: try container.decodeIfPresent(Int.self, forKey: .ownedCopies))
+      ownedCopies: try container.decodeIfPresent(Int.self, forKey: .ownedCopies),
+      work: try container.decodeIfPresent(String.self, forKey: .work).flatMap {
+        WorkKey.isValid($0) ? $0 : nil
+      })
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -67,6 +70,7 @@ extension BookDetails: Codable {
     if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
     try container.encodeIfPresent(warningNote, forKey: .warningNote)
     try container.encodeIfPresent(ownedCopies, forKey: .ownedCopies)
+    try container.encodeIfPresent(work, forKey: .work)
   }
 }
 

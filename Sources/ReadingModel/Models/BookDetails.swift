@@ -82,6 +82,9 @@ public struct BookDetails: Sendable, Equatable {
   public var warningNote: String?
   /// How many copies the reader owns: 0 for none; `nil` when nobody said.
   public var ownedCopies: Int?
+  /// The work this book is an edition of (``WorkKey``): books with the same key are
+  /// editions of one work; `nil` when it is linked to none.
+  public var work: String?
   /// Whether nobody said when the book was added (a StoryGraph row without `Date Added`):
   /// ``Book/dateAdded`` then holds the import time only so that sorting by date added
   /// has a place for the book, and exports and merges read the date as empty.
@@ -95,7 +98,7 @@ public struct BookDetails: Sendable, Equatable {
     authorSort: String? = nil, sourceIDs: [String: String] = [:], dateAddedUnknown: Bool = false,
     spoiler: Bool = false, series: [SeriesPlace] = [], upNext: String? = nil,
     moods: [String] = [], pace: String? = nil, warnings: [String] = [],
-    warningNote: String? = nil, ownedCopies: Int? = nil
+    warningNote: String? = nil, ownedCopies: Int? = nil, work: String? = nil
   ) {
     self.rating = rating
     self.review = review
@@ -120,6 +123,7 @@ public struct BookDetails: Sendable, Equatable {
     self.warnings = warnings
     self.warningNote = warningNote
     self.ownedCopies = ownedCopies
+    self.work = work
   }
 
   /// Whether nothing is known.

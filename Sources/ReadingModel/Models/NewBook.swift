@@ -9,6 +9,10 @@ public struct NewBook: Sendable, Equatable {
   /// How long an audiobook plays.
   public var length: AudioLength?
   public var status: ReadingStatus
+  /// The work it is an edition of (``WorkKey``), as Open Library names it.
+  public var work: String?
+  /// The series it is in, as Open Library names them.
+  public var series: [SeriesPlace] = []
 
   /// Creates a draft, trimming whitespace and dropping empty author names.
   ///

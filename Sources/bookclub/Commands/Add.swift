@@ -111,11 +111,10 @@ extension Bookclub {
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
       var book = try self.book ?? filledFromOpenLibrary(context)
-      book.format = format
+      book.format = format ?? book.format
       book.length = length
-      if !allowDuplicate, let existing = try await library.duplicate(of: book) {
-        throw AddError.duplicate(existing)
-      }
+      let existing = try await library.duplicate(of: book)
+      if !allowDuplicate, let existing { throw AddError.duplicate(existing) }
       let added = try await context.writer(for: library).apply(.addBook(book)).bookAfter()
       if json {
         context.output.line(BookJSON.object(ListedBook(book: added)))
@@ -123,6 +122,11 @@ extension Bookclub {
         context.output.line(String(added.id))
         context.errors.line(
           "Added “\(added.shownTitle)” by \(added.shownAuthors) as book \(added.id).")
+      }
+      if let existing {
+        context.errors.line(
+          "note: It looks like book \(existing.id). If it is another edition of the same work, "
+            + "link them: bookclub edition link \(existing.id) \(added.id)")
       }
     }
   }
@@ -141,7 +145,7 @@ extension Bookclub.Add {
     }
     guard let found else { throw LookupError.unknown(isbn.isbn13) }
     let authors = found.authors.isEmpty ? ["Unknown"] : found.authors
-    let book: NewBook
+    var book: NewBook
     do {
       book = try Self.book(
         title: found.title, authors: authors, isbn: isbn, pages: pages ?? found.pageCount,
@@ -150,6 +154,10 @@ extension Bookclub.Add {
       // Open Library's record, not the command line, lacks a title one can see.
       throw AddError.unusableRecord(isbn: isbn.isbn13)
     }
+    // Two books of one Open Library work are editions of it at once.
+    book.work = found.work
+    book.format = book.format ?? found.format
+    book.series = found.series
     let pages = book.pageCount.map { ", \($0) pages" } ?? ""
     context.errors.line(
       "Filled in from Open Library: “\(TerminalText.safe(book.title))” by "

@@ -5,7 +5,7 @@ extension Bookclub {
   struct Lookup: ParsableCommand {
     static let isbnArgument = RequiredArgument(name: "isbn", help: "An ISBN-10 or ISBN-13.")
     static let jsonFlag = CommonOptions.json(
-      "Print JSON: {\"authors\", \"isbn13\", \"pageCount\", \"publisher\", \"subjects\", \"title\", \"year\"}."
+      "Print JSON: {\"authors\", \"isbn13\", \"pageCount\", \"publisher\", \"series\", \"subjects\", \"title\", \"work\", \"year\"}."
     )
 
     static let signature = CommandSignature(
@@ -52,6 +52,11 @@ extension Bookclub {
       if let publisher = book.publisher { facts.append(TerminalText.safe(publisher)) }
       if let year = book.year { facts.append(String(year)) }
       lines.append(facts.joined(separator: " · "))
+      if !book.series.isEmpty {
+        lines.append(
+          "Series: " + book.series.map { TerminalText.safe($0.text) }.joined(separator: ", "))
+      }
+      if let work = book.work { lines.append("Work: \(work)") }
       if !book.subjects.isEmpty {
         lines.append(
           "Subjects: "
@@ -68,6 +73,14 @@ extension Bookclub {
         "publisher": book.publisher.map(JSONValue.string) ?? .null,
         "year": book.year.map { .integer(Int64($0)) } ?? .null,
         "subjects": .array(book.subjects.map(JSONValue.string)),
+        "series": .array(
+          book.series.map {
+            .object([
+              "name": .string($0.name),
+              "position": $0.position.map { .string($0.description) } ?? .null,
+            ])
+          }),
+        "work": book.work.map(JSONValue.string) ?? .null,
       ])
     }
   }

@@ -28,7 +28,8 @@ extension Bookclub {
         reading: reading, changes: changes,
         details: try await library.details(of: reading.book.id),
         history: try await library.history(of: reading.book.id),
-        series: try await library.series(of: reading.book.id), noteCount: Self.noteCount)
+        series: try await library.series(of: reading.book.id),
+        editions: try await library.editions(of: reading.book.id), noteCount: Self.noteCount)
       if json {
         context.output.line(report.json.text)
       } else {

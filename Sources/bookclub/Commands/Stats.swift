@@ -12,6 +12,10 @@ extension Bookclub {
     static let yearOption = OptionSpec.value(
       "year", valueName: "year", help: "The year to look at. Default: this year.")
     static let allTimeFlag = OptionSpec.flag("all-time", help: "Every year, with books per year.")
+    static let editionsFlag = OptionSpec.flag(
+      "editions",
+      help: "Count each edition's reading, also one that overlaps a reading of another edition "
+        + "of its work.")
     static let asciiFlag = OptionSpec.flag(
       "ascii", help: "Draw the charts with plain ASCII (also when the locale is not UTF-8).")
     static let byOption = OptionSpec.value(
@@ -30,13 +34,17 @@ extension Bookclub {
         Pages are the page counts of the books finished, hours the lengths of the \
         audiobooks finished (an audiobook's time is never counted as pages); reading days \
         come from progress entries. --by groups the finished books by tag, format, series, \
-        mood or author.
+        mood or author. Editions of one work read at once (the audiobook beside the \
+        paperback, linked with 'edition link') are one book; --editions counts each.
         """,
-      options: [yearOption, allTimeFlag, byOption, asciiFlag, jsonFlag, LibraryOption.spec])
+      options: [
+        yearOption, allTimeFlag, byOption, editionsFlag, asciiFlag, jsonFlag, LibraryOption.spec,
+      ])
 
     let year: Int?
     let allTime: Bool
     let grouping: StatsGrouping?
+    let countingEditions: Bool
     let ascii: Bool
     let json: Bool
     let libraryPath: String?
@@ -45,6 +53,7 @@ extension Bookclub {
       year = try GoalYear.parse(values.string(Self.yearOption), option: Self.yearOption.display)
       allTime = values.flag(Self.allTimeFlag)
       grouping = values.choice(Self.byOption, as: StatsGrouping.self)
+      countingEditions = values.flag(Self.editionsFlag)
       ascii = values.flag(Self.asciiFlag)
       json = values.flag(Self.jsonFlag)
       libraryPath = LibraryOption.value(in: values)
@@ -69,7 +78,7 @@ extension Bookclub {
         for line in report.lines() { context.output.line(line) }
         return
       }
-      let stats = try await library.stats(year: year)
+      let stats = try await library.stats(year: year, countingEditions: countingEditions)
       if json { return context.output.line(StatsJSON.stats(stats).text) }
       let report = StatsReport(
         stats: stats, width: context.terminal.width, ascii: ascii,

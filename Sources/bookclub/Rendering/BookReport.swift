@@ -20,6 +20,8 @@ struct BookReport {
   let history: [BookEvent]
   /// The series the book is in, each whole.
   let series: [ReadingModel.Series]
+  /// The other editions of the book's work, by id.
+  let editions: [Book]
 
   /// Gathers the report from what the library holds about the book.
   ///
@@ -29,7 +31,8 @@ struct BookReport {
   ///   - noteCount: How many of the latest notes to show.
   init(
     reading: CurrentlyReading, changes: [StatusChange], details: BookDetails,
-    history: [BookEvent], series: [ReadingModel.Series] = [], noteCount: Int
+    history: [BookEvent], series: [ReadingModel.Series] = [], editions: [Book] = [],
+    noteCount: Int
   ) {
     self.reading = reading
     // One answer to "since when" per status: the finish of a finished book, the start of
@@ -41,6 +44,7 @@ struct BookReport {
     self.details = details
     self.history = history
     self.series = series
+    self.editions = editions
   }
 
   /// How many history events the text shows, newest last.
@@ -72,6 +76,7 @@ struct BookReport {
     field("Rating", details.rating.map(Rating.display))
     field("Tags", details.tags.joined(separator: ", "))
     for series in series { field("Series", seriesLine(series)) }
+    for edition in editions { field("Edition", EditionReport.line(edition)) }
     // StoryGraph's pace beside the moods: "Pace" below is how fast you read.
     field(
       "Moods",
@@ -114,8 +119,8 @@ struct BookReport {
     return lines
   }
 
-  /// `{"book", "details", "estimatedFinish", "finished", "notes", "pace", "page", "seconds", "started",
-  /// "statusSince"}`; `details` as in the bookclub archive.
+  /// `{"book", "details", "editions", "estimatedFinish", "finished", "notes", "pace", "page",
+  /// "seconds", "started", "statusSince"}`; `details` as in the bookclub archive.
   var json: JSONValue {
     var fields = ProgressText.jsonFields(reading)
     fields["statusSince"] = .date(statusSince)
@@ -126,6 +131,7 @@ struct BookReport {
     details.write(to: &detailsJSON)
     fields["details"] = .raw(String(decoding: detailsJSON.bytes, as: UTF8.self))
     fields["readings"] = .array(details.readings.map(ProgressText.json))
+    fields["editions"] = .array(editions.map { .raw(BookJSON.object(ListedBook(book: $0))) })
     fields["series"] = .array(
       series.map { series in
         .object([

@@ -59,6 +59,24 @@ struct LookupCommandTests {
     #expect(typed.status == 0, "\(typed.stderr)")
   }
 
+  @Test func twoEditionsOfOneOpenLibraryWorkAreLinkedWithTheirSeries() async throws {
+    let looked = try await run(["lookup", "9780000000170"])
+    #expect(looked.stdout.contains("\nSeries: The Broken Earth #1\nWork: OL17804339W\n"))
+    let paper = try await run(["add", "--isbn", "9780000000170"])
+    #expect(paper.status == 0, "\(paper.stderr)")
+    let audio = try await run(["add", "--isbn", "9780000000187", "--duplicate"])
+    #expect(audio.status == 0, "\(audio.stderr)")
+    let editions = try await run(["edition", "1", "--json"])
+    let books =
+      try JSONSerialization.jsonObject(with: Data(editions.stdout.utf8)) as? [[String: Any]]
+    #expect(books?.compactMap { $0["id"] as? Int } == [1, 2], "\(editions.stdout)")
+    #expect(books?.last?["format"] as? String == "audiobook")
+    let series = try await run(["series", "the broken earth", "--json"])
+    #expect(series.stdout.contains(#""books":2"#), "\(series.stdout)")
+    // A publisher's series named without a place is no series a reader follows.
+    #expect(!(try await run(["series"])).stdout.contains("Orbit"))
+  }
+
   @Test func aTitleFromOpenLibraryWithNothingToSeeAddsNoBook() async throws {
     let added = try await run(["add", "--isbn", "9780000000149"])
     #expect(added.status == 1)

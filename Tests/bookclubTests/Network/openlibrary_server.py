@@ -61,10 +61,19 @@ EDITIONS = {
     # Control characters in the data: bookclub must not print them raw.
     "9780140449136": {"title": "Crime and\u001b[31m Punishment",
                       "authors": [{"key": "/authors/OL22242A"}], "number_of_pages": 671},
+    # Two editions of one work, in a series (as catalogues write it), and a publisher's
+    # series that is no series a reader follows.
+    "9780000000170": {"title": "The Fifth Season", "authors": [{"key": "/authors/OL7313085A"}],
+                      "works": [{"key": "/works/OL17804339W"}],
+                      "series": ["The Broken Earth ; bk. 1", "Orbit paperbacks"]},
+    "9780000000187": {"title": "The Fifth Season", "authors": [{"key": "/authors/OL7313085A"}],
+                      "works": [{"key": "/works/OL17804339W"}],
+                      "physical_format": "Audio CD", "series": ["The Broken Earth (1)"]},
     # A title with nothing to see in it: no book can be made of it.
     "9780000000149": {"title": "\u0000\u0000", "authors": [{"key": "/authors/OL21594A"}]},
 }
-AUTHORS = {"OL21594A": {"name": "Jane Austen"}, "OL22242A": {"name": "Fyodor Dostoevsky"}}
+AUTHORS = {"OL21594A": {"name": "Jane Austen"}, "OL22242A": {"name": "Fyodor Dostoevsky"},
+           "OL7313085A": {"name": "N. K. Jemisin"}}
 UNKNOWN, SLOW, GARBAGE, BUSY, BROKEN, HUGE = (
     "9780000000002", "9780000000019", "9780000000026", "9780000000033", "9780000000040",
     "9780000000057")

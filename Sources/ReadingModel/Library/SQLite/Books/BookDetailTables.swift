@@ -23,7 +23,7 @@ struct BookDetailTables {
       SELECT d.book_id, d.rating, d.review, d.tags, d.readings, d.read_count, d.publisher,
         d.publication_year, d.binding, d.private_notes, d.edition_year, d.contributors,
         d.identifiers, d.author_last_first, d.date_added_unknown, d.spoiler, d.series, d.up_next,
-        d.moods, d.pace, d.warnings, d.warning_note, d.owned
+        d.moods, d.pace, d.warnings, d.warning_note, d.owned, d.work
       FROM book_details d WHERE d.book_id BETWEEN ? AND ?
       """, [.integer(ids.lowerBound), .integer(ids.upperBound)]
     ) { row in
@@ -47,7 +47,8 @@ struct BookDetailTables {
         upNext: row.optionalText(17).flatMap { UpNextKey.isValid($0) ? $0 : nil },
         moods: Self.lines(row.text(18)), pace: row.optionalText(19),
         warnings: Self.lines(row.text(20)), warningNote: row.optionalText(21),
-        ownedCopies: row.integer(22, in: StoredValue.copies))
+        ownedCopies: row.integer(22, in: StoredValue.copies),
+        work: row.optionalText(23).flatMap { WorkKey.isValid($0) ? $0 : nil })
     }
     try connection.forEach(
       "SELECT book_id, source, source_id FROM book_sources WHERE book_id BETWEEN ? AND ?",
@@ -77,8 +78,8 @@ struct BookDetailTables {
       INSERT \(isNewBook ? "" : "OR REPLACE ")INTO \(tables.details) (book_id, rating, review,
         tags, readings, read_count, publisher, publication_year, binding, private_notes, edition_year, contributors,
         identifiers, author_last_first, date_added_unknown, spoiler, series, up_next, moods, pace,
-        warnings, warning_note, owned)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        warnings, warning_note, owned, work)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .integer(bookID), details.rating.map { .real($0) }, details.review.map { .text($0) },
@@ -94,6 +95,7 @@ struct BookDetailTables {
         details.upNext.map { .text($0) }, .text(details.moods.joined(separator: "\n")),
         details.pace.map { .text($0) }, .text(details.warnings.joined(separator: "\n")),
         details.warningNote.map { .text($0) }, details.ownedCopies.map { .integer(Int64($0)) },
+        details.work.map { .text($0) },
       ])
     if !isNewBook {
       // The columns lists sort and filter by, kept in step in the same transaction.

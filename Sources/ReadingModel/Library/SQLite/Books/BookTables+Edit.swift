@@ -13,6 +13,10 @@ extension BookTables {
       let place = try UpNextTables(connection: connection).place(placement, of: bookID)
       edit.fields[.upNext] = place ?? ""
     }
+    if let link = edit.work {
+      edit.fields[.work] = try Self.workKey(
+        link, of: bookID, on: WorkTables(connection: connection))
+    }
     let kind = edit.kind
     guard let book = try book(bookID) else { throw LibraryError.bookNotFound(bookID) }
     let detailTables = BookDetailTables(connection: connection)
@@ -34,6 +38,20 @@ extension BookTables {
     return EditResult(book: updated, changes: changes)
   }
 
+  /// The work key `link` gives `bookID`: its own or a new one, the other book's, or none.
+  private static func workKey(_ link: WorkLink, of bookID: Book.ID, on works: WorkTables) throws
+    -> String
+  {
+    switch link {
+    case .none: return ""
+    case .own: return try works.work(of: bookID) ?? WorkKey.new()
+    case .sameAs(let other):
+      guard other != bookID else { throw WorkLinkError.itself }
+      guard let key = try works.work(of: other) else { throw WorkLinkError.noWork(other) }
+      return key
+    }
+  }
+
   /// `title: Emma → Emma (Penguin); pages: (empty) → 474`; a place in Up Next, a key no
   /// reader reads, as what happened to it: `put in Up Next`, `moved in Up Next`.
   static func describe(_ changes: [FieldChange]) -> String {
@@ -41,6 +59,9 @@ extension BookTables {
       guard change.field != .upNext else {
         return change.before.isEmpty
           ? "put in Up Next" : change.after.isEmpty ? "taken out of Up Next" : "moved in Up Next"
+      }
+      guard change.field != .work else {
+        return change.after.isEmpty ? "linked to no work" : "linked as an edition of a work"
       }
       return
         "\(change.field.label): \(change.field.display(change.before)) → \(change.field.display(change.after))"

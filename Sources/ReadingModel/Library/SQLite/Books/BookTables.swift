@@ -52,7 +52,13 @@ struct BookTables {
       isbn13: newBook.isbn?.isbn13, pageCount: newBook.pageCount, format: newBook.format,
       length: newBook.length, status: newBook.status,
       dateAdded: now, dateUpdated: now)
-    book.id = try insert(book, keepingID: false)
+    var details = BookDetails()
+    details.work = newBook.work
+    details.series = newBook.series
+    book.id = try insert(book, details: details, keepingID: false)
+    if !details.isEmpty {
+      try BookDetailTables(connection: connection).save(details, of: book.id, isNewBook: true)
+    }
     return book
   }
 

@@ -55,8 +55,11 @@ struct GoalTables {
         WHERE r.end_day BETWEEN ? AND ? AND r.abandoned = 0
         """, [.text("\(year)-01-01"), .text("\(year)-12-31")]
       ) { (Int($0.int64(0)), Int($0.int64(1)), Int($0.int64(2))) } ?? (0, 0, 0)
+    // A work's overlapping readings of several editions are one book, as stats count it.
+    let repeats = try WorkRepeats(connection: connection).repeatedFinishes(
+      in: [.text("\(year)-01-01"), .text("\(year)-12-31")])
     return GoalProgress(
-      goal: goal, booksFinished: books, pagesFinished: pages, secondsFinished: seconds,
-      today: today)
+      goal: goal, booksFinished: books - repeats.count, pagesFinished: pages,
+      secondsFinished: seconds, today: today)
   }
 }

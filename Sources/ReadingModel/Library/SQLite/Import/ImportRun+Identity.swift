@@ -15,12 +15,16 @@ extension ImportRun {
     /// What the row has in common with it: `ISBN`, `title and author`.
     var same: String
 
-    /// `added as a new book; same ISBN as #3, which is Goodreads book 1234`.
-    func remark(source: String) -> String {
+    /// `added as a new book; same ISBN as #3, which is Goodreads book 1234; another edition
+    /// of it? bookclub edition link 3 12`.
+    ///
+    /// - Parameter added: The id of the book the row was added as.
+    func remark(source: String, added: Book.ID) -> String {
       let which =
         ImportedBook.isFallbackID(sourceID)
         ? "which has no \(source) id" : "which is \(source) book \(sourceID)"
-      return "added as a new book; same \(same) as #\(book), \(which)"
+      return "added as a new book; same \(same) as #\(book), \(which); another edition of it? "
+        + "bookclub edition link \(book) \(added)"
     }
   }
 

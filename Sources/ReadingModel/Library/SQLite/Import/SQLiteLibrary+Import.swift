@@ -146,7 +146,9 @@ extension SQLiteLibrary {
     run.noteAdded(id, sourceID: imported.sourceID, fields: imported.fields)
     try run.staging?.staged(
       id, source: imported.source, sourceID: imported.sourceID, on: connection)
-    if let likelyDuplicate { run.remark(line, likelyDuplicate.remark(source: run.sourceName)) }
+    if let likelyDuplicate {
+      run.remark(line, likelyDuplicate.remark(source: run.sourceName, added: id))
+    }
   }
 
   /// Three-way merges a row into a book and records the row as the source's new base.

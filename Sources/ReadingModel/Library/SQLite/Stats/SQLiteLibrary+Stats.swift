@@ -2,10 +2,15 @@
 extension SQLiteLibrary {
   /// The stats of `year`, or of all time when `nil`, in one read transaction.
   ///
-  /// - Parameter zone: The reader's time zone: progress counts on the day it was local.
-  public func stats(year: Int?, zone: TimeZoneRules = .current) throws -> ReadingStats {
+  /// - Parameters:
+  ///   - zone: The reader's time zone: progress counts on the day it was local.
+  ///   - countingEditions: Count each edition's reading, not one a work's overlapping ones.
+  public func stats(
+    year: Int?, zone: TimeZoneRules = .current, countingEditions: Bool = false
+  ) throws -> ReadingStats {
     try reading(orIfMissing: ReadingStats(year: year)) {
-      try StatsTables(connection: $0).stats(year: year, zone: zone)
+      try StatsTables(connection: $0).stats(
+        year: year, zone: zone, countingEditions: countingEditions)
     }
   }
 }

@@ -12,11 +12,17 @@ struct StatsTables {
 
   /// The stats of `year`, or of all time when `nil`.
   ///
-  /// - Parameter zone: The reader's time zone: progress counts on the day it was local.
-  func stats(year: Int?, zone: TimeZoneRules) throws -> ReadingStats {
+  /// - Parameters:
+  ///   - zone: The reader's time zone: progress counts on the day it was local.
+  ///   - countingEditions: Count every edition's finished reading, even one that overlaps a
+  ///     reading of another edition of its work (by default those are one reading).
+  func stats(year: Int?, zone: TimeZoneRules, countingEditions: Bool = false) throws
+    -> ReadingStats
+  {
     var stats = ReadingStats(year: year)
     let range = Self.range(year)
     try finishes(into: &stats, range: range)
+    if !countingEditions { try countWorks(in: &stats, range: range) }
     try standouts(into: &stats, range: range)
     let abandoned =
       try year == nil
@@ -75,6 +81,21 @@ struct StatsTables {
         WHERE end_day BETWEEN ? AND ? AND abandoned = 0 AND start_day IS NOT NULL
         """, range
       ) { $0.optionalDouble(0) } ?? nil
+  }
+
+  /// Takes the readings that repeat an overlapping reading of the same work out of the
+  /// books finished, from the bucket each one's finish falls in.
+  private func countWorks(in stats: inout ReadingStats, range: [SQLiteValue?]) throws {
+    for day in try WorkRepeats(connection: connection).repeatedFinishes(in: range) {
+      stats.booksFinished -= 1
+      if stats.year == nil {
+        if let index = stats.byYear.firstIndex(where: { $0.key == Int(day.prefix(4)) }) {
+          stats.byYear[index].books -= 1
+        }
+      } else if let month = Int(day.dropFirst(5).prefix(2)), (1...12).contains(month) {
+        stats.byMonth[month - 1].books -= 1
+      }
+    }
   }
 
   /// The longest and shortest book finished, and the authors and tags finished most.
