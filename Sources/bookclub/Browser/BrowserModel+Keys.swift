@@ -84,6 +84,7 @@ extension BrowserModel {
     case .unqueue: queue(.out)
     case .moveUp: moveInQueue(by: -1)
     case .moveDown: moveInQueue(by: 1)
+    case .series: toggleSeries()
     case .undo: undoLastChange()
     case .redo: redoLastUndone()
     case .noteInEditor:

@@ -1,5 +1,25 @@
 import ReadingModel
 
+/// A book's series from the browser: `=` narrows the list to the highlighted book's (first)
+/// series, in its order, and `=` again shows every book.
+extension BrowserModel {
+  func toggleSeries() {
+    guard list.series == nil else { return list.show(series: nil) }
+    guard let book = target else { return }
+    let library = self.library
+    Task {
+      do {
+        guard let name = try await library.details(of: book.id).series.first?.name else {
+          return notices.push("“\(book.title)” is in no series.")
+        }
+        list.show(series: name)
+      } catch {
+        notices.push(error.explanation, level: .warning)
+      }
+    }
+  }
+}
+
 /// Up Next from the browser: `+` puts a book last in the queue, `-` takes it out, and in
 /// the Up Next tab `K` and `J` move it one place up or down. Each is one change through the
 /// writer, as `bookclub next add`, `remove` and `move` make it.

@@ -85,7 +85,8 @@ final class BrowserModel {
       isQueryPending: list.pending != nil, tab: list.tab, sort: list.sort,
       reversed: list.reversed, isSeekingEnd: list.isSeekingEnd,
       search: list.search ?? (list.isEditingSearch ? "" : nil),
-      isEditingSearch: list.isEditingSearch, cursor: list.cursor, top: list.top,
+      isEditingSearch: list.isEditingSearch, series: list.series, cursor: list.cursor,
+      top: list.top,
       detail: detail?.lines, detailTop: detail?.top ?? 0, cover: detailPane.shownCover?.image,
       prompt: prompt, notice: notices.current, isSaving: isSavingBeforeEnd,
       showsHelp: help.isShown, helpTop: help.top, tick: tick, colors: colors)

@@ -102,7 +102,10 @@ extension BrowserScreen {
       isSeekingEnd
       ? "\(spinner) loading to the last book (Esc stops) · "
       : list.isLoading && list.value != nil ? "\(spinner) refreshing · " : ""
-    let end = grid.write(refreshing + position(layout), row: row, column: 0, style: .dim)
+    let narrowed = series.map { " · series: " + $0 + " (= shows all)" } ?? ""
+    let end = grid.write(
+      refreshing + position(layout) + narrowed, row: row, column: 0,
+      limit: layout.width - DisplayWidth.of(hints) - 2, style: .dim)
     let start = layout.width - DisplayWidth.of(hints)
     if start > end + 1 { grid.write(hints, row: row, column: start, style: .dim) }
   }

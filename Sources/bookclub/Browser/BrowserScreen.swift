@@ -24,6 +24,8 @@ struct BrowserScreen {
   var search: String?
   /// Whether keys go to the search field.
   var isEditingSearch = false
+  /// The series the list is narrowed to.
+  var series: String?
   /// The highlighted row, an index into the list.
   var cursor = 0
   /// The first row shown.

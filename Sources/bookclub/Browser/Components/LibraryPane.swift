@@ -31,6 +31,8 @@ final class LibraryPane: BrowserComponent {
   private(set) var reversed = false
   /// The search of the newest query (pending or shown).
   private(set) var search: String?
+  /// The series the list is narrowed to, in its order unless sorted otherwise.
+  private(set) var series: String?
   /// Whether keys go to the search field.
   private(set) var isEditingSearch = false
   /// The highlighted row, an index into ``books``.
@@ -189,10 +191,25 @@ final class LibraryPane: BrowserComponent {
     requery()
   }
 
-  /// The next sort order; the queue's own first, in the Up Next tab.
+  /// The next sort order; the queue's or the series' own first, in the Up Next tab or a
+  /// series.
   func cycleSort() {
-    let all = (tab.isQueue ? [.upNext] : []) + BookSort.libraryOrders
+    let all =
+      (tab.isQueue ? [.upNext] : []) + (series != nil ? [.series] : [])
+      + BookSort.libraryOrders
     sort = all[((all.firstIndex(of: sort) ?? 0) + 1) % all.count]
+    requery()
+  }
+
+  /// Narrows the list to a series, in its order; `nil` shows every book again.
+  func show(series name: String?) {
+    guard name != series else { return }
+    series = name
+    if name != nil {
+      (sort, reversed) = (.series, false)
+    } else if sort.needsSeries {
+      sort = tab.isQueue ? .upNext : .id
+    }
     requery()
   }
 
@@ -279,8 +296,8 @@ final class LibraryPane: BrowserComponent {
       pending.cancel()
       self.pending = nil
       let query = store.query
-      (tab, sort, reversed, search) = (
-        Self.tab(of: query), query.sort, query.reversed, query.search
+      (tab, sort, reversed, search, series) = (
+        Self.tab(of: query), query.sort, query.reversed, query.search, query.series
       )
       isEditingSearch = false
       return true
@@ -307,8 +324,8 @@ final class LibraryPane: BrowserComponent {
 
   private var query: PageQuery {
     PageQuery(
-      limit: Self.pageSize(layout), status: tab.status, search: search, queued: tab.isQueue,
-      sort: sort, reversed: reversed)
+      limit: Self.pageSize(layout), status: tab.status, search: search, series: series,
+      queued: tab.isQueue, sort: sort, reversed: reversed)
   }
 
   private static func tab(of query: PageQuery) -> BrowserTab {

@@ -55,6 +55,8 @@ enum BrowserAction: Equatable, Sendable {
     case unqueue
     /// Moves the book one place up or down Up Next, in its tab.
     case moveUp, moveDown
+    /// Lists the book's series in its order; again, every book.
+    case series
   }
 
   /// The prompt on the status line, while one is open: other keys edit its text.

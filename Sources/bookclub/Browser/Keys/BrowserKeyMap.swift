@@ -75,6 +75,9 @@ enum BrowserKeyMap {
       .book, "+ -", "put last in Up Next, take out of it",
       each: [(.character("+"), .book(.queue)), (.character("-"), .book(.unqueue))]),
     BrowserKeyBinding(
+      .book, "=", "the book's series, in its order (= again: every book)", .book(.series),
+      keys: .character("=")),
+    BrowserKeyBinding(
       .book, "K J", "move up, down Up Next (in its tab)",
       each: [(.character("K"), .book(.moveUp)), (.character("J"), .book(.moveDown))]),
     BrowserKeyBinding(.book, "*", "rate", .book(.rate), keys: .character("*")),
