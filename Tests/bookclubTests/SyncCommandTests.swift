@@ -36,7 +36,7 @@ struct SyncCommandTests {
     let titles = ["Emma", "Persuasion", "Middlemarch", "Dune", "Kindred"]
     let title = titles[Int(random.next() % UInt64(titles.count))]
     let arguments: [String]
-    switch random.next() % 11 {
+    switch random.next() % 15 {
     case 0:
       arguments = ["add", "\(title) \(step % 3)", "--author", "Author \(title)", "--pages", "300"]
     case 1: arguments = ["progress", "set", title, "\(random.next() % 100)%"]
@@ -48,6 +48,14 @@ struct SyncCommandTests {
     case 7: arguments = ["series", "add", title, "Saga", "\(step % 4)"]
     case 8: arguments = ["next", "add", title] + (step % 2 == 0 ? ["--first"] : [])
     case 9: arguments = ["status", title, "paused"]
+    case 10:
+      arguments = [
+        "edit", title, "--format", "audiobook", "--length", "\(1 + step % 20):0\(step % 6)",
+      ]
+    case 11:
+      arguments = ["mood", title, "--warning", step % 2 == 0 ? "graphic: war" : "minor: war"]
+    case 12: arguments = ["edition", "link", titles[0], title]
+    case 13: arguments = ["edit", title, "--owned", "\(step % 3)"]
     default: arguments = ["undo"]
     }
     _ = try await device.bookclub.run(arguments)
