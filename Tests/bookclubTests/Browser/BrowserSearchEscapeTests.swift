@@ -26,8 +26,9 @@ struct BrowserSearchEscapeTests {
   @Test func escWithAQueryInFlightClearsTheSearchEveryTime() async throws {
     try await fill()
     let tmux = try await TmuxSession(
+      // Tall enough that the help's box leaves the row under the tabs to be read.
       command: [BookclubProcess.executable.path, "browse", "--library", library],
-      width: 80, height: 24, home: home)
+      width: 80, height: 32, home: home)
     try await tmux.waitFor(" of 502")
     for attempt in 1...20 {
       try await tmux.press("/")
