@@ -54,6 +54,18 @@ import Testing
     #expect(!lines.contains { $0.contains("library_change_members_by_book") }, "\(lines)")
   }
 
+  /// What stats and goals read to count a work once: off the works' own index, never the
+  /// year's readings of every book.
+  @Test func aWorksRepeatedReadingsAreReadOffTheWorksIndex() async throws {
+    let path = folder.path("library.sqlite")
+    let library = SQLiteLibrary(path: path)
+    try await library.bulkAdd((0..<50).map(sampleBook))
+    let connection = try SQLiteConnection(path: path, mode: .readOnly)
+    let lines = try plan(
+      WorkRepeats.finishedReadings, [.text("2024-01-01"), .text("2024-12-31")], on: connection)
+    #expect(lines.first?.contains("book_details_by_work") == true, "\(lines)")
+  }
+
   @Test(arguments: BookSort.allCases)
   func everyFilterInEveryOrderUsesAnIndex(sort: BookSort) async throws {
     let path = folder.path("library.sqlite")

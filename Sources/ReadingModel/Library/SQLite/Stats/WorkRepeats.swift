@@ -4,21 +4,28 @@
 struct WorkRepeats {
   let connection: SQLiteConnection
 
+  /// The finished readings of linked editions in a range of days: each one's work, start
+  /// (its finish when unknown) and finish, by work and start.
+  static let finishedReadings = """
+    SELECT d.work, coalesce(r.start_day, r.end_day), r.end_day
+    FROM book_details d CROSS JOIN book_readings r ON r.book_id = d.book_id
+    WHERE d.work IS NOT NULL AND r.end_day BETWEEN ? AND ? AND r.abandoned = 0
+    ORDER BY d.work, 2, 3
+    """
+
   /// The finish days, in `range`, of finished readings that repeat another overlapping
   /// reading of the same work (an edition linked to it), the latest finish of each
   /// overlapping set left out: what to take away from counts of readings.
   ///
+  /// Read off the works' own index (`CROSS JOIN` keeps it leading): a library with no
+  /// linked editions reads no row, however many readings the range holds.
+  ///
   /// - Parameter range: The first and last day (`yyyy-MM-dd`) of the readings counted.
   func repeatedFinishes(in range: [SQLiteValue?]) throws -> [String] {
     var readings: [(work: String, start: String, end: String)] = []
-    try connection.forEach(
-      """
-      SELECT d.work, coalesce(r.start_day, r.end_day), r.end_day
-      FROM book_details d JOIN book_readings r ON r.book_id = d.book_id
-      WHERE d.work IS NOT NULL AND r.end_day BETWEEN ? AND ? AND r.abandoned = 0
-      ORDER BY d.work, 2, 3
-      """, range
-    ) { readings.append(($0.text(0), $0.text(1), $0.text(2))) }
+    try connection.forEach(Self.finishedReadings, range) {
+      readings.append(($0.text(0), $0.text(1), $0.text(2)))
+    }
     var repeated: [String] = []
     var index = readings.startIndex
     while index < readings.endIndex {
