@@ -161,6 +161,23 @@ def page_sql(where="", order="b.id", count=None):
 
 COUNTED = "SELECT coalesce(sum(books), 0) FROM book_counts;"
 
+# What the overview reads besides the counts and the books being read (at most 50): each
+# one's entries and readings, the newest notes, the first of Up Next, this year's goal and
+# the finishes it counts.
+READING_50 = ("SELECT id FROM books WHERE status = 'reading' ORDER BY updated_ms DESC "
+              "LIMIT 50")
+STATUS_SQL = (
+    f" SELECT book_id, id, progress, time_ms, note, kind FROM progress_entries WHERE book_id IN"
+    f" ({READING_50}) ORDER BY book_id, time_ms; SELECT * FROM book_details WHERE book_id IN"
+    f" ({READING_50}); SELECT * FROM book_sources WHERE book_id IN ({READING_50});"
+    " SELECT p.id, p.progress, p.time_ms, p.note, p.kind, b.title FROM progress_entries p"
+    " JOIN books b ON b.id = p.book_id WHERE p.note IS NOT NULL ORDER BY p.time_ms DESC LIMIT 3;"
+    " SELECT b.id, b.title FROM book_details d JOIN books b ON b.id = d.book_id"
+    " WHERE d.up_next IS NOT NULL ORDER BY d.up_next LIMIT 3;"
+    " SELECT year, books, pages FROM reading_goals WHERE year = 2026;"
+    " SELECT count(*) FROM book_readings WHERE end_day BETWEEN '2026-01-01' AND '2026-12-31'"
+    " AND abandoned = 0;")
+
 
 def list_cases(tools, library, books):
     """(name, bookclub command, same query in the sqlite3 shell or None)."""
@@ -220,7 +237,7 @@ def list_cases(tools, library, books):
          "SELECT * FROM progress_entries WHERE book_id = 10 ORDER BY time_ms;"),
         ("status (the overview)", [bookclub, "status"] + lib,
          page_sql("WHERE b.status = 'reading'", "b.updated_ms DESC",
-                  "SELECT status, books FROM book_counts;")),
+                  "SELECT status, books FROM book_counts;") + STATUS_SQL),
         ("progress set 20 +1", [bookclub, "progress", "set", "20", "+1", "--no-reread"] + lib,
          "BEGIN IMMEDIATE; INSERT INTO progress_entries (id, book_id, progress, time_ms) "
          "VALUES (lower(hex(randomblob(16))), 20, 0.5, 1800000000000); COMMIT;"),

@@ -73,7 +73,7 @@ struct Bookclub: CommandGroup {
     // A reader that goes away is an EPIPE that TextOutput ends on quietly (exit 141), not
     // a signal in the middle of a write.
     signal(SIGPIPE, SIG_IGN)
-    let context = CommandContext.live(environment: ProcessInfo.processInfo.environment)
+    let context = CommandContext.live(environment: ProcessEnvironment.current())
     let terminal = context.terminal
     if terminal.isInputTerminal || terminal.isOutputTerminal || terminal.isErrorTerminal {
       InterruptHandler.install()  // a person may press Ctrl-C mid-output or mid-spinner

@@ -54,7 +54,7 @@ public struct TimeZoneRules: Sendable, Hashable {
   public static let defaultDirectory = "/usr/share/zoneinfo"
 
   /// The zone of this process, read once.
-  public static let current = TimeZoneRules(environment: ProcessInfo.processInfo.environment)
+  public static let current = TimeZoneRules(environment: ProcessEnvironment.current())
 
   /// The zone the C library would use with this environment: `TZ` unset is
   /// `/etc/localtime`; `TZ` empty is UTC; `TZ=:name` or `TZ=name` is a zone file (in `TZDIR`

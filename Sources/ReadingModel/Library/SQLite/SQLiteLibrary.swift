@@ -331,6 +331,6 @@ public actor SQLiteLibrary: Library {
 
   /// Whether errors name the SQL behind them (`BOOKCLUB_VERBOSE=1`).
   nonisolated static var verbose: Bool {
-    ProcessInfo.processInfo.environment["BOOKCLUB_VERBOSE"] == "1"
+    ProcessEnvironment.value("BOOKCLUB_VERBOSE") == "1"
   }
 }
