@@ -3,6 +3,22 @@ import Testing
 @testable import ReadingModel
 
 @Suite struct PageCursorTests {
+  /// Tokens are URL-safe base64 without padding, as they were when Foundation wrote them:
+  /// a cursor printed by an older bookclub still continues its list.
+  @Test func tokensAreURLSafeBase64WithoutPadding() {
+    for (cursor, token) in [
+      (PageCursor(sort: .id, position: 30, key: "30", lastID: 30), "YzEfaWQfMzAfMzAfMzA"),
+      (PageCursor(sort: .id, position: 2, key: "2", lastID: 2), "YzEfaWQfMh8yHzI"),
+      (
+        PageCursor(sort: .title, position: 7, key: "book 99 é", lastID: 99),
+        "YzEfdGl0bGUfNx85OR9ib29rIDk5IMOp"
+      ),
+    ] {
+      #expect(cursor.token == token)
+      #expect(PageCursor(token: token) == cursor)
+    }
+  }
+
   @Test(arguments: BookSort.allCases)
   func tokensRoundTrip(sort: BookSort) throws {
     let key =
