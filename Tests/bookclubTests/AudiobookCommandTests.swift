@@ -9,13 +9,6 @@ import Testing
 @Suite struct AudiobookCommandTests: LibraryCommandSuite {
   let home = TestHome()
 
-  @discardableResult
-  func bookclub(_ arguments: [String], status: Int32 = 0) async throws -> BookclubProcess.Result {
-    let result = try await run(arguments)
-    #expect(result.status == status, "\(arguments): \(result.stdout) \(result.stderr)")
-    return result
-  }
-
   @Test func anAudiobooksProgressIsTimeOverItsLength() async throws {
     try await bookclub(["add", "The Fifth Season", "-a", "N. K. Jemisin", "--length", "10:00"])
     let set = try await bookclub(["progress", "set", "1", "3:25"])

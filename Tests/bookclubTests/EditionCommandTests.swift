@@ -8,13 +8,6 @@ import Testing
 @Suite struct EditionCommandTests: LibraryCommandSuite {
   let home = TestHome()
 
-  @discardableResult
-  func bookclub(_ arguments: [String], status: Int32 = 0) async throws -> BookclubProcess.Result {
-    let result = try await run(arguments)
-    #expect(result.status == status, "\(arguments): \(result.stdout) \(result.stderr)")
-    return result
-  }
-
   func editions(_ book: String) async throws -> [Int] {
     let text = try await bookclub(["edition", book, "--json"]).stdout
     let books = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]

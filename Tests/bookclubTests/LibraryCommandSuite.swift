@@ -19,6 +19,20 @@ extension LibraryCommandSuite {
       arguments, extraEnvironment: ["BOOKCLUB_LIBRARY": library ?? self.library])
   }
 
+  /// Runs bookclub as ``run(_:library:)`` does, expecting it to exit with `status`; a
+  /// failure names the test's line.
+  @discardableResult
+  func bookclub(
+    _ arguments: [String], status: Int32 = 0, library: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> BookclubProcess.Result {
+    let result = try await run(arguments, library: library)
+    #expect(
+      result.status == status, "\(arguments): \(result.stdout) \(result.stderr)",
+      sourceLocation: sourceLocation)
+    return result
+  }
+
   /// Runs bookclub with `--json` and returns the object it printed.
   ///
   /// - Throws: When stdout is not a JSON object (the failure shows stderr).

@@ -8,13 +8,6 @@ import Testing
 @Suite struct MoodsAndPaceTests: LibraryCommandSuite {
   let home = TestHome()
 
-  @discardableResult
-  func bookclub(_ arguments: [String], status: Int32 = 0) async throws -> BookclubProcess.Result {
-    let result = try await run(arguments)
-    #expect(result.status == status, "\(arguments): \(result.stdout) \(result.stderr)")
-    return result
-  }
-
   func titles(_ arguments: [String]) async throws -> [String] {
     let listed = try await json(["list"] + arguments)
     return ((listed["books"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String }

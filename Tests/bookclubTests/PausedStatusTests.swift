@@ -8,16 +8,6 @@ import Testing
 @Suite struct PausedStatusTests: LibraryCommandSuite {
   let home = TestHome()
 
-  /// Runs bookclub on the suite's library, expecting `status`.
-  @discardableResult
-  func bookclub(_ arguments: [String], status: Int32 = 0, library: String? = nil) async throws
-    -> BookclubProcess.Result
-  {
-    let result = try await run(arguments, library: library)
-    #expect(result.status == status, "\(arguments): \(result.stdout) \(result.stderr)")
-    return result
-  }
-
   func status(_ book: String, library: String? = nil) async throws -> String? {
     let shown = try await json(["show", book], library: library)
     return (shown["book"] as? [String: Any])?["status"] as? String

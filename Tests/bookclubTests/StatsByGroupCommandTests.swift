@@ -8,13 +8,6 @@ import Testing
 @Suite struct StatsByGroupCommandTests: LibraryCommandSuite {
   let home = TestHome()
 
-  @discardableResult
-  func bookclub(_ arguments: [String], status: Int32 = 0) async throws -> BookclubProcess.Result {
-    let result = try await run(arguments)
-    #expect(result.status == status, "\(arguments): \(result.stdout) \(result.stderr)")
-    return result
-  }
-
   /// A paperback, an ebook and an audiobook (with a page count it must not count), each
   /// finished in 2025, tagged, in series and moods.
   func finishedShelf() async throws {

@@ -8,13 +8,6 @@ import Testing
 @Suite struct WarningsAndOwnedTests: LibraryCommandSuite {
   let home = TestHome()
 
-  @discardableResult
-  func bookclub(_ arguments: [String], status: Int32 = 0) async throws -> BookclubProcess.Result {
-    let result = try await run(arguments)
-    #expect(result.status == status, "\(arguments): \(result.stdout) \(result.stderr)")
-    return result
-  }
-
   func details(_ book: String) async throws -> [String: Any] {
     try #require(try await json(["show", book])["details"] as? [String: Any])
   }
