@@ -54,6 +54,22 @@ import Testing
     #expect(try await repaired.details(of: book.id).rating == nil)
   }
 
+  @Test func aRepairKeepsHowTheLibrarySyncsAndWhatItHasStillToSend() async throws {
+    let library = SQLiteLibrary(path: path)
+    let book = try await library.add(try sampleBook(0))
+    let setup = SyncSetup(
+      device: try #require(SyncDeviceID("laptop")), name: "laptop", folder: folder.path("sync"),
+      usesGit: false)
+    try await library.startSyncing(setup, libraryID: UUID().uuidString)
+    try await library.apply(.edit(book.id, .rating(Rating("4"))))
+    let before = try await library.syncCounts()
+    try damageCounts()
+    #expect(try await SQLiteLibrary(path: path).repair() != nil)
+    let repaired = SQLiteLibrary(path: path)
+    #expect(try await repaired.syncSetup() == setup)
+    #expect(try await repaired.syncCounts() == before)
+  }
+
   @Test func aRepairOfASoundLibraryDoesNothing() async throws {
     _ = try await SQLiteLibrary(path: path).add(try sampleBook(0))
     #expect(try await SQLiteLibrary(path: path).repair() == nil)

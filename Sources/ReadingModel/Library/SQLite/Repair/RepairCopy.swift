@@ -62,12 +62,14 @@ struct RepairCopy {
   ]
 
   /// Tables copied whole (they have no row ids to step by, and nothing of a book): the
-  /// clubs you are in, what was read of them, your events on their way, and the record of
+  /// clubs you are in, what was read of them, your events on their way, the record of
   /// changes (an undo checks the rows it would move back, so a repaired book that lost
-  /// some is refused, not overwritten).
+  /// some is refused, not overwritten), and how the library syncs: its device, each book's
+  /// merged state, what it has still to send and how far each journal was read.
   private static let wholeTables = [
     "clubs", "club_journals", "club_standing", "club_pace", "club_notes", "club_outbox",
-    "library_changes", "library_change_members",
+    "library_changes", "library_change_members", "sync_info", "sync_devices", "sync_books",
+    "sync_aliases", "sync_outbox", "sync_replaced", "sync_unknown", "sync_clubs",
   ]
 
   /// Copies a table whole; one that cannot be read is reported lost (a club's standing is
