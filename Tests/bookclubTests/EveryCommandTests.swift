@@ -19,6 +19,8 @@ import Testing
     "tag": ["1", "x"], "untag": ["1", "x"],
     "tags": [], "series add": ["1", "Earthsea", "1"], "series remove": ["1", "Earthsea"],
     "mood": ["1", "dark"], "edition link": ["1", "2"], "edition unlink": ["1"],
+    "highlights export": ["1"], "highlights note": ["abcd1234", "text"],
+    "highlights remove": ["abcd1234"], "quote add": ["1", "text"],
     "next add": ["1"], "next move": ["1", "--first"], "next remove": ["1"],
     "remove": ["1"], "restore": ["1"], "trash": [], "select": ["1"],
     "settings list": [], "settings get": ["color"], "settings set": ["color", "never"],

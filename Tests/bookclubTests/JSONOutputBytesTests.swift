@@ -49,7 +49,7 @@ import Testing
       #""history":[{"detail":"tags: (empty) → t\u001bag, Ünï","kind":"tags","time":"TIME"}]"#
     #expect(
       show == #"{"book":"# + book + "," + details + #","editions":[],"estimatedFinish":null,"#
-        + #""finished":null,"#
+        + #""finished":null,"highlights":0,"#
         + history + #","notes":[],"pace":null,"page":0,"readings":[],"seconds":null,"series":[],"#
         + #""started":null,"#
         + #""statusSince":"TIME"}"# + "\n")

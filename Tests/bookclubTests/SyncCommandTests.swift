@@ -36,7 +36,7 @@ struct SyncCommandTests {
     let titles = ["Emma", "Persuasion", "Middlemarch", "Dune", "Kindred"]
     let title = titles[Int(random.next() % UInt64(titles.count))]
     let arguments: [String]
-    switch random.next() % 15 {
+    switch random.next() % 16 {
     case 0:
       arguments = ["add", "\(title) \(step % 3)", "--author", "Author \(title)", "--pages", "300"]
     case 1: arguments = ["progress", "set", title, "\(random.next() % 100)%"]
@@ -56,6 +56,7 @@ struct SyncCommandTests {
       arguments = ["mood", title, "--warning", step % 2 == 0 ? "graphic: war" : "minor: war"]
     case 12: arguments = ["edition", "link", titles[0], title]
     case 13: arguments = ["edit", title, "--owned", "\(step % 3)"]
+    case 14: arguments = ["quote", "add", title, "quote \(step)", "--at-percent", "\(step % 100)"]
     default: arguments = ["undo"]
     }
     _ = try await device.bookclub.run(arguments)

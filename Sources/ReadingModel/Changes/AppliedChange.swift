@@ -45,6 +45,12 @@ public struct AppliedChange: Sendable, Equatable {
     /// A book as other devices' changes left it: the book, or `nil` once in the trash, and
     /// how many of their changes were skipped as not making a valid book.
     case synced(Book?, skipped: Int)
+    /// The highlights added (those the book had already are not among them).
+    case highlightsAdded([Highlight])
+    /// A highlight taken away, as it was.
+    case highlightRemoved(Highlight)
+    /// A highlight with its new note.
+    case highlightNoted(Highlight)
   }
 
   /// The record; `nil` when the change changed nothing and so was not recorded.

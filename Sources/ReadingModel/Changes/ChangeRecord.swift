@@ -15,6 +15,8 @@ public struct ChangeRecord: Sendable, Equatable, Identifiable {
     case remove, restore, goal
     /// A book as another device's changes left it (`bookclub sync`).
     case sync
+    /// Highlights or quotes added, taken away or noted.
+    case highlight
     /// A group of changes: an import, or a restore of an archive.
     case `import`
 

@@ -34,6 +34,13 @@ enum ChangeSummary {
     case .imported(let summary): return describe(summary, origin: nil)
     case .synced(let book, _):
       return book == nil ? "removing \(title) by sync" : "the sync of \(title)"
+    case .highlightsAdded(let added):
+      let quotes = added.allSatisfy { $0.kind == .quote }
+      let noun = quotes ? "quote" : "highlight"
+      return "adding \(added.count == 1 ? "a \(noun)" : "\(added.count) \(noun)s") to \(title)"
+    case .highlightRemoved(let highlight):
+      return "removing a \(highlight.kind == .quote ? "quote" : "highlight") of \(title)"
+    case .highlightNoted: return "the note on a highlight of \(title)"
     }
   }
 

@@ -34,6 +34,12 @@ public enum LibraryChange: Sendable, Equatable {
   case clearGoal(year: Int)
   /// A book as every device's changes left it (``SyncedBook``): what `bookclub sync` writes.
   case syncBook(SyncedBook)
+  /// Highlights or quotes of a book; those it has already (by id) are left as they are.
+  case addHighlights(Book.ID, [Highlight])
+  /// A highlight or a quote taken away.
+  case removeHighlight(UUID)
+  /// A highlight's note replaced; `nil` removes it.
+  case setHighlightNote(UUID, String?)
 
   /// What the change's record calls its kind: `status`, `progress`, `note`…
   public var kind: ChangeRecord.Kind {
@@ -48,6 +54,7 @@ public enum LibraryChange: Sendable, Equatable {
     case .restoreFromTrash: .restore
     case .setGoal, .clearGoal: .goal
     case .syncBook: .sync
+    case .addHighlights, .removeHighlight, .setHighlightNote: .highlight
     }
   }
 }

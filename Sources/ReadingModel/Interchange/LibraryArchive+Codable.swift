@@ -10,7 +10,7 @@ extension LibraryArchive.Item {
   private enum CodingKeys: String, CodingKey {
     case id, title, authors, isbn10, isbn13, pageCount, format, length, status, added, updated
     case progress
-    case details, statusChanges, history, bases
+    case details, statusChanges, history, bases, highlights
   }
 
   public init(from decoder: any Decoder) throws {
@@ -36,6 +36,7 @@ extension LibraryArchive.Item {
       try container.decodeIfPresent([StatusChange].self, forKey: .statusChanges) ?? []
     history = try container.decodeIfPresent([BookEvent].self, forKey: .history) ?? []
     bases = try container.decodeIfPresent([String: SourceBase].self, forKey: .bases) ?? [:]
+    highlights = try container.decodeIfPresent([Highlight].self, forKey: .highlights) ?? []
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -56,6 +57,7 @@ extension LibraryArchive.Item {
     if !statusChanges.isEmpty { try container.encode(statusChanges, forKey: .statusChanges) }
     if !history.isEmpty { try container.encode(history, forKey: .history) }
     if !bases.isEmpty { try container.encode(bases, forKey: .bases) }
+    if !highlights.isEmpty { try container.encode(highlights, forKey: .highlights) }
   }
 }
 

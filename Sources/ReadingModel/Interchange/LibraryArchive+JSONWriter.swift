@@ -18,6 +18,9 @@ extension LibraryArchive.Item {
       }
       if !details.isEmpty { object.member("details") { details.write(to: &$0) } }
       if let format = book.format { object.member("format") { $0.string(format.rawValue) } }
+      if !highlights.isEmpty {
+        object.member("highlights") { $0.array(highlights) { $1.write(to: &$0) } }
+      }
       if !history.isEmpty {
         object.member("history") {
           $0.array(history) { json, event in
@@ -131,6 +134,25 @@ extension BookDetails {
         object.member("warnings") { $0.array(warnings) { $0.string($1) } }
       }
       if let work { object.member("work") { $0.string(work) } }
+    }
+  }
+}
+
+extension Highlight {
+  /// `{"color", "device", "id", "kind", "location", "note", "page", "position", "text",
+  /// "time"}`, keys sorted, absent values left out.
+  public func write(to json: inout JSONWriter) {
+    json.object { object in
+      if let color { object.member("color") { $0.string(color) } }
+      if let device { object.member("device") { $0.string(device) } }
+      object.member("id") { $0.string(id.uuidString) }
+      object.member("kind") { $0.string(kind.rawValue) }
+      if let location { object.member("location") { $0.string(location) } }
+      if let note { object.member("note") { $0.string(note) } }
+      if let page { object.member("page") { $0.integer(page) } }
+      if let position { object.member("position") { $0.number(position) } }
+      object.member("text") { $0.string(text) }
+      object.member("time") { $0.date(time.milliseconds) }
     }
   }
 }

@@ -44,6 +44,7 @@ extension LibraryArchive.Item {
       StatusChange(status: try change.status("status"), time: try change.date("time"))
     }
     history = try reader.objects("history").map(Self.event)
+    highlights = try reader.objects("highlights").map(Self.highlight)
     var bases: [String: SourceBase] = [:]
     for (source, base) in try reader.optionalObject("bases")?.members ?? [:] {
       guard case .object(let parts) = base else {
@@ -81,6 +82,31 @@ extension LibraryArchive.Item {
     return ReadingProgress.Entry(
       id: id, progress: fraction, time: try object.date("time"),
       note: try object.optionalString("note"), kind: kind ?? .progress)
+  }
+
+  /// A highlight or a quote, checked as the library keeps them.
+  private static func highlight(_ object: ArchiveObject) throws(ArchiveError) -> Highlight {
+    guard let id = UUID(uuidString: try object.string("id")) else {
+      throw object.invalid("highlight id", "is not a UUID")
+    }
+    guard let kind = Highlight.Kind(rawValue: try object.string("kind")) else {
+      throw object.invalid("highlight kind", "must be highlight, note or quote")
+    }
+    let position = try object.optionalNumber("position")
+    guard position.map({ (0...1).contains($0) }) ?? true else {
+      throw object.invalid("highlight position", "must be a fraction from 0 to 1")
+    }
+    let highlight = Highlight(
+      id: id, kind: kind, text: try object.string("text"), note: try object.optionalString("note"),
+      position: position,
+      page: try object.optionalInteger("page", in: 0...Int64(StoredValue.pageCounts.upperBound))
+        .map { Int($0) },
+      location: try object.optionalString("location"), time: try object.date("time"),
+      color: try object.optionalString("color"), device: try object.optionalString("device"))
+    if let problem = highlight.problem {
+      throw object.invalid("highlight", problem.errorDescription ?? "is not one")
+    }
+    return highlight
   }
 
   /// An event of the book's history. Its detail is kept exactly as written; a kind this

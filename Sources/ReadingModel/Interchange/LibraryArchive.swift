@@ -28,7 +28,9 @@
 /// and `bases` are left out when empty. `library` names the library the archive came from:
 /// importing it into that library matches books by id, importing it anywhere else matches
 /// them like any other source's. `bases` are what each source said at its last import (the
-/// next import's merge base). A book's `format` (`paper`, `ebook`, `audiobook`) and `length`
+/// next import's merge base). `highlights` are its highlights and quotes (`{"id", "kind",
+/// "text", "time"}` and, when known, `"color", "device", "location", "note", "page",
+/// "position"`), left out when there are none. A book's `format` (`paper`, `ebook`, `audiobook`) and `length`
 /// (an audiobook's, in seconds) are left out when unknown. Versions 1 (no `details`, no
 /// `statusChanges`), 2 (no `library`, no `bases`), 3 (no `history`) and 4 (no `series`,
 /// `moods`, `pace` or `upNext` in `details`, no `format` or `length`) are still read.
@@ -53,11 +55,13 @@ public struct LibraryArchive: Sendable, Codable, Equatable {
     public var history: [BookEvent]
     /// What each source said at its last import, by source.
     public var bases: [String: SourceBase]
+    /// The book's highlights and quotes, in book order.
+    public var highlights: [Highlight]
 
     public init(
       book: Book, progress: ReadingProgress, details: BookDetails = BookDetails(),
       statusChanges: [StatusChange] = [], history: [BookEvent] = [],
-      bases: [String: SourceBase] = [:]
+      bases: [String: SourceBase] = [:], highlights: [Highlight] = []
     ) {
       self.book = book
       self.progress = progress
@@ -65,6 +69,7 @@ public struct LibraryArchive: Sendable, Codable, Equatable {
       self.statusChanges = statusChanges
       self.history = history
       self.bases = bases
+      self.highlights = highlights
     }
   }
 

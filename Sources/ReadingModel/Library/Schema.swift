@@ -332,5 +332,6 @@ enum Schema {
     listeningGoals,
     warningsAndOwned,
     works,
+    highlights,
   ]
 }

@@ -52,9 +52,9 @@ extension SyncBookState {
       case "details":
         guard case .object(let details) = value else { continue }
         for (detail, value) in details { fields["details." + detail] = value }
-      case "progress":
+      case "progress", "highlights":
         for entry in value.elements {
-          items["progress/" + (entry.member("id")?.string ?? entry.text)] = entry
+          items[name + "/" + (entry.member("id")?.string ?? entry.text)] = entry
         }
       case "statusChanges", "history":
         for element in value.elements { items[name + "/" + element.text] = element }

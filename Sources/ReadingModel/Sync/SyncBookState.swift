@@ -37,10 +37,10 @@ public struct SyncBookState: Sendable, Equatable {
 
   /// The archive item's members that are not plain fields: its id and its lists.
   static let structuredMembers: Set<String> = [
-    "id", "details", "progress", "statusChanges", "history",
+    "id", "details", "progress", "statusChanges", "history", "highlights",
   ]
   /// The lists whose members are items, by key.
-  static let itemLists = ["progress", "statusChanges", "history"]
+  static let itemLists = ["progress", "statusChanges", "history", "highlights"]
   /// Fields every change sets, or that follow from others: never a conflict.
   static let derivedFields: Set<String> = [
     "added", "updated", "details.readings", "details.readCount",

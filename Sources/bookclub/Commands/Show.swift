@@ -29,7 +29,9 @@ extension Bookclub {
         details: try await library.details(of: reading.book.id),
         history: try await library.history(of: reading.book.id),
         series: try await library.series(of: reading.book.id),
-        editions: try await library.editions(of: reading.book.id), noteCount: Self.noteCount)
+        editions: try await library.editions(of: reading.book.id),
+        highlightCount: try await library.highlights(of: reading.book.id).count,
+        noteCount: Self.noteCount)
       if json {
         context.output.line(report.json.text)
       } else {

@@ -22,6 +22,8 @@ struct BookReport {
   let series: [ReadingModel.Series]
   /// The other editions of the book's work, by id.
   let editions: [Book]
+  /// How many highlights and quotes the book has.
+  let highlightCount: Int
 
   /// Gathers the report from what the library holds about the book.
   ///
@@ -32,7 +34,7 @@ struct BookReport {
   init(
     reading: CurrentlyReading, changes: [StatusChange], details: BookDetails,
     history: [BookEvent], series: [ReadingModel.Series] = [], editions: [Book] = [],
-    noteCount: Int
+    highlightCount: Int = 0, noteCount: Int
   ) {
     self.reading = reading
     // One answer to "since when" per status: the finish of a finished book, the start of
@@ -45,6 +47,7 @@ struct BookReport {
     self.history = history
     self.series = series
     self.editions = editions
+    self.highlightCount = highlightCount
   }
 
   /// How many history events the text shows, newest last.
@@ -61,7 +64,7 @@ struct BookReport {
     func field(_ label: String, _ value: String?) {
       guard let value, !value.isEmpty else { return }
       lines.append(
-        TerminalText.padded(label, to: 10) + TerminalText.safe(value))
+        TerminalText.padded(label, to: max(10, label.count + 1)) + TerminalText.safe(value))
     }
     field("Id", String(book.id))
     field("ISBN", book.isbn13 ?? book.isbn10)
@@ -77,6 +80,11 @@ struct BookReport {
     field("Tags", details.tags.joined(separator: ", "))
     for series in series { field("Series", seriesLine(series)) }
     for edition in editions { field("Edition", EditionReport.line(edition)) }
+    if highlightCount > 0 {
+      field(
+        "Highlights",
+        Bookclub.Highlights.count(highlightCount) + " ('bookclub highlights \(book.id)')")
+    }
     // StoryGraph's pace beside the moods: "Pace" below is how fast you read.
     field(
       "Moods",
@@ -119,8 +127,9 @@ struct BookReport {
     return lines
   }
 
-  /// `{"book", "details", "editions", "estimatedFinish", "finished", "notes", "pace", "page",
-  /// "seconds", "started", "statusSince"}`; `details` as in the bookclub archive.
+  /// `{"book", "details", "editions", "estimatedFinish", "finished", "highlights" (how many),
+  /// "notes", "pace", "page", "seconds", "started", "statusSince"}`; `details` as in the
+  /// bookclub archive.
   var json: JSONValue {
     var fields = ProgressText.jsonFields(reading)
     fields["statusSince"] = .date(statusSince)
@@ -132,6 +141,7 @@ struct BookReport {
     fields["details"] = .raw(String(decoding: detailsJSON.bytes, as: UTF8.self))
     fields["readings"] = .array(details.readings.map(ProgressText.json))
     fields["editions"] = .array(editions.map { .raw(BookJSON.object(ListedBook(book: $0))) })
+    fields["highlights"] = .integer(Int64(highlightCount))
     fields["series"] = .array(
       series.map { series in
         .object([

@@ -41,6 +41,9 @@ enum ImportReport {
         if change.entriesAdded > 0 {
           output.line("    progress: \(change.entriesAdded) entries added")
         }
+        if change.highlightsAdded > 0 {
+          output.line("    highlights: \(change.highlightsAdded) added")
+        }
       }
     }
     if !summary.conflicts.isEmpty {
@@ -111,7 +114,7 @@ enum ImportReport {
   }
 
   /// `{"line", "book", "title", "kind", "fields": [{"field", "before", "after"}],
-  /// "entriesAdded"}`
+  /// "entriesAdded", "highlightsAdded"}`
   private static func json(_ change: BookChange) -> JSONValue {
     .object([
       "line": .integer(Int64(change.line)),
@@ -126,6 +129,7 @@ enum ImportReport {
           ])
         }),
       "entriesAdded": .integer(Int64(change.entriesAdded)),
+      "highlightsAdded": .integer(Int64(change.highlightsAdded)),
     ])
   }
 

@@ -52,6 +52,8 @@ public struct BookChange: Sendable, Equatable {
   public var fields: [FieldChange]
   /// Progress entries an archive brought that the book did not have.
   public var entriesAdded = 0
+  /// Highlights and quotes an archive brought that the book did not have.
+  public var highlightsAdded = 0
 }
 
 /// One field's value before and after an import, in ``BookFields`` form.

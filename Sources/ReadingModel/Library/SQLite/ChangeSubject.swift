@@ -28,6 +28,7 @@ enum ChangeSubject: Sendable, Equatable {
       rowKey: ["book_id", "position"]),
     Table(name: "book_series", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(name: "book_moods", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
+    Table(name: "highlights", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(name: "trash", key: "book_id", hasHiddenRowID: false, rowKey: ["id"]),
   ]
 

@@ -302,6 +302,9 @@ final class SQLiteConnection {
 
   var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+  /// How many rows the last statement inserted, changed or deleted.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
   /// Whether a statement is part-way through a run (holding a read snapshot or a lock).
   var hasRunningStatements: Bool {
     var statement = sqlite3_next_stmt(handle, nil)

@@ -106,6 +106,13 @@ extension SQLiteLibrary {
     case .clearGoal(let year): return .goal(year: year)
     case .syncBook(let synced):
       return .book(try SyncTables(connection: connection).placement(of: synced))
+    case .addHighlights(let id, _): return .book(id)
+    case .removeHighlight(let id), .setHighlightNote(let id, _):
+      guard
+        let book = try connection.integer(
+          "SELECT book_id FROM highlights WHERE id = ?", [.text(id.uuidString)])
+      else { throw HighlightError.notFound(id.uuidString) }
+      return .book(book)
     }
   }
 
@@ -146,6 +153,15 @@ extension SQLiteLibrary {
       let tables = SyncTables(connection: connection)
       let (book, skipped) = try tables.write(synced, at: try tables.placement(of: synced))
       return .synced(book, skipped: skipped)
+    case .addHighlights(let id, let highlights):
+      guard try BookTables(connection: connection).book(id) != nil else {
+        throw LibraryError.bookNotFound(id)
+      }
+      return .highlightsAdded(try HighlightTables(connection: connection).add(highlights, to: id))
+    case .removeHighlight(let id):
+      return .highlightRemoved(try HighlightTables(connection: connection).remove(id))
+    case .setHighlightNote(let id, let note):
+      return .highlightNoted(try HighlightTables(connection: connection).setNote(note, of: id))
     }
   }
 

@@ -17,11 +17,13 @@ struct BookArchiveTables {
     let changes = try ReadingStateTables(connection: connection).statusChanges(of: first...last)
     let history = try BookHistoryTables(connection: connection).history(of: first...last)
     let bases = try BookSourceTables(connection: connection).bases(of: first...last)
+    let highlights = try HighlightTables(connection: connection).highlights(of: first...last)
     return books.map { book in
       LibraryArchive.Item(
         book: book, progress: progress[book.id] ?? ReadingProgress(),
         details: details[book.id] ?? BookDetails(), statusChanges: changes[book.id] ?? [],
-        history: history[book.id] ?? [], bases: bases[book.id] ?? [:])
+        history: history[book.id] ?? [], bases: bases[book.id] ?? [:],
+        highlights: highlights[book.id] ?? [])
     }
   }
 
@@ -33,7 +35,8 @@ struct BookArchiveTables {
       details: try BookDetailTables(connection: connection).details(of: id),
       statusChanges: try ReadingStateTables(connection: connection).statusChanges(of: id),
       history: try BookHistoryTables(connection: connection).history(of: id),
-      bases: try BookSourceTables(connection: connection).bases(of: id...id)[id] ?? [:])
+      bases: try BookSourceTables(connection: connection).bases(of: id...id)[id] ?? [:],
+      highlights: try HighlightTables(connection: connection).highlights(of: id))
   }
 
   /// Inserts a book from an archive with its id, progress, details, status changes and
@@ -55,5 +58,6 @@ struct BookArchiveTables {
     for (source, sourceID) in item.details.sourceIDs {
       try sources.link(id, to: source, id: sourceID, base: item.bases[source])
     }
+    _ = try HighlightTables(connection: connection).add(item.highlights, to: id)
   }
 }

@@ -117,6 +117,7 @@ extension SQLiteLibrary {
     }
     // Like status changes, events added do not make the book "updated": no field changed.
     try addMissingHistory(item.history, to: book.id, on: connection)
+    let highlights = try HighlightTables(connection: connection).add(item.highlights, to: book.id)
     if let source {
       let next = merge.result.nextBase(theirs: theirs, base: base)
       try link(
@@ -124,7 +125,9 @@ extension SQLiteLibrary {
         on: connection)
     }
     try linkServices(of: item, to: book.id, on: connection)
-    run.countMerged(line, book: book, merge: merge.result, ours: merge.ours, entriesAdded: entries)
+    run.countMerged(
+      line, book: book, merge: merge.result, ours: merge.ours, entriesAdded: entries,
+      highlightsAdded: highlights.count)
   }
 
   /// Adds an archived book with its history, under its own id or a new one.
@@ -142,6 +145,7 @@ extension SQLiteLibrary {
     }
     for change in item.statusChanges { try logStatus(change, of: id, on: connection) }
     try addMissingHistory(item.history, to: id, isNewBook: true, on: connection)
+    _ = try HighlightTables(connection: connection).add(item.highlights, to: id)
     let fields = BookFields(book: item.book, details: item.details)
     if let source {
       try link(
