@@ -1,6 +1,8 @@
 extension Schema {
   /// Highlights and quotes (README, "Highlights and quotes"): text from a book with where it
-  /// stands and when, a book's newest first off its index, every book's off another.
+  /// stands and when, a book's newest first off its index, every book's off another. A
+  /// device's highlight removed here leaves its id in `removed_highlights`, so that reading
+  /// the device again does not bring it back.
   static let highlights = Migration(
     name: "highlights",
     sql: """
@@ -19,5 +21,9 @@ extension Schema {
       );
       CREATE INDEX highlights_by_book ON highlights (book_id, time_ms);
       CREATE INDEX highlights_by_time ON highlights (time_ms);
+      CREATE TABLE removed_highlights (
+        id TEXT PRIMARY KEY,
+        book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE
+      );
       """)
 }

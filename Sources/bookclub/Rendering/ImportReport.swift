@@ -9,15 +9,16 @@ enum ImportReport {
   static func print(_ summary: ImportSummary, file: String, to stream: TextOutput) {
     // Every line holds titles, values and remarks from the file: each is made safe whole.
     let output = SafeLines(stream)
+    let noun = summary.rowNoun
+    let isDevice = noun == "book"
     let counts =
       "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, "
-      + "\(summary.skipped.count) skipped"
+      + "\(summary.skipped.count) skipped" + (isDevice ? deviceCounts(summary) : "")
     if summary.dryRun {
       output.line("Dry run of \(file) (\(summary.format)): \(counts). Nothing was changed.")
     } else {
-      output.line("Imported \(file) (\(summary.format)): \(counts).")
+      output.line("\(isDevice ? "Ingested" : "Imported") \(file) (\(summary.format)): \(counts).")
     }
-    let noun = summary.rowNoun
     let added = summary.changes.filter { $0.kind == .added }
     if !added.isEmpty {
       output.line("Would add:")
@@ -26,6 +27,10 @@ enum ImportReport {
           " by " + BookField.authors.display($0.after)
         }
         output.line("  \(noun) \(change.line): \(change.title)\(authors ?? "")")
+        if change.highlightsAdded > 0 {
+          output.line("    highlights: \(change.highlightsAdded) added")
+        }
+        for line in deviceLines(change) { output.line(line) }
       }
     }
     let updated = summary.changes.filter { $0.kind == .updated }
@@ -44,6 +49,7 @@ enum ImportReport {
         if change.highlightsAdded > 0 {
           output.line("    highlights: \(change.highlightsAdded) added")
         }
+        for line in deviceLines(change) { output.line(line) }
       }
     }
     if !summary.conflicts.isEmpty {
@@ -66,6 +72,7 @@ enum ImportReport {
       output.line("Skipped rows:")
       for row in summary.skipped { output.line("  \(noun) \(row.line): \(row.reason)") }
     }
+    for line in deviceSections(summary) { output.line(line) }
     if !summary.remarks.isEmpty {
       // Remarks lose nothing (skipped rows and conflicts are listed whole above): a file
       // with a quirk on every row would otherwise bury the summary under its lines.
@@ -96,7 +103,7 @@ enum ImportReport {
   /// `{"added", "updated", "unchanged", "skipped": [{"line", "reason"}], "changes",
   /// "conflicts", "remarks", "columnsNotKept", "format", "dryRun"}`
   static func json(_ summary: ImportSummary) -> JSONValue {
-    .object([
+    var members: [String: JSONValue] = [
       "format": .string(summary.format),
       "added": .integer(Int64(summary.added)),
       "updated": .integer(Int64(summary.updated)),
@@ -105,18 +112,20 @@ enum ImportReport {
         summary.skipped.map {
           .object(["line": .integer(Int64($0.line)), "reason": .string($0.reason)])
         }),
-      "changes": .array(summary.changes.map(json)),
+      "changes": .array(summary.changes.map { json($0, device: summary.rowNoun == "book") }),
       "conflicts": .array(summary.conflicts.flatMap(json)),
       "remarks": .array(summary.remarks.map(JSONValue.string)),
       "columnsNotKept": .array(summary.columnsNotKept.map(JSONValue.string)),
       "dryRun": .bool(summary.dryRun),
-    ])
+    ]
+    if summary.rowNoun == "book" { members.merge(deviceJSON(summary)) { $1 } }
+    return .object(members)
   }
 
   /// `{"line", "book", "title", "kind", "fields": [{"field", "before", "after"}],
   /// "entriesAdded", "highlightsAdded"}`
-  private static func json(_ change: BookChange) -> JSONValue {
-    .object([
+  private static func json(_ change: BookChange, device: Bool) -> JSONValue {
+    var members: [String: JSONValue] = [
       "line": .integer(Int64(change.line)),
       "book": change.bookID.map { .integer($0) } ?? .null,
       "title": .string(change.title),
@@ -130,7 +139,9 @@ enum ImportReport {
         }),
       "entriesAdded": .integer(Int64(change.entriesAdded)),
       "highlightsAdded": .integer(Int64(change.highlightsAdded)),
-    ])
+    ]
+    if device { members.merge(deviceJSON(change)) { $1 } }
+    return .object(members)
   }
 
   /// One object per field: `{"line", "book", "title", "field", "library", "source", "base",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReadingModel
@@ -150,8 +151,14 @@ import Testing
   @Test func titleLinesGiveTitleAndAuthorsFirstNameFirst() {
     let cases: [(String, String, [String])] = [
       ("Dune (Herbert, Frank)", "Dune", ["Frank Herbert"]),
-      ("The Left Hand of Darkness (Ursula K. Le Guin)", "The Left Hand of Darkness", ["Ursula K. Le Guin"]),
-      ("Cien años de soledad (Spanish Edition) (García Márquez, Gabriel)", "Cien años de soledad (Spanish Edition)", ["Gabriel García Márquez"]),
+      (
+        "The Left Hand of Darkness (Ursula K. Le Guin)", "The Left Hand of Darkness",
+        ["Ursula K. Le Guin"]
+      ),
+      (
+        "Cien años de soledad (Spanish Edition) (García Márquez, Gabriel)",
+        "Cien años de soledad (Spanish Edition)", ["Gabriel García Márquez"]
+      ),
       ("Field Guide (Amazon (Editors))", "Field Guide", ["Amazon (Editors)"]),
       ("星を継ぐもの (ホーガン;池 央耿)", "星を継ぐもの", ["ホーガン", "池 央耿"]),
       ("notes-2019.pdf", "notes-2019.pdf", []),
@@ -165,44 +172,14 @@ import Testing
     }
   }
 
-  /// A file in three languages as a device writes it: a byte order mark, CRLF, a mark
-  /// again at the start of an appended entry, a note holding the separator.
-  static let threeLanguages =
-    "\u{FEFF}Dune (Herbert, Frank)\r\n"
-    + "- Your Highlight on page 37 | Location 540-541 | Added on Tuesday, March 4, 2025 9:15:02 PM\r\n"
-    + "\r\n"
-    + "I must not fear. Fear is the mind-killer.\r\n"
-    + "==========\r\n"
-    + "Dune (Herbert, Frank)\r\n"
-    + "- Your Note on page 37 | Location 541 | Added on Tuesday, March 4, 2025 9:16:40 PM\r\n"
-    + "\r\n"
-    + "The litany, again\r\n"
-    + "==========\r\n"
-    + "\u{FEFF}Der Process (Kafka, Franz)\r\n"
-    + "- Ihre Markierung auf Seite 7 | bei Position 96-98 | Hinzugefügt am Freitag, 8. Mai 2020 17:23:22\r\n"
-    + "\r\n"
-    + "Jemand mußte Josef K. verleumdet haben.\r\n"
-    + "==========\r\n"
-    + "L'Étranger (Camus, Albert)\r\n"
-    + "- Votre signet sur la page 12 | emplacement 150 | Ajouté le lundi 17 juin 2013 à 20:19:40\r\n"
-    + "\r\n"
-    + "\r\n"
-    + "==========\r\n"
-    + "L'Étranger (Camus, Albert)\r\n"
-    + "- Votre note sur la page 14 | emplacement 171 | Ajouté le lundi 17 juin 2013 à 20:21:00\r\n"
-    + "\r\n"
-    + "A line of mine\r\n"
-    + "==========\r\n"
-    + "and more after ten equals\r\n"
-    + "==========\r\n"
-    + "this is not a clipping at all\r\n"
-    + "==========\r\n"
+  static let threeLanguages = DeviceFixtures.kindleThreeLanguages
 
   @Test func aFileInThreeLanguagesIsReadWhole() throws {
     let file = Self.clippings(Self.threeLanguages)
     #expect(file.languages == [.english, .german, .french])
     #expect(file.clippings.map(\.kind) == [.highlight, .note, .highlight, .bookmark, .note])
-    #expect(file.clippings.map(\.title) == ["Dune", "Dune", "Der Process", "L'Étranger", "L'Étranger"])
+    #expect(
+      file.clippings.map(\.title) == ["Dune", "Dune", "Der Process", "L'Étranger", "L'Étranger"])
     #expect(file.clippings[0].authors == ["Frank Herbert"])
     #expect(file.clippings[0].text == "I must not fear. Fear is the mind-killer.")
     #expect(file.clippings[0].added == Self.at("2025-03-04", 21, 15, 2))

@@ -6,7 +6,8 @@ enum DeviceText {
   /// a Kindle leaves one at the start of entries it appended.
   static func decode(_ bytes: [UInt8]) -> (text: String, hadInvalidBytes: Bool) {
     var utf8 = bytes
-    if bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF
+    if bytes.count >= 2,
+      bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF
     {
       var transcoder = UTF16Transcoder(bigEndian: bytes[0] == 0xFE)
       utf8 = transcoder.transcode(Array(bytes.dropFirst(2)), final: true)

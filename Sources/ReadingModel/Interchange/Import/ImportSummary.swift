@@ -19,6 +19,16 @@ public struct ImportSummary: Sendable, Equatable {
   /// Remarks on imported rows, with their lines.
   public var remarks: [String] = []
   public var columnsNotKept: [String] = []
+  /// Highlights and notes an ingest added, and those whose text the device changed.
+  public var highlightsAdded = 0
+  public var highlightsUpdated = 0
+  /// Positions an ingest recorded as progress entries.
+  public var positionsRecorded = 0
+  /// A device's books that matched none of the library's and were not added
+  /// (``ImportOptions/addUnmatched``), or matched one another book of the device already is.
+  public var notMatched: [NotMatchedBook] = []
+  /// Parts of a device's files that could not be read, each with its place and why.
+  public var unreadable: [String] = []
   /// Whether nothing was written on purpose (`--dry-run`).
   public var dryRun = false
   /// The import's record of changes, which `bookclub undo` takes back whole; `nil` when it
@@ -32,8 +42,12 @@ public struct ImportSummary: Sendable, Equatable {
   /// Every row of the file: added, updated, unchanged or skipped.
   public var rows: Int { added + updated + unchanged + skipped.count }
 
-  /// How rows are named: `line` in CSV files, `item` in archives (one book per line).
-  public var rowNoun: String { format == LibraryArchive.formatName ? "item" : "line" }
+  /// How rows are named: `line` in CSV files, `item` in archives (one book per line),
+  /// `book` on a device.
+  public var rowNoun: String {
+    if format == LibraryArchive.formatName { return "item" }
+    return DeviceKind.allCases.contains { format.hasPrefix($0.displayName) } ? "book" : "line"
+  }
 }
 
 /// A book an import added or changed.
@@ -52,8 +66,26 @@ public struct BookChange: Sendable, Equatable {
   public var fields: [FieldChange]
   /// Progress entries an archive brought that the book did not have.
   public var entriesAdded = 0
-  /// Highlights and quotes an archive brought that the book did not have.
+  /// Highlights and quotes an archive or a device brought that the book did not have.
   public var highlightsAdded = 0
+  /// Highlights whose text a device changed, or whose note it gave.
+  public var highlightsUpdated = 0
+  /// On a dry run of an ingest, the highlights and notes it would add, in book order.
+  public var highlights: [Highlight] = []
+  /// The device's position an ingest recorded as a progress entry.
+  public var position: DevicePosition?
+}
+
+/// A book of a device an ingest did not bring in, and why.
+public struct NotMatchedBook: Sendable, Equatable {
+  /// Its number among the device's books, and its place in the device's files.
+  public var line: Int
+  public var place: String
+  public var title: String
+  public var authors: [String]
+  /// What it carried that the library did not get.
+  public var highlights: Int
+  public var reason: String
 }
 
 /// One field's value before and after an import, in ``BookFields`` form.
@@ -90,6 +122,11 @@ public struct ImportOptions: Sendable, Equatable {
   /// What the record of changes calls the import's file (`goodreads_library_export.csv`);
   /// `nil` names only its format.
   public var origin: String?
+  /// For an ingest: the books chosen for a device's books (`--map`), by the device's key.
+  public var chosen: [String: Book.ID] = [:]
+  /// For an ingest: whether a device's book that matches none of the library's is added
+  /// (else it is listed as not matched).
+  public var addUnmatched = true
 
   public init(dryRun: Bool = false, prefer: MergePreference = .library, origin: String? = nil) {
     self.dryRun = dryRun

@@ -124,6 +124,10 @@ public enum ImportRow: Sendable {
   case book(ImportedBook)
   /// A book from a bookclub archive, with its ids and history.
   case archived(LibraryArchive.Item)
+  /// A book read off an e-reader, with its highlights and position, and the source it is
+  /// linked to: the device (`kindle`, or `kindle:NAME` for one of several), whose last
+  /// ingest is the base of the next one's merge.
+  case device(DeviceBook, source: String)
   /// A row that cannot be imported, and why.
   case skip(line: Int, reason: String)
 }
@@ -142,6 +146,8 @@ public protocol ImportSource {
   var archiveLibraryID: String? { get }
   /// Reading goals the file carries (a bookclub archive's).
   var goals: [ReadingGoal] { get }
+  /// Parts of the file that could not be read at all, each with its place and why.
+  var problems: [String] { get }
 
   /// The next row, or `nil` at the end.
   ///
@@ -155,6 +161,7 @@ public protocol ImportSource {
 extension ImportSource {
   public var archiveLibraryID: String? { nil }
   public var goals: [ReadingGoal] { [] }
+  public var problems: [String] { [] }
 }
 
 /// A row's columns as written: their JSON, or the row's fields and the columns of them a

@@ -29,6 +29,7 @@ enum ChangeSubject: Sendable, Equatable {
     Table(name: "book_series", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(name: "book_moods", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(name: "highlights", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
+    Table(name: "removed_highlights", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(name: "trash", key: "book_id", hasHiddenRowID: false, rowKey: ["id"]),
   ]
 

@@ -2,6 +2,10 @@
 enum CandidateMatch {
   case isbn
   case titleAndAuthor
+  /// The book the reader chose (an ingest's `--map`).
+  case chosen
+  /// The book the source's id was linked to before.
+  case linked
 }
 
 /// Finding the books an imported row may be, on the connection of a transaction

@@ -100,6 +100,65 @@ struct HighlightTables {
     return added
   }
 
+  /// What merging a device's highlights into a book did.
+  struct Merged {
+    var added: [Highlight] = []
+    /// Highlights whose text the device changed, or whose note it gave.
+    var updated: [Highlight] = []
+    /// Notes written here that differ from the device's, kept: where, and the device's.
+    var notesKept: [(place: String, device: String)] = []
+  }
+
+  /// Merges a device's highlights into a book. One the book does not have is added (unless
+  /// it was removed here: `removed_highlights`), its position worked out from its page where
+  /// the device gave none. One it has takes the device's text (the device owns what was
+  /// marked) and the device's note where it has none; a note written here is kept.
+  func merge(_ highlights: [Highlight], into book: Book) throws -> Merged {
+    var merged = Merged()
+    for var highlight in highlights {
+      if let problem = highlight.problem { throw problem }
+      let id = highlight.id.uuidString
+      if try connection.integer(
+        "SELECT 1 FROM removed_highlights WHERE id = ?", [.text(id)]) != nil
+      {
+        continue
+      }
+      guard
+        var mine = try connection.first(
+          "SELECT \(Self.columns) FROM highlights h WHERE h.id = ?", [.text(id)],
+          { Self.highlight(from: $0) })
+      else {
+        if highlight.position == nil, let page = highlight.page, let pages = book.pageCount,
+          pages > 0
+        {
+          highlight.position = StoredValue.fraction(min(Double(page) / Double(pages), 1))
+        }
+        merged.added += try add([highlight], to: book.id)
+        continue
+      }
+      var changed = false
+      if mine.text != highlight.text {
+        mine.text = highlight.text
+        changed = true
+      }
+      if let note = highlight.note, mine.note != note {
+        if mine.note == nil {
+          mine.note = note
+          changed = true
+        } else {
+          merged.notesKept.append(
+            (highlight.location ?? highlight.page.map { "page \($0)" } ?? "?", note))
+        }
+      }
+      guard changed else { continue }
+      try connection.run(
+        "UPDATE highlights SET text = ?, note = ? WHERE id = ?",
+        [.text(mine.text), mine.note.map { .text($0) }, .text(id)])
+      merged.updated.append(mine)
+    }
+    return merged
+  }
+
   /// The highlight whose id starts with `prefix` (any case), with its book; `nil` when none
   /// or several do.
   func highlight(startingWith prefix: String) throws -> (highlight: Highlight, book: Book.ID)? {
@@ -111,14 +170,20 @@ struct HighlightTables {
     return (found[0].1, found[0].0)
   }
 
-  /// Removes a highlight.
+  /// Removes a highlight. A device's leaves its id behind, so that reading the device
+  /// again does not bring it back.
   ///
   /// - Returns: The highlight as it was.
   func remove(_ id: UUID) throws -> Highlight {
-    guard let (highlight, _) = try highlight(startingWith: id.uuidString) else {
+    guard let (highlight, book) = try highlight(startingWith: id.uuidString) else {
       throw HighlightError.notFound(id.uuidString)
     }
     try connection.run("DELETE FROM highlights WHERE id = ?", [.text(id.uuidString)])
+    if highlight.device != nil {
+      try connection.run(
+        "INSERT OR IGNORE INTO removed_highlights (id, book_id) VALUES (?, ?)",
+        [.text(id.uuidString), .integer(book)])
+    }
     return highlight
   }
 

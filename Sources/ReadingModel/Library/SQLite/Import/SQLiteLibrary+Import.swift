@@ -60,6 +60,9 @@ extension SQLiteLibrary {
         knownOrigin = origin
         try importArchived(
           item, line: run.summary.rows + 1, origin: origin, run: &run, on: connection)
+      case .device(let book, let deviceSource):
+        let line = run.summary.rows + run.summary.notMatched.count + 1
+        try ingest(book, from: deviceSource, line: line, run: &run, on: connection)
       case .skip(let line, let reason):
         run.skip(line, reason)
       }
@@ -74,7 +77,10 @@ extension SQLiteLibrary {
     try run.finishStaging(on: connection)
     try importGoals(source.goals, run: &run, on: connection)
     run.summary.remarks += source.remarks
-    if run.summary.rows > 0, run.summary.skipped.count == run.summary.rows {
+    run.summary.unreadable += source.problems
+    if run.summary.rows > 0, run.summary.skipped.count == run.summary.rows,
+      run.summary.notMatched.isEmpty
+    {
       throw ImportError.nothingImported(run.summary)  // rolls back: nothing changes
     }
     let record = try finish(

@@ -1,0 +1,44 @@
+extension ImportRun {
+  /// Lists a device's book that was not brought in.
+  mutating func notMatched(_ line: Int, _ book: DeviceBook, reason: String) {
+    summary.notMatched.append(
+      NotMatchedBook(
+        line: line, place: book.place, title: book.title, authors: book.authors,
+        highlights: book.highlights.count, reason: reason))
+  }
+
+  /// Counts what a device brought to a book besides its fields: a book that was unchanged
+  /// becomes updated, so that no summary says "unchanged" of a book that got highlights.
+  ///
+  /// - Parameters:
+  ///   - added: Whether the book was added by this ingest.
+  ///   - highlights: The highlights and notes added.
+  ///   - updated: How many highlights the device changed.
+  ///   - position: The position recorded, if one was.
+  mutating func countAttached(
+    _ line: Int, book: Book, added: Bool, highlights: [Highlight], updated: Int,
+    position: DevicePosition?
+  ) {
+    guard !highlights.isEmpty || updated > 0 || position != nil else { return }
+    summary.highlightsAdded += highlights.count
+    summary.highlightsUpdated += updated
+    if position != nil { summary.positionsRecorded += 1 }
+    // A book added is listed only by a dry run (``countAdded(_:id:fields:)``).
+    if added, !options.dryRun { return }
+    var change: BookChange
+    if let index = summary.changes.lastIndex(where: { $0.line == line }) {
+      change = summary.changes.remove(at: index)
+    } else {
+      // Counted unchanged by its fields: it is updated.
+      summary.unchanged -= 1
+      summary.updated += 1
+      change = BookChange(
+        line: line, bookID: book.id, title: book.title, kind: .updated, fields: [])
+    }
+    change.highlightsAdded += highlights.count
+    change.highlightsUpdated += updated
+    change.position = position ?? change.position
+    if options.dryRun { change.highlights += highlights }
+    summary.changes.append(change)
+  }
+}
