@@ -24,7 +24,7 @@ import Testing
     #expect(
       dry.stderr.hasPrefix(
         "Dry run of \(kindle) (Kindle): 1 added, 2 updated, 0 unchanged, 0 skipped, "
-          + "0 not matched, 3 highlights added, 0 positions. Nothing was changed.\n"),
+          + "0 not matched, 3 highlights added. Nothing was changed.\n"),
       "\(dry.stderr)")
     #expect(dry.stderr.contains("“I must not fear. Fear is the mind-killer.” note: The litany"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: library)) == before)

@@ -51,6 +51,10 @@ public struct AppliedChange: Sendable, Equatable {
     case highlightRemoved(Highlight)
     /// A highlight with its new note.
     case highlightNoted(Highlight)
+    /// The sessions added, and the position recorded from where the last ended, if one was.
+    case sessionsAdded([ReadingSession], position: ReadingProgress.Entry?)
+    /// A session taken away, as it was.
+    case sessionRemoved(ReadingSession)
   }
 
   /// The record; `nil` when the change changed nothing and so was not recorded.

@@ -17,6 +17,8 @@ public struct ChangeRecord: Sendable, Equatable, Identifiable {
     case sync
     /// Highlights or quotes added, taken away or noted.
     case highlight
+    /// Reading sessions logged or taken away.
+    case session
     /// A group of changes: an import, or a restore of an archive.
     case `import`
 

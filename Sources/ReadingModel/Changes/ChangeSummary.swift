@@ -41,6 +41,9 @@ enum ChangeSummary {
     case .highlightRemoved(let highlight):
       return "removing a \(highlight.kind == .quote ? "quote" : "highlight") of \(title)"
     case .highlightNoted: return "the note on a highlight of \(title)"
+    case .sessionsAdded(let added, _):
+      return "logging \(added.count == 1 ? "a session" : "\(added.count) sessions") of \(title)"
+    case .sessionRemoved: return "removing a session of \(title)"
     }
   }
 

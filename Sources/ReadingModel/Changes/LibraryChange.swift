@@ -40,6 +40,12 @@ public enum LibraryChange: Sendable, Equatable {
   case removeHighlight(UUID)
   /// A highlight's note replaced; `nil` removes it.
   case setHighlightNote(UUID, String?)
+  /// Reading sessions of a book; those it has already (by id) are left as they are. A
+  /// session that ends further on than the book's newest position, and after it, records
+  /// where it ended as a progress entry.
+  case addSessions(Book.ID, [ReadingSession])
+  /// A session taken away.
+  case removeSession(UUID)
 
   /// What the change's record calls its kind: `status`, `progress`, `note`…
   public var kind: ChangeRecord.Kind {
@@ -55,6 +61,7 @@ public enum LibraryChange: Sendable, Equatable {
     case .setGoal, .clearGoal: .goal
     case .syncBook: .sync
     case .addHighlights, .removeHighlight, .setHighlightNote: .highlight
+    case .addSessions, .removeSession: .session
     }
   }
 }

@@ -10,7 +10,7 @@ extension LibraryArchive.Item {
   private enum CodingKeys: String, CodingKey {
     case id, title, authors, isbn10, isbn13, pageCount, format, length, status, added, updated
     case progress
-    case details, statusChanges, history, bases, highlights
+    case details, statusChanges, history, bases, highlights, sessions
   }
 
   public init(from decoder: any Decoder) throws {
@@ -37,6 +37,7 @@ extension LibraryArchive.Item {
     history = try container.decodeIfPresent([BookEvent].self, forKey: .history) ?? []
     bases = try container.decodeIfPresent([String: SourceBase].self, forKey: .bases) ?? [:]
     highlights = try container.decodeIfPresent([Highlight].self, forKey: .highlights) ?? []
+    sessions = try container.decodeIfPresent([ReadingSession].self, forKey: .sessions) ?? []
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -58,6 +59,7 @@ extension LibraryArchive.Item {
     if !history.isEmpty { try container.encode(history, forKey: .history) }
     if !bases.isEmpty { try container.encode(bases, forKey: .bases) }
     if !highlights.isEmpty { try container.encode(highlights, forKey: .highlights) }
+    if !sessions.isEmpty { try container.encode(sessions, forKey: .sessions) }
   }
 }
 

@@ -48,6 +48,9 @@ extension LibraryArchive.Item {
           }
         }
       }
+      if !sessions.isEmpty {
+        object.member("sessions") { $0.array(sessions) { $1.write(to: &$0) } }
+      }
       object.member("status") { $0.string(book.status.rawValue) }
       if !statusChanges.isEmpty {
         object.member("statusChanges") {
@@ -153,6 +156,24 @@ extension Highlight {
       if let position { object.member("position") { $0.number(position) } }
       object.member("text") { $0.string(text) }
       object.member("time") { $0.date(time.milliseconds) }
+    }
+  }
+}
+
+extension ReadingSession {
+  /// `{"device", "endPosition", "firstPage", "id", "lastPage", "pages", "seconds", "start",
+  /// "startPosition"}`, keys sorted, absent values left out.
+  public func write(to json: inout JSONWriter) {
+    json.object { object in
+      if let device { object.member("device") { $0.string(device) } }
+      if let endPosition { object.member("endPosition") { $0.number(endPosition) } }
+      if let firstPage { object.member("firstPage") { $0.integer(firstPage) } }
+      object.member("id") { $0.string(id.uuidString) }
+      if let lastPage { object.member("lastPage") { $0.integer(lastPage) } }
+      if let pages { object.member("pages") { $0.integer(pages) } }
+      object.member("seconds") { $0.integer(seconds) }
+      object.member("start") { $0.date(start.milliseconds) }
+      if let startPosition { object.member("startPosition") { $0.number(startPosition) } }
     }
   }
 }

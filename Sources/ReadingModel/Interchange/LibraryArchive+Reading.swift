@@ -45,6 +45,7 @@ extension LibraryArchive.Item {
     }
     history = try reader.objects("history").map(Self.event)
     highlights = try reader.objects("highlights").map(Self.highlight)
+    sessions = try reader.objects("sessions").map(Self.session)
     var bases: [String: SourceBase] = [:]
     for (source, base) in try reader.optionalObject("bases")?.members ?? [:] {
       guard case .object(let parts) = base else {
@@ -107,6 +108,33 @@ extension LibraryArchive.Item {
       throw object.invalid("highlight", problem.errorDescription ?? "is not one")
     }
     return highlight
+  }
+
+  /// A reading session, checked as the library keeps them.
+  private static func session(_ object: ArchiveObject) throws(ArchiveError) -> ReadingSession {
+    guard let id = UUID(uuidString: try object.string("id")) else {
+      throw object.invalid("session id", "is not a UUID")
+    }
+    let pages = 0...Int64(StoredValue.pageCounts.upperBound)
+    for name in ["startPosition", "endPosition"] {
+      guard try object.optionalNumber(name).map({ (0...1).contains($0) }) ?? true else {
+        throw object.invalid("session \(name)", "must be a fraction from 0 to 1")
+      }
+    }
+    let session = ReadingSession(
+      id: id, start: try object.date("start"),
+      seconds: Int(
+        try object.optionalInteger("seconds", in: 1...Int64(ReadingSession.longest)) ?? 0),
+      startPosition: try object.optionalNumber("startPosition"),
+      endPosition: try object.optionalNumber("endPosition"),
+      firstPage: try object.optionalInteger("firstPage", in: pages).map { Int($0) },
+      lastPage: try object.optionalInteger("lastPage", in: pages).map { Int($0) },
+      pages: try object.optionalInteger("pages", in: pages).map { Int($0) },
+      device: try object.optionalString("device"))
+    if let problem = session.problem {
+      throw object.invalid("session", problem.errorDescription ?? "is not one")
+    }
+    return session
   }
 
   /// An event of the book's history. Its detail is kept exactly as written; a kind this

@@ -30,7 +30,9 @@
 /// them like any other source's. `bases` are what each source said at its last import (the
 /// next import's merge base). `highlights` are its highlights and quotes (`{"id", "kind",
 /// "text", "time"}` and, when known, `"color", "device", "location", "note", "page",
-/// "position"`), left out when there are none. A book's `format` (`paper`, `ebook`, `audiobook`) and `length`
+/// "position"`), left out when there are none; `sessions` its reading sessions (`{"id",
+/// "start", "seconds"}` and, when known, `"device", "endPosition", "firstPage", "lastPage",
+/// "pages", "startPosition"`), left out when there are none. A book's `format` (`paper`, `ebook`, `audiobook`) and `length`
 /// (an audiobook's, in seconds) are left out when unknown. Versions 1 (no `details`, no
 /// `statusChanges`), 2 (no `library`, no `bases`), 3 (no `history`) and 4 (no `series`,
 /// `moods`, `pace` or `upNext` in `details`, no `format` or `length`) are still read.
@@ -57,11 +59,14 @@ public struct LibraryArchive: Sendable, Codable, Equatable {
     public var bases: [String: SourceBase]
     /// The book's highlights and quotes, in book order.
     public var highlights: [Highlight]
+    /// The book's reading sessions, oldest first.
+    public var sessions: [ReadingSession]
 
     public init(
       book: Book, progress: ReadingProgress, details: BookDetails = BookDetails(),
       statusChanges: [StatusChange] = [], history: [BookEvent] = [],
-      bases: [String: SourceBase] = [:], highlights: [Highlight] = []
+      bases: [String: SourceBase] = [:], highlights: [Highlight] = [],
+      sessions: [ReadingSession] = []
     ) {
       self.book = book
       self.progress = progress
@@ -70,6 +75,7 @@ public struct LibraryArchive: Sendable, Codable, Equatable {
       self.history = history
       self.bases = bases
       self.highlights = highlights
+      self.sessions = sessions
     }
   }
 

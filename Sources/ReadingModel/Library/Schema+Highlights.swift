@@ -2,7 +2,8 @@ extension Schema {
   /// Highlights and quotes (README, "Highlights and quotes"): text from a book with where it
   /// stands and when, a book's newest first off its index, every book's off another. A
   /// device's highlight removed here leaves its id in `removed_highlights`, so that reading
-  /// the device again does not bring it back.
+  /// the device again does not bring it back; it names its book without a foreign key, so
+  /// that a sync rewriting the book's rows does not take it away.
   static let highlights = Migration(
     name: "highlights",
     sql: """
@@ -23,7 +24,7 @@ extension Schema {
       CREATE INDEX highlights_by_time ON highlights (time_ms);
       CREATE TABLE removed_highlights (
         id TEXT PRIMARY KEY,
-        book_id INTEGER NOT NULL REFERENCES books (id) ON DELETE CASCADE
+        book_id INTEGER NOT NULL
       );
       """)
 }

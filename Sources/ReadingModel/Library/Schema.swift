@@ -333,5 +333,6 @@ enum Schema {
     warningsAndOwned,
     works,
     highlights,
+    readingSessions,
   ]
 }

@@ -52,7 +52,7 @@ extension SyncBookState {
       case "details":
         guard case .object(let details) = value else { continue }
         for (detail, value) in details { fields["details." + detail] = value }
-      case "progress", "highlights":
+      case "progress", "highlights", "sessions":
         for entry in value.elements {
           items[name + "/" + (entry.member("id")?.string ?? entry.text)] = entry
         }

@@ -37,10 +37,10 @@ public struct SyncBookState: Sendable, Equatable {
 
   /// The archive item's members that are not plain fields: its id and its lists.
   static let structuredMembers: Set<String> = [
-    "id", "details", "progress", "statusChanges", "history", "highlights",
+    "id", "details", "progress", "statusChanges", "history", "highlights", "sessions",
   ]
   /// The lists whose members are items, by key.
-  static let itemLists = ["progress", "statusChanges", "history", "highlights"]
+  static let itemLists = ["progress", "statusChanges", "history", "highlights", "sessions"]
   /// Fields every change sets, or that follow from others: never a conflict.
   static let derivedFields: Set<String> = [
     "added", "updated", "details.readings", "details.readCount",

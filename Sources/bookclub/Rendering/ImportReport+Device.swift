@@ -3,16 +3,23 @@ import ReadingModel
 /// What an ingest adds to an import's summary: highlights, positions, the device's books it
 /// did not match, and the parts of its files it could not read.
 extension ImportReport {
-  /// `; 3 highlights added, 1 changed, 2 positions` for an ingest's first line.
+  /// `, 0 not matched, 3 highlights added, 1 changed, 12 sessions added, 2 positions` for an
+  /// ingest's first line: sessions and positions when there are some (a Kindle has none).
   static func deviceCounts(_ summary: ImportSummary) -> String {
     var parts = ["\(summary.notMatched.count) not matched"]
-    parts.append(
-      summary.highlightsAdded == 1
-        ? "1 highlight added" : "\(summary.highlightsAdded) highlights added")
+    parts.append(count(summary.highlightsAdded, "highlight") + " added")
     if summary.highlightsUpdated > 0 { parts.append("\(summary.highlightsUpdated) changed") }
-    parts.append(
-      summary.positionsRecorded == 1 ? "1 position" : "\(summary.positionsRecorded) positions")
+    if summary.sessionsAdded + summary.sessionsUpdated > 0 {
+      parts.append(count(summary.sessionsAdded, "session") + " added")
+      if summary.sessionsUpdated > 0 { parts.append("\(summary.sessionsUpdated) changed") }
+    }
+    if summary.positionsRecorded > 0 { parts.append(count(summary.positionsRecorded, "position")) }
     return ", " + parts.joined(separator: ", ")
+  }
+
+  /// `1 session`, `3 sessions`.
+  private static func count(_ number: Int, _ noun: String) -> String {
+    number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
   }
 
   /// The lines under one book changed: its highlights (each, on a dry run) and position.
@@ -21,10 +28,19 @@ extension ImportReport {
     if change.highlightsUpdated > 0 {
       lines.append("    highlights: \(change.highlightsUpdated) changed by the device")
     }
+    if change.sessionsAdded > 0 {
+      lines.append("    sessions: \(change.sessionsAdded) added")
+    }
+    if change.sessionsUpdated > 0 {
+      lines.append("    sessions: \(change.sessionsUpdated) changed by the device")
+    }
     if let position = change.position {
       lines.append(
         "    position: \(ProgressBar.percent(position.fraction))% at "
           + DateText.minute(position.time))
+    }
+    for session in change.sessions {
+      lines.append("      " + SessionText.line(session))
     }
     for highlight in change.highlights {
       let place = HighlightReport.place(highlight)
@@ -70,6 +86,8 @@ extension ImportReport {
       "highlightsAdded": .integer(Int64(summary.highlightsAdded)),
       "highlightsUpdated": .integer(Int64(summary.highlightsUpdated)),
       "positionsRecorded": .integer(Int64(summary.positionsRecorded)),
+      "sessionsAdded": .integer(Int64(summary.sessionsAdded)),
+      "sessionsUpdated": .integer(Int64(summary.sessionsUpdated)),
       "notMatched": .array(
         summary.notMatched.map {
           .object([
@@ -86,6 +104,9 @@ extension ImportReport {
   static func deviceJSON(_ change: BookChange) -> [String: JSONValue] {
     [
       "highlightsUpdated": .integer(Int64(change.highlightsUpdated)),
+      "sessionsAdded": .integer(Int64(change.sessionsAdded)),
+      "sessionsUpdated": .integer(Int64(change.sessionsUpdated)),
+      "sessions": .array(change.sessions.map(SessionText.json)),
       "position": change.position.map {
         .object([
           "fraction": .number($0.fraction), "page": $0.page.map { .integer(Int64($0)) } ?? .null,

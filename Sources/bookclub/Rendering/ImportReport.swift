@@ -30,6 +30,9 @@ enum ImportReport {
         if change.highlightsAdded > 0 {
           output.line("    highlights: \(change.highlightsAdded) added")
         }
+        if change.sessionsAdded > 0, !isDevice {
+          output.line("    sessions: \(change.sessionsAdded) added")
+        }
         for line in deviceLines(change) { output.line(line) }
       }
     }
@@ -48,6 +51,9 @@ enum ImportReport {
         }
         if change.highlightsAdded > 0 {
           output.line("    highlights: \(change.highlightsAdded) added")
+        }
+        if change.sessionsAdded > 0, !isDevice {
+          output.line("    sessions: \(change.sessionsAdded) added")
         }
         for line in deviceLines(change) { output.line(line) }
       }

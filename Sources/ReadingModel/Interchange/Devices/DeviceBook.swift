@@ -39,6 +39,8 @@ public struct DeviceBook: Sendable, Equatable {
   /// The device's newest position.
   public var position: DevicePosition?
   public var highlights: [Highlight] = []
+  /// The spans of reading the device recorded, oldest first.
+  public var sessions: [ReadingSession] = []
   /// What of the book's data was not kept, and why (a highlight past the longest text).
   public var remarks: [String] = []
 

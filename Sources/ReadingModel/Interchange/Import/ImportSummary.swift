@@ -22,6 +22,9 @@ public struct ImportSummary: Sendable, Equatable {
   /// Highlights and notes an ingest added, and those whose text the device changed.
   public var highlightsAdded = 0
   public var highlightsUpdated = 0
+  /// Reading sessions an ingest added, and those whose time or pages the device changed.
+  public var sessionsAdded = 0
+  public var sessionsUpdated = 0
   /// Positions an ingest recorded as progress entries.
   public var positionsRecorded = 0
   /// A device's books that matched none of the library's and were not added
@@ -70,6 +73,12 @@ public struct BookChange: Sendable, Equatable {
   public var highlightsAdded = 0
   /// Highlights whose text a device changed, or whose note it gave.
   public var highlightsUpdated = 0
+  /// Reading sessions an archive or a device brought that the book did not have, and those
+  /// whose time or pages a device changed.
+  public var sessionsAdded = 0
+  public var sessionsUpdated = 0
+  /// On a dry run, the sessions an ingest would add.
+  public var sessions: [ReadingSession] = []
   /// On a dry run of an ingest, the highlights and notes it would add, in book order.
   public var highlights: [Highlight] = []
   /// The device's position an ingest recorded as a progress entry.

@@ -30,6 +30,8 @@ enum ChangeSubject: Sendable, Equatable {
     Table(name: "book_moods", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(name: "highlights", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(name: "removed_highlights", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
+    Table(name: "reading_sessions", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
+    Table(name: "removed_sessions", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(name: "trash", key: "book_id", hasHiddenRowID: false, rowKey: ["id"]),
   ]
 

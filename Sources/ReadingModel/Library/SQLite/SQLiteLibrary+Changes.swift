@@ -106,7 +106,13 @@ extension SQLiteLibrary {
     case .clearGoal(let year): return .goal(year: year)
     case .syncBook(let synced):
       return .book(try SyncTables(connection: connection).placement(of: synced))
-    case .addHighlights(let id, _): return .book(id)
+    case .addHighlights(let id, _), .addSessions(let id, _): return .book(id)
+    case .removeSession(let id):
+      guard
+        let book = try connection.integer(
+          "SELECT book_id FROM reading_sessions WHERE id = ?", [.text(id.uuidString)])
+      else { throw ReadingSessionError.notFound(id.uuidString) }
+      return .book(book)
     case .removeHighlight(let id), .setHighlightNote(let id, _):
       guard
         let book = try connection.integer(
@@ -162,6 +168,15 @@ extension SQLiteLibrary {
       return .highlightRemoved(try HighlightTables(connection: connection).remove(id))
     case .setHighlightNote(let id, let note):
       return .highlightNoted(try HighlightTables(connection: connection).setNote(note, of: id))
+    case .addSessions(let id, let sessions):
+      guard let book = try BookTables(connection: connection).book(id) else {
+        throw LibraryError.bookNotFound(id)
+      }
+      let added = try SessionTables(connection: connection).merge(sessions, into: id).added
+      let position = try ProgressTables(connection: connection).recordEnd(of: added, of: book)
+      return .sessionsAdded(added, position: position)
+    case .removeSession(let id):
+      return .sessionRemoved(try SessionTables(connection: connection).remove(id))
     }
   }
 

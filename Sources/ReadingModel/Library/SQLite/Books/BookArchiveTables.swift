@@ -18,12 +18,13 @@ struct BookArchiveTables {
     let history = try BookHistoryTables(connection: connection).history(of: first...last)
     let bases = try BookSourceTables(connection: connection).bases(of: first...last)
     let highlights = try HighlightTables(connection: connection).highlights(of: first...last)
+    let sessions = try SessionTables(connection: connection).sessions(of: first...last)
     return books.map { book in
       LibraryArchive.Item(
         book: book, progress: progress[book.id] ?? ReadingProgress(),
         details: details[book.id] ?? BookDetails(), statusChanges: changes[book.id] ?? [],
         history: history[book.id] ?? [], bases: bases[book.id] ?? [:],
-        highlights: highlights[book.id] ?? [])
+        highlights: highlights[book.id] ?? [], sessions: sessions[book.id] ?? [])
     }
   }
 
@@ -36,7 +37,8 @@ struct BookArchiveTables {
       statusChanges: try ReadingStateTables(connection: connection).statusChanges(of: id),
       history: try BookHistoryTables(connection: connection).history(of: id),
       bases: try BookSourceTables(connection: connection).bases(of: id...id)[id] ?? [:],
-      highlights: try HighlightTables(connection: connection).highlights(of: id))
+      highlights: try HighlightTables(connection: connection).highlights(of: id),
+      sessions: try SessionTables(connection: connection).sessions(of: id))
   }
 
   /// Inserts a book from an archive with its id, progress, details, status changes and
@@ -59,5 +61,6 @@ struct BookArchiveTables {
       try sources.link(id, to: source, id: sourceID, base: item.bases[source])
     }
     _ = try HighlightTables(connection: connection).add(item.highlights, to: id)
+    _ = try SessionTables(connection: connection).merge(item.sessions, into: id)
   }
 }

@@ -12,16 +12,21 @@ extension ImportRun {
   ///
   /// - Parameters:
   ///   - added: Whether the book was added by this ingest.
-  ///   - highlights: The highlights and notes added.
-  ///   - updated: How many highlights the device changed.
+  ///   - highlights: The highlights and notes added, and how many the device changed.
+  ///   - sessions: The sessions added, and how many the device changed.
   ///   - position: The position recorded, if one was.
   mutating func countAttached(
-    _ line: Int, book: Book, added: Bool, highlights: [Highlight], updated: Int,
-    position: DevicePosition?
+    _ line: Int, book: Book, added: Bool, highlights: (added: [Highlight], updated: Int),
+    sessions: (added: [ReadingSession], updated: Int), position: DevicePosition?
   ) {
-    guard !highlights.isEmpty || updated > 0 || position != nil else { return }
-    summary.highlightsAdded += highlights.count
-    summary.highlightsUpdated += updated
+    guard
+      !highlights.added.isEmpty || highlights.updated > 0 || !sessions.added.isEmpty
+        || sessions.updated > 0 || position != nil
+    else { return }
+    summary.highlightsAdded += highlights.added.count
+    summary.highlightsUpdated += highlights.updated
+    summary.sessionsAdded += sessions.added.count
+    summary.sessionsUpdated += sessions.updated
     if position != nil { summary.positionsRecorded += 1 }
     // A book added is listed only by a dry run (``countAdded(_:id:fields:)``).
     if added, !options.dryRun { return }
@@ -35,10 +40,15 @@ extension ImportRun {
       change = BookChange(
         line: line, bookID: book.id, title: book.title, kind: .updated, fields: [])
     }
-    change.highlightsAdded += highlights.count
-    change.highlightsUpdated += updated
+    change.highlightsAdded += highlights.added.count
+    change.highlightsUpdated += highlights.updated
+    change.sessionsAdded += sessions.added.count
+    change.sessionsUpdated += sessions.updated
     change.position = position ?? change.position
-    if options.dryRun { change.highlights += highlights }
+    if options.dryRun {
+      change.highlights += highlights.added
+      change.sessions += sessions.added
+    }
     summary.changes.append(change)
   }
 }

@@ -78,7 +78,7 @@ struct ImportRun {
   /// Counts a book that was matched: updated when a field or its history changed.
   mutating func countMerged(
     _ line: Int, book: Book, merge: FieldMerge, ours: BookFields, entriesAdded: Int = 0,
-    highlightsAdded: Int = 0
+    highlightsAdded: Int = 0, sessionsAdded: Int = 0
   ) {
     claimed[book.id] = line
     let changes = merge.changes(from: ours).map {
@@ -95,7 +95,7 @@ struct ImportRun {
           + "\(Self.quote(kept.field.display(kept.library))); "
           + "\(sourceName) says \(Self.quote(kept.field.display(kept.source)))")
     }
-    guard !changes.isEmpty || entriesAdded > 0 || highlightsAdded > 0 else {
+    guard !changes.isEmpty || entriesAdded > 0 || highlightsAdded > 0 || sessionsAdded > 0 else {
       summary.unchanged += 1
       return
     }
@@ -103,7 +103,8 @@ struct ImportRun {
     summary.changes.append(
       BookChange(
         line: line, bookID: book.id, title: book.title, kind: .updated, fields: changes,
-        entriesAdded: entriesAdded, highlightsAdded: highlightsAdded))
+        entriesAdded: entriesAdded, highlightsAdded: highlightsAdded,
+        sessionsAdded: sessionsAdded))
   }
 
   /// A value for a remark: quoted, one line, at most 60 characters.

@@ -118,6 +118,7 @@ extension SQLiteLibrary {
     // Like status changes, events added do not make the book "updated": no field changed.
     try addMissingHistory(item.history, to: book.id, on: connection)
     let highlights = try HighlightTables(connection: connection).add(item.highlights, to: book.id)
+    let sessions = try SessionTables(connection: connection).merge(item.sessions, into: book.id)
     if let source {
       let next = merge.result.nextBase(theirs: theirs, base: base)
       try link(
@@ -127,7 +128,7 @@ extension SQLiteLibrary {
     try linkServices(of: item, to: book.id, on: connection)
     run.countMerged(
       line, book: book, merge: merge.result, ours: merge.ours, entriesAdded: entries,
-      highlightsAdded: highlights.count)
+      highlightsAdded: highlights.count, sessionsAdded: sessions.added.count)
   }
 
   /// Adds an archived book with its history, under its own id or a new one.

@@ -108,16 +108,35 @@ extension SQLiteLibrary {
         "#\(id) keeps its note on a highlight at \(kept.place); \(run.sourceName) says "
           + ImportRun.quote(kept.device))
     }
-    let position = try record(device.position, of: book, line: line, run: &run, on: connection)
+    let sessions = try SessionTables(connection: connection).merge(device.sessions, into: id)
+    let position = try record(
+      Self.newest(device.position, endOf: sessions.added + sessions.updated, book: book),
+      of: book, line: line, run: &run, on: connection)
     run.countAttached(
-      line, book: book, added: added, highlights: highlights.added,
-      updated: highlights.updated.count, position: position)
+      line, book: book, added: added,
+      highlights: (highlights.added, highlights.updated.count),
+      sessions: (sessions.added, sessions.updated.count), position: position)
     run.summary.remarks += device.remarks.map { "\(run.label(line)) (\(device.title)): \($0)" }
   }
 
+  /// The newest of the device's position and where the sessions it brought ended.
+  private static func newest(
+    _ position: DevicePosition?, endOf sessions: [ReadingSession], book: Book
+  ) -> DevicePosition? {
+    let ends = sessions.compactMap { session -> DevicePosition? in
+      if let end = session.endPosition {
+        return DevicePosition(fraction: end, page: session.lastPage, time: session.end)
+      }
+      guard let page = session.lastPage, let pages = book.pageCount, pages > 0 else { return nil }
+      return DevicePosition(
+        fraction: min(Double(page) / Double(pages), 1), page: page, time: session.end)
+    }
+    return ([position].compactMap { $0 } + ends).max { $0.time < $1.time }
+  }
+
   /// Records the device's position as a progress entry when it is newer than the book's
-  /// newest and further on: a position logged here since is never moved back, and a
-  /// finished or abandoned book is not reopened.
+  /// newest and further on (``ProgressTables/recordForward(_:at:of:)``); says so when the
+  /// book is finished or abandoned here.
   ///
   /// - Returns: The position recorded, if one was.
   private func record(
@@ -125,24 +144,15 @@ extension SQLiteLibrary {
     on connection: SQLiteConnection
   ) throws -> DevicePosition? {
     guard let position else { return nil }
-    let progress = ProgressTables(connection: connection)
-    if let latest = try progress.position(of: book.id, before: nil),
-      latest.time >= position.time || latest.progress >= position.fraction
-    {
+    if book.status == .finished || book.status == .abandoned, position.fraction < 1 {
+      run.remark(
+        line,
+        "#\(book.id) is \(book.status.displayName) here; the device's position "
+          + "(\(Int((position.fraction * 100).rounded()))%) was not recorded")
       return nil
     }
-    guard book.status != .finished, book.status != .abandoned else {
-      if position.fraction < 1 {
-        run.remark(
-          line,
-          "#\(book.id) is \(book.status.displayName) here; the device's position "
-            + "(\(Int((position.fraction * 100).rounded()))%) was not recorded")
-      }
-      return nil
-    }
-    _ = try progress.appendEntry(to: book.id, reread: nil) { _, _ in
-      EntryDraft(progress: position.fraction, time: position.time)
-    }
-    return position
+    let entry = try ProgressTables(connection: connection).recordForward(
+      position.fraction, at: position.time, of: book)
+    return entry == nil ? nil : position
   }
 }

@@ -59,7 +59,7 @@ struct RepairCopy {
   private static let repairedTables = [
     "library_info", "books", "book_details", "book_sources", "progress_entries",
     "status_changes", "book_tags", "book_events", "trash", "reading_goals", "highlights",
-    "removed_highlights",
+    "removed_highlights", "reading_sessions", "removed_sessions",
   ]
 
   /// Tables copied whole (they have no row ids to step by, and nothing of a book): the
