@@ -38,7 +38,7 @@ let package = Package(
             "-use-ld=lld", "-Xlinker",
             "--symbol-ordering-file=\(Context.packageDirectory)/Sources/bookclub/Linking/startup.order",
             "-Xlinker", "--no-warn-symbol-ordering",
-          ], .when(platforms: [.linux], configuration: .release)),
+          ], .when(platforms: [.linux], configuration: .release))
       ]),
     // The one program that speaks HTTPS (URLSession over the system's libcurl), run by
     // bookclub for Open Library: the static bookclub keeps networking out of its start-up.
@@ -47,7 +47,8 @@ let package = Package(
     .target(name: "FoldingTables"),
     .executableTarget(name: "FoldingTableGenerator", dependencies: ["FoldingTables"]),
     .testTarget(name: "FoldingTablesTests", dependencies: ["FoldingTables", "TestSupport"]),
-    .target(name: "TestSupport", dependencies: ["ReadingModel"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["ReadingModel", "CSQLite"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ReadingModelTests", dependencies: ["ReadingModel", "CSQLite", "TestSupport"]),
     .testTarget(

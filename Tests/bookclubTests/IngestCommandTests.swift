@@ -43,6 +43,59 @@ import Testing
     #expect(try await bookclub(["highlights", "dune"]).stdout.isEmpty)
   }
 
+  /// The whole case: a Kobo with KOReader on it (KOReader's statistics and two
+  /// sidecars, and a third with code in it) and a Kindle whose clippings are in three
+  /// languages, into a library that has some of their books with progress logged by hand.
+  @Test func everyDeviceIsIngestedIntoALibraryWithProgressByHand() async throws {
+    try await libraryWithTwoBooks()
+    try await bookclub([
+      "add", "The Left Hand of Darkness", "-a", "Ursula K. Le Guin", "--isbn", "9780441478125",
+      "--pages", "300",
+    ])
+    try await bookclub(["progress", "set", "left hand", "50%"])
+    try await bookclub(["add", "Emma", "-a", "Jane Austen", "--pages", "400"])
+    let kobo = try DeviceFixtures.koboWithKOReader(in: home.url.path)
+    let kindle = try DeviceFixtures.kindle(in: home.url.path)
+    let before = try Data(contentsOf: URL(fileURLWithPath: library))
+    let dry = try await bookclub(["ingest", kobo, "--dry-run"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: library)) == before, "\(dry.stderr)")
+    #expect(dry.stderr.contains("Nothing was changed."))
+    let first = try await json(["ingest", kobo])
+    #expect(first["format"] as? String == "Kobo and KOReader", "\(first)")
+    // Piranesi is the only book of either the library does not have.
+    #expect(first["added"] as? Int == 1, "\(first)")
+    #expect(first["updated"] as? Int == 3, "\(first)")
+    // Dune 2 and Piranesi 1 from KOReader's page turns; the Kobo's time on two books.
+    #expect(first["sessionsAdded"] as? Int == 5, "\(first)")
+    #expect(first["highlightsAdded"] as? Int == 6, "\(first)")
+    let unreadable = try #require(first["unreadable"] as? [String])
+    #expect(unreadable.count == 1 && unreadable[0].contains("Evil.sdr"), "\(unreadable)")
+    // Hand-made progress stands: the devices' positions are older than it.
+    let dune = try #require(try await json(["show", "dune"])["book"] as? [String: Any])
+    #expect(dune["progress"] as? Double == 0.3)
+    let leGuin = try #require(try await json(["show", "left hand"])["book"] as? [String: Any])
+    #expect(leGuin["progress"] as? Double == 0.5)
+    // Emma was finished on the Kobo: the library's "want to read" moves forward.
+    let emma = try #require(try await json(["show", "emma"])["book"] as? [String: Any])
+    #expect(emma["status"] as? String == "finished", "\(emma)")
+    let sessions = try await bookclub(["progress", "show", "dune"]).stdout
+    #expect(
+      sessions.contains("\nSessions (2 sessions, 50m in all, 84 pages an hour):\n"), "\(sessions)")
+    #expect(sessions.contains("2025-03-01 20:00  20m  (30 pages, 90/h)  koreader"), "\(sessions)")
+    let kindled = try await json(["ingest", kindle])
+    #expect(kindled["updated"] as? Int == 2 && kindled["added"] as? Int == 1, "\(kindled)")
+    // Again, every device: nothing changes.
+    for device in [kobo, kindle] {
+      let again = try await json(["ingest", device])
+      #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
+      #expect(again["sessionsAdded"] as? Int == 0 && again["highlightsAdded"] as? Int == 0)
+    }
+    // Nothing reached the terminal raw: the escape in a highlight is shown escaped.
+    let listed = try await bookclub(["highlights", "dune"]).stdout
+    #expect(listed.contains("The spice must flow."), "\(listed)")
+    #expect(!listed.contains("\u{1B}"))
+  }
+
   @Test func mapNamesTheBookAndMatchOnlyAddsNone() async throws {
     try await bookclub(["add", "The Stranger", "-a", "Albert Camus"])
     let kindle = try DeviceFixtures.kindle(in: home.url.path)

@@ -5,8 +5,9 @@ extension Bookclub.Progress {
   struct Show: BookReportCommand {
     static let signature = reportSignature(
       name: "show",
-      abstract: "Show a book's reading history, oldest first, with pace and estimated finish.",
-      json: "Print JSON: the book, its entries, pace and estimated finish.")
+      abstract:
+        "Show a book's reading history, oldest first, with pace, estimated finish and sessions.",
+      json: "Print JSON: the book, its entries, sessions, pace and estimated finish.")
 
     let target: BookTarget
     let json: Bool
@@ -14,12 +15,15 @@ extension Bookclub.Progress {
     func run(_ context: CommandContext) async throws {
       let reading = try await target.open(in: context)
       let entries = reading.progress.value?.entries ?? []
+      let sessions = try await context.library(flag: target.libraryPath).sessions(
+        of: reading.book.id)
       if json {
-        context.output.line(Self.json(reading, entries: entries).text)
+        context.output.line(Self.json(reading, entries: entries, sessions: sessions).text)
         return
       }
       let book = reading.book
       context.output.line("\(book.shownTitle) — \(book.shownAuthors)")
+      defer { Self.printSessions(sessions, context) }
       guard !entries.isEmpty else {
         context.output.line("No progress recorded yet.")
         context.errors.line("To record some: bookclub progress set \(book.id) <page or %>")
@@ -83,9 +87,35 @@ extension Bookclub.Progress {
       return columns.joined(separator: "  ").trimmingTrailingSpaces
     }
 
-    static func json(_ reading: CurrentlyReading, entries: [ReadingProgress.Entry]) -> JSONValue {
+    /// The sessions, oldest first, under a line of their totals: time, pages and pace.
+    private static func printSessions(_ sessions: [ReadingSession], _ context: CommandContext) {
+      guard !sessions.isEmpty else { return }
+      let seconds = sessions.reduce(0) { $0 + $1.seconds }
+      let timed = sessions.filter { $0.pages != nil }
+      let pages = timed.reduce(0) { $0 + ($1.pages ?? 0) }
+      let timedSeconds = timed.reduce(0) { $0 + $1.seconds }
+      var totals = [
+        sessions.count == 1 ? "1 session" : "\(sessions.count) sessions",
+        SessionText.duration(seconds) + " in all",
+      ]
+      if pages > 0, timedSeconds >= 60 {
+        totals.append(
+          "\(Int((Double(pages) * 3600 / Double(timedSeconds)).rounded())) pages an hour")
+      }
+      context.output.line("")
+      context.output.line("Sessions (" + totals.joined(separator: ", ") + "):")
+      for session in sessions {
+        let id = String(session.id.uuidString.lowercased().prefix(8))
+        context.output.line("  \(id)  " + SessionText.line(session))
+      }
+    }
+
+    static func json(
+      _ reading: CurrentlyReading, entries: [ReadingProgress.Entry], sessions: [ReadingSession]
+    ) -> JSONValue {
       var fields = ProgressText.jsonFields(reading)
       fields["entries"] = .array(entries.map { ProgressText.json($0, of: reading.book) })
+      fields["sessions"] = .array(sessions.map(SessionText.json))
       return .object(fields)
     }
   }

@@ -41,6 +41,9 @@ public struct DeviceBook: Sendable, Equatable {
   public var highlights: [Highlight] = []
   /// The spans of reading the device recorded, oldest first.
   public var sessions: [ReadingSession] = []
+  /// The device's running total of time read, for a device that keeps no sessions (a
+  /// Kobo): the ingest logs the time read since the last one as a session.
+  public var readingTime: DeviceReadingTime?
   /// What of the book's data was not kept, and why (a highlight past the longest text).
   public var remarks: [String] = []
 
@@ -95,6 +98,20 @@ public struct DevicePosition: Sendable, Equatable {
     self.fraction = min(max(fraction, 0), 1)
     self.page = page
     self.time = time
+  }
+}
+
+/// A device's total of time read on a book, and when it was last read.
+public struct DeviceReadingTime: Sendable, Equatable {
+  public var seconds: Int
+  public var lastRead: Date?
+  /// The device, as its sessions name it (`kobo`).
+  public var device: DeviceKind
+
+  public init(seconds: Int, lastRead: Date?, device: DeviceKind) {
+    self.seconds = seconds
+    self.lastRead = lastRead
+    self.device = device
   }
 }
 

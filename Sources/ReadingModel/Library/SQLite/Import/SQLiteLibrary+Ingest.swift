@@ -108,15 +108,49 @@ extension SQLiteLibrary {
         "#\(id) keeps its note on a highlight at \(kept.place); \(run.sourceName) says "
           + ImportRun.quote(kept.device))
     }
-    let sessions = try SessionTables(connection: connection).merge(device.sessions, into: id)
+    let sinceLast = try Self.timeSinceLastIngest(
+      device, of: id, line: line, run: &run, on: connection)
+    let sessions = try SessionTables(connection: connection).merge(
+      device.sessions + sinceLast, into: id)
     let position = try record(
       Self.newest(device.position, endOf: sessions.added + sessions.updated, book: book),
-      of: book, line: line, run: &run, on: connection)
+      of: book, from: device, line: line, run: &run, on: connection)
     run.countAttached(
       line, book: book, added: added,
       highlights: (highlights.added, highlights.updated.count),
       sessions: (sessions.added, sessions.updated.count), position: position)
     run.summary.remarks += device.remarks.map { "\(run.label(line)) (\(device.title)): \($0)" }
+  }
+
+  /// For a device that keeps only a total of time read (a Kobo): the time read since the
+  /// sessions it gave before, as one session ending when the book was last read, its id made
+  /// from the total (so the same total is the same session). More than a day at once (a
+  /// first ingest of a long-read book) cannot be placed in time, and is said, not logged.
+  private static func timeSinceLastIngest(
+    _ device: DeviceBook, of id: Book.ID, line: Int, run: inout ImportRun,
+    on connection: SQLiteConnection
+  ) throws -> [ReadingSession] {
+    guard let total = device.readingTime, let end = total.lastRead else { return [] }
+    let kind = total.device.rawValue
+    let logged =
+      try connection.integer(
+        "SELECT coalesce(sum(seconds), 0) FROM reading_sessions WHERE book_id = ? AND device = ?",
+        [.integer(id), .text(kind)]) ?? 0
+    let since = total.seconds - Int(logged)
+    guard since > 0 else { return [] }
+    guard since <= ReadingSession.longest else {
+      run.remark(
+        line,
+        "the device counts \(since / 3600)h \(since % 3600 / 60)m read on it with no sessions "
+          + "to place them in time: not logged as a session")
+      return []
+    }
+    return [
+      ReadingSession(
+        id: UUID(stableFrom: [kind, device.key, String(total.seconds)]),
+        start: end.addingTimeInterval(-TimeInterval(since)), seconds: since,
+        endPosition: device.position?.fraction, device: kind)
+    ]
   }
 
   /// The newest of the device's position and where the sessions it brought ended.
@@ -140,11 +174,13 @@ extension SQLiteLibrary {
   ///
   /// - Returns: The position recorded, if one was.
   private func record(
-    _ position: DevicePosition?, of book: Book, line: Int, run: inout ImportRun,
-    on connection: SQLiteConnection
+    _ position: DevicePosition?, of book: Book, from device: DeviceBook, line: Int,
+    run: inout ImportRun, on connection: SQLiteConnection
   ) throws -> DevicePosition? {
     guard let position else { return nil }
-    if book.status == .finished || book.status == .abandoned, position.fraction < 1 {
+    if book.status == .finished || book.status == .abandoned, position.fraction < 1,
+      device.status != book.status
+    {
       run.remark(
         line,
         "#\(book.id) is \(book.status.displayName) here; the device's position "
