@@ -24,7 +24,7 @@ struct Bookclub: CommandGroup {
     subcommands: [
       List.self, Browse.self, Add.self, Show.self, Status.self, Progress.self, Note.self, Edit.self,
       Rate.self, Review.self, Tag.self, Untag.self, Tags.self, Series.self, Edition.self, Next.self,
-      Mood.self, Highlights.self, Quote.self, Ingest.self,
+      Mood.self, Highlights.self, Quote.self, Session.self, Read.self, Ingest.self,
       Remove.self,
       Restore.self,
       Trash.self,

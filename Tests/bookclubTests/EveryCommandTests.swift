@@ -21,6 +21,7 @@ import Testing
     "mood": ["1", "dark"], "edition link": ["1", "2"], "edition unlink": ["1"],
     "highlights export": ["1"], "highlights note": ["abcd1234", "text"],
     "highlights remove": ["abcd1234"], "quote add": ["1", "text"],
+    "session remove": ["abcd1234"], "read": ["1"],
     "next add": ["1"], "next move": ["1", "--first"], "next remove": ["1"],
     "remove": ["1"], "restore": ["1"], "trash": [], "select": ["1"],
     "settings list": [], "settings get": ["color"], "settings set": ["color", "never"],

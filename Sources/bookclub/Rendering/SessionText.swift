@@ -18,6 +18,13 @@ enum SessionText {
     return "\(minutes / 60)h " + (rest < 10 ? "0" : "") + "\(rest)m"
   }
 
+  /// `2025-03-04 21:10–21:55`, or across midnight `2025-03-04 23:30–2025-03-05 00:15`.
+  static func span(_ session: ReadingSession) -> String {
+    let start = DateText.minute(session.start)
+    let end = DateText.minute(session.end)
+    return start.prefix(10) == end.prefix(10) ? start + "–" + end.dropFirst(11) : start + "–" + end
+  }
+
   /// `2025-03-04 21:10  45m  pp. 120–152 (32 pages, 43/h)  koreader`: when, how long, the
   /// pages and pace where known, and the device.
   static func line(_ session: ReadingSession) -> String {
