@@ -28,6 +28,12 @@ import Testing
     #expect(try await sessions("dune").isEmpty)
     let book = try #require(try await json(["show", "dune"])["book"] as? [String: Any])
     #expect(book["progress"] as? Double == 0.2)
+    // Without <book>, the selected one; one word that reads as a time is the time.
+    try await bookclub(["select", "dune"])
+    let selected = try await bookclub(["session", "20m"])
+    #expect(selected.stdout.hasPrefix("Logged 20m of “Dune”: "), "\(selected.stdout)")
+    #expect(selected.stderr.contains("Using the selected book: Dune"))
+    #expect(try await sessions("dune").count == 1)
   }
 
   @Test func clockTimesAndTheirErrors() async throws {
@@ -57,6 +63,18 @@ import Testing
       #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
     }
     #expect(try await sessions("emma").count == 2)
+    // 2024-05-12 was a Sunday: 50 minutes in its ninth hour; the late session runs 30
+    // minutes into Sunday's last hour and 15 into Monday's first.
+    let stats = try #require(
+      try await json(["stats", "--year", "2024"])["sessions"] as? [String: Any])
+    #expect(stats["count"] as? Int == 2 && stats["seconds"] as? Int == 95 * 60, "\(stats)")
+    #expect(stats["secondsByWeekday"] as? [Int] == [900, 0, 0, 0, 0, 0, 3000 + 1800])
+    let hours = try #require(stats["secondsByHour"] as? [Int])
+    #expect(hours[9] == 3000 && hours[23] == 1800 && hours[0] == 900, "\(hours)")
+    #expect(stats["pagesPerHour"] as? Double == 48, "\(stats)")  // 40 pages in 50 minutes
+    let shown = try await bookclub(["stats", "--year", "2024"]).stdout
+    #expect(shown.contains("\nRead: 1.6 hours in 2 sessions · 48 pages an hour\n"), "\(shown)")
+    #expect(shown.contains("Minutes read by hour of the day"))
   }
 
   @Test func aSessionIsRemovedByItsIdAndReadNeedsATerminal() async throws {

@@ -63,24 +63,31 @@ public struct ReadingStats: Sendable, Equatable {
   public var secondsByDay: [CalendarDay: Int] = [:]
   /// Seconds listened on each day of the week, Monday first.
   public var secondsByWeekday = [Int](repeating: 0, count: 7)
+  /// The reading sessions of the year (all time: ever).
+  public var sessions = SessionStats()
 
   public init(year: Int?) {
     self.year = year
     if year != nil { byMonth = (1...12).map { Bucket(key: $0, books: 0, pages: 0) } }
   }
 
-  /// Days with progress.
-  public var readingDays: Int { pagesByDay.count }
+  /// Days with progress or a session.
+  public var readingDays: Int { days.count }
+
+  /// The days with progress or a session, in no order.
+  private var days: Set<CalendarDay> {
+    Set(pagesByDay.keys).union(sessions.secondsByDay.keys)
+  }
 
   /// Seconds listened in the year (all time: ever), from the progress entries.
   public var secondsListened: Int { secondsByDay.values.reduce(0, +) }
 
-  /// The most consecutive days with progress.
+  /// The most consecutive days with progress or a session.
   public var longestStreak: Int {
     var longest = 0
     var current = 0
     var previous: Int?
-    for day in pagesByDay.keys.map(\.daysSinceEpoch).sorted() {
+    for day in days.map(\.daysSinceEpoch).sorted() {
       current = previous.map { day == $0 + 1 } == true ? current + 1 : 1
       longest = max(longest, current)
       previous = day

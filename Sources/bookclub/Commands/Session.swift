@@ -7,7 +7,7 @@ import ReadingModel
 #endif
 
 extension Bookclub {
-  /// `bookclub session <book> [<time>] [--from HH:MM] [--to HH:MM] [--on DATE]
+  /// `bookclub session [<book>] [<time>] [--from HH:MM] [--to HH:MM] [--on DATE]
   /// [--pages N | --to-page P]`: a span of reading logged by hand.
   struct Session: CommandGroup {
     static let timeArgument = OptionalArgument(
@@ -33,9 +33,11 @@ extension Bookclub {
         page reached. A session that ends further on than your newest position, and after \
         it, moves you there; one logged for earlier leaves your position as it is. \
         'progress show <book>' lists a book's sessions, 'stats' counts them by weekday \
-        and hour, 'bookclub read <book>' times one for you, and 'undo' takes one back.
+        and hour, 'bookclub read <book>' times one for you, and 'undo' takes one back. \
+        Without <book>, the selected book: 'bookclub session 45m' (one word that reads as \
+        a time is the time; name a book called '90' as 'bookclub session 90 90').
         """,
-      arguments: [BookTarget.required, timeArgument],
+      arguments: [BookTarget.argument, timeArgument],
       options: [
         from, to, on, pages, toPage, CommonOptions.json("Print JSON: the session and progress."),
         LibraryOption.spec,
@@ -55,8 +57,14 @@ extension Bookclub {
     }
 
     init(_ values: ParsedValues) throws(UsageError) {
-      target = BookTarget(requiring: values)
-      let time = values.argument(Self.timeArgument)
+      var reference = values.argument(BookTarget.argument)
+      var time = values.argument(Self.timeArgument)
+      let clockGiven = values.string(Self.from) != nil && values.string(Self.to) != nil
+      // One word that reads as a time is the time, for the selected book.
+      if time == nil, !clockGiven, let word = reference, SessionLength.seconds(word) != nil {
+        (time, reference) = (word, nil)
+      }
+      target = BookTarget(reference: reference, libraryPath: LibraryOption.value(in: values))
       let seconds = try time.map { text throws(UsageError) in
         guard let seconds = SessionLength.seconds(text), seconds > 0 else {
           throw .invalidValue(
@@ -125,9 +133,12 @@ extension Bookclub {
       if let last, let total = book.pageCount, last > total {
         throw ProgressInputError.pageBeyondEnd(last, pageCount: total)
       }
+      // Whole seconds, counted back from the end: the session ends when the reader stopped,
+      // never a moment before what they logged just before it.
+      let seconds = Int(end.timeIntervalSince(start).rounded())
       let session = ReadingSession(
-        start: start, seconds: Int(end.timeIntervalSince(start).rounded()), firstPage: first,
-        lastPage: last, pages: pages)
+        start: end.addingTimeInterval(-TimeInterval(seconds)), seconds: seconds,
+        firstPage: first, lastPage: last, pages: pages)
       if let problem = session.problem { throw problem }
       return session
     }

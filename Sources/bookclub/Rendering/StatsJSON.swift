@@ -53,6 +53,33 @@ enum StatsJSON {
       "pagesByWeekday": .array(stats.pagesByWeekday.map { .integer(Int64($0)) }),
       "secondsByWeekday": .array(stats.secondsByWeekday.map { .integer(Int64($0)) }),
       "days": .array(days),
+      "sessions": sessions(stats.sessions),
+    ])
+  }
+
+  /// `{"count", "seconds", "pages", "pagesPerHour", "secondsByWeekday", "secondsByHour",
+  /// "days": [{"day", "seconds"}], "books": [{"id", "title", "sessions", "seconds"}]}`.
+  private static func sessions(_ sessions: SessionStats) -> JSONValue {
+    .object([
+      "count": .integer(Int64(sessions.sessions)), "seconds": .integer(Int64(sessions.seconds)),
+      "pages": .integer(Int64(sessions.pages)),
+      "pagesPerHour": sessions.pagesPerHour.map(JSONValue.number) ?? .null,
+      "secondsByWeekday": .array(sessions.secondsByWeekday.map { .integer(Int64($0)) }),
+      "secondsByHour": .array(sessions.secondsByHour.map { .integer(Int64($0)) }),
+      "days": .array(
+        sessions.secondsByDay.keys.sorted().map { day in
+          .object([
+            "day": .string(day.description),
+            "seconds": .integer(Int64(sessions.secondsByDay[day] ?? 0)),
+          ])
+        }),
+      "books": .array(
+        sessions.books.map {
+          .object([
+            "id": .integer($0.id), "title": .string($0.title),
+            "sessions": .integer(Int64($0.sessions)), "seconds": .integer(Int64($0.seconds)),
+          ])
+        }),
     ])
   }
 

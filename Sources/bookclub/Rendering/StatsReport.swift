@@ -33,7 +33,8 @@ struct StatsReport {
     lines += section("", standouts)
     if let year = stats.year, stats.readingDays > 0 {
       let calendar = ReadingCalendar(
-        year: year, pagesByDay: stats.pagesByDay, ascii: ascii, colors: colors)
+        year: year, pagesByDay: stats.pagesByDay, secondsByDay: stats.sessions.secondsByDay,
+        ascii: ascii, colors: colors)
       lines += section(
         "Reading days: \(stats.readingDays) · longest streak \(Self.days(stats.longestStreak))",
         calendar.lines(width: width))
@@ -46,12 +47,42 @@ struct StatsReport {
         "Listened: \(Self.hours(stats.secondsListened)) on \(Self.days(stats.secondsByDay.count))",
         [])
     }
+    lines += sessionLines
     if stats.pagesByWeekday.contains(where: { $0 > 0 }) {
       let rows = zip(Self.weekdays, stats.pagesByWeekday).map { RowChart.Row(label: $0, value: $1) }
       lines += section(
         "Pages read by day of the week",
         RowChart(rows: rows, ascii: ascii, colors: colors).lines(width: min(width, 60)))
     }
+    return lines
+  }
+
+  /// Time read in sessions: the total and pace, hours by day of the week and by hour of
+  /// the day, and the books read longest.
+  private var sessionLines: [String] {
+    let sessions = stats.sessions
+    guard sessions.sessions > 0 else { return [] }
+    var heading =
+      "Read: \(Self.hours(sessions.seconds)) in "
+      + (sessions.sessions == 1 ? "1 session" : "\(sessions.sessions) sessions")
+    if let pace = sessions.pagesPerHour { heading += " · \(Int(pace.rounded())) pages an hour" }
+    let weekdays = zip(Self.weekdays, sessions.secondsByWeekday).map {
+      RowChart.Row(label: $0, value: ($1 + 30) / 60)
+    }
+    var lines = ["", heading]
+    lines += section(
+      "Minutes read by day of the week",
+      RowChart(rows: weekdays, ascii: ascii, colors: colors).lines(width: min(width, 60)))
+    let hours = sessions.secondsByHour.enumerated().map {
+      ColumnChart.Column(label: String($0.offset), value: ($0.element + 30) / 60)
+    }
+    lines += section(
+      "Minutes read by hour of the day",
+      ColumnChart(columns: hours, ascii: ascii, colors: colors).lines(width: width))
+    let books = sessions.books.map {
+      "\(TerminalText.safe($0.title)) \(Self.hours($0.seconds)) (\($0.sessions))"
+    }
+    lines.append("Read longest: " + books.joined(separator: ", "))
     return lines
   }
 

@@ -7,6 +7,9 @@ import ReadingModel
 struct ReadingCalendar {
   let year: Int
   let pagesByDay: [CalendarDay: Int]
+  /// Seconds read in sessions each day: a day with no pages but a session is a reading
+  /// day too.
+  var secondsByDay: [CalendarDay: Int] = [:]
   var ascii = false
   var colors = false
 
@@ -55,11 +58,18 @@ struct ReadingCalendar {
     return lines
   }
 
-  /// The shade of a day: 0 without reading, 1 to 4 by quarters of the most pages in a day.
+  /// The shade of a day: 0 without reading, 1 to 4 by quarters of the most pages in a day,
+  /// or of the most time in sessions, whichever is darker.
   func level(_ day: CalendarDay) -> Int {
-    guard let pages = pagesByDay[day] else { return 0 }
-    let most = max(1, pagesByDay.values.max() ?? 1)
-    return max(1, min(4, Int((Double(pages) / Double(most) * 4).rounded(.up))))
+    max(
+      Self.level(pagesByDay[day], most: pagesByDay),
+      Self.level(secondsByDay[day], most: secondsByDay))
+  }
+
+  private static func level(_ value: Int?, most values: [CalendarDay: Int]) -> Int {
+    guard let value else { return 0 }
+    let most = max(1, values.values.max() ?? 1)
+    return max(1, min(4, Int((Double(value) / Double(most) * 4).rounded(.up))))
   }
 
   private func cell(_ day: CalendarDay) -> String {

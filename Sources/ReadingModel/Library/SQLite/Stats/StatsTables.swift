@@ -37,6 +37,7 @@ struct StatsTables {
       try connection.integer(
         "SELECT count(*) FROM books WHERE status = 'finished' AND finished_day = ''") ?? 0)
     try readingDays(into: &stats, zone: zone)
+    stats.sessions = try sessions(of: stats.year, zone: zone)
     return stats
   }
 
@@ -130,17 +131,33 @@ struct StatsTables {
     ) { ReadingStats.Ranked(name: $0.text(0), books: Int($0.int64(1))) }
   }
 
+  /// The first millisecond of the local year and of the next (all time: every one).
+  private static func bounds(of year: Int?, zone: TimeZoneRules) -> [SQLiteValue?] {
+    guard let year else { return [.integer(Int64.min), .integer(Int64.max)] }
+    func start(_ year: Int) -> Int64 {
+      CalendarDay(year: year, month: 1, day: 1)!.start(in: zone).milliseconds
+    }
+    return [.integer(start(year)), .integer(start(year + 1))]
+  }
+
+  /// The year's sessions (all time: `nil`), by the local day they started in.
+  private func sessions(of year: Int?, zone: TimeZoneRules) throws -> SessionStats {
+    let bounds = Self.bounds(of: year, zone: zone)
+    let sessions = try connection.all(
+      """
+      SELECT s.book_id, b.title, \(SessionTables.columns) FROM reading_sessions s
+      JOIN books b ON b.id = s.book_id WHERE s.start_ms >= ? AND s.start_ms < ?
+      ORDER BY s.start_ms
+      """, bounds
+    ) { ($0.int64(0), $0.text(1), SessionTables.session(from: $0, at: 2)) }
+    return SessionStats(sessions, zone: zone)
+  }
+
   /// Pages read and seconds listened each day of the year (all time: each day), from the
   /// progress entries: an entry reads the pages (or listens to the time) from the book's
   /// entry before it (from 0 for its first).
   private func readingDays(into stats: inout ReadingStats, zone: TimeZoneRules) throws {
-    var bounds: [SQLiteValue?] = [.integer(Int64.min), .integer(Int64.max)]
-    if let year = stats.year {
-      func start(_ year: Int) -> Int64 {
-        CalendarDay(year: year, month: 1, day: 1)!.start(in: zone).milliseconds
-      }
-      bounds = [.integer(start(year)), .integer(start(year + 1))]
-    }
+    let bounds = Self.bounds(of: stats.year, zone: zone)
     try connection.forEach(
       """
       SELECT e.time_ms, e.progress, \(StoredValue.countedPagesSQL("b")),
