@@ -61,8 +61,9 @@ struct SessionGatherer {
       return "with a duration below zero or over a day"
     }
     guard turn.page > 0, turn.page <= 1_000_000 else { return "with a page out of range" }
-    if books[turn.book] == nil { order.append(turn.book) }
-    var gathered = books[turn.book] ?? Gathered()
+    // Taken out of the dictionary while it grows, so its sessions are never copied.
+    var gathered = books.removeValue(forKey: turn.book) ?? Gathered()
+    if gathered.turns == 0 { order.append(turn.book) }
     gathered.turns += 1
     let end = turn.start + turn.seconds
     if var span = gathered.sessions.last, turn.start <= span.end + KOReaderStatistics.sessionGap,
