@@ -253,3 +253,28 @@ extension DeviceFixtures {
 public struct FixtureError: Error {
   public var path: String
 }
+
+/// A connection to a device's database kept open by a test, as the device's own software
+/// keeps it while bookclub reads: a lock held, a write-ahead log not yet checkpointed.
+public final class HeldDatabase {
+  private var handle: OpaquePointer?
+
+  /// Opens the database at `path`.
+  public init(_ path: String) throws {
+    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw FixtureError(path: path) }
+  }
+
+  /// Runs SQL on the open connection.
+  public func run(_ sql: String) throws {
+    var message: UnsafeMutablePointer<CChar>?
+    guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? ""
+      sqlite3_free(message)
+      throw FixtureError(path: "held database: " + text)
+    }
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+}
