@@ -36,6 +36,21 @@ import Testing
     #expect(try await sessions("dune").count == 1)
   }
 
+  /// A session of last week began where the reader was last week, not where they are now.
+  @Test func aBackDatedSessionStartsWhereTheReaderWasThen() async throws {
+    try await bookclub(["add", "Emma", "-a", "Jane Austen", "--pages", "400"])
+    try await bookclub(["progress", "set", "emma", "100", "--at", "2024-05-01 20:00"])
+    try await bookclub(["progress", "set", "emma", "300"])
+    let logged = try await json([
+      "session", "emma", "--from", "09:00", "--to", "10:00", "--on", "2024-05-02", "--to-page",
+      "160",
+    ])
+    let session = try #require(logged["session"] as? [String: Any])
+    #expect(session["firstPage"] as? Int == 100, "\(logged)")
+    #expect(session["pages"] as? Int == 60)
+    #expect(logged["progress"] is NSNull, "a newer position stands")
+  }
+
   @Test func clockTimesAndTheirErrors() async throws {
     try await bookclub(["add", "Emma", "-a", "Jane Austen", "--pages", "400"])
     let logged = try await json([

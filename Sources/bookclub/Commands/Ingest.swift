@@ -11,18 +11,22 @@ extension Bookclub {
   struct Ingest: ParsableCommand {
     static let signature = CommandSignature(
       name: "ingest",
-      abstract: "Bring in what an e-reader recorded: highlights, notes and where you are.",
+      abstract: "Bring in what an e-reader recorded: sessions, highlights, notes, where you are.",
       discussion: """
-        Give the folder a Kindle is mounted at, or its documents/My Clippings.txt (English, \
-        German, French, Spanish, Italian, Portuguese, Japanese or Chinese). The device's \
-        files are only read. Like an import, the ingest is one transaction, and 'undo' takes \
+        Give the folder an e-reader is mounted at, or one of its files: KOReader's \
+        statistics.sqlite3 (page turns become reading sessions) and its books' .sdr \
+        sidecars (status, rating, highlights), a Kobo's .kobo/KoboReader.sqlite (status, \
+        position, rating, highlights, time spent), a Kindle's documents/My Clippings.txt \
+        (English, German, French, Spanish, Italian, Portuguese, Japanese or Chinese). The \
+        device's files are only read: databases opened read-only, sidecars parsed as data, \
+        never run. Like an import, the ingest is one transaction, and 'undo' takes \
         it back whole. A book of the device is found by ISBN where the device knows one, \
         else by title and first author (a series or edition note after the title is \
         ignored); one that matches none of yours is added as an e-book, or with \
         --match-only listed instead; --map names the book for one it cannot match. What the \
         device says is merged three ways with its last ingest: what you changed here is \
-        never overwritten. Ingesting the same files again changes nothing; a highlight you \
-        removed here stays removed.
+        never overwritten; a position moves you only forward. Ingesting the same files again \
+        changes nothing; a highlight or session you removed here stays removed.
         """,
       arguments: [pathArgument],
       options: [

@@ -104,20 +104,29 @@ extension Bookclub {
       let (book, library) = try await target.resolve(in: context, writing: true)
       let (start, end) = try span.resolve(now: Date())
       let progress = try await library.progress(of: book.id)
+      // Where the reader was when the session ended: the newest position by then (one
+      // logged later is not where a session of last week began).
+      let positions = progress.positions
+      let then =
+        positions.last { $0.time <= end }?.progress
+        ?? (positions.isEmpty ? progress.currentFraction(status: book.status) : nil)
       let session = try Self.session(
         of: book, from: start, to: end, pagesRead: pagesRead, pageReached: pageReached,
-        current: progress.currentFraction(status: book.status))
+        current: then)
       try await Self.log(session, of: book, in: library, json: json, context: context)
     }
 
     /// The session, its pages worked out from where the reader was.
     ///
+    /// - Parameter current: How far through the reader was, when known.
     /// - Throws: ``ReadingSessionError`` for a session the library would not keep.
     static func session(
       of book: Book, from start: Date, to end: Date, pagesRead: Int?, pageReached: Int?,
-      current: Double
+      current: Double?
     ) throws -> ReadingSession {
-      let currentPage = book.pageCount.map { Int((current * Double($0)).rounded()) }
+      let currentPage = book.pageCount.flatMap { count in
+        current.map { Int(($0 * Double(count)).rounded()) }
+      }
       var first: Int?
       var last: Int?
       var pages: Int?
