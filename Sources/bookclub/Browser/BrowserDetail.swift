@@ -1,8 +1,8 @@
 import Observation
 import ReadingModel
 
-/// The detail pane's book: its ``CurrentlyReading`` (which the actions write through) and
-/// the report `bookclub show` prints, loaded through the same ``LoadSequence`` as the
+/// The detail pane's book: its ``CurrentlyReading`` (which the actions write through), the
+/// report `bookclub show` prints and the book's highlights and quotes, loaded through the same ``LoadSequence`` as the
 /// stores so that a load cancelled by Esc or by another book is never shown.
 @MainActor
 @Observable
@@ -16,7 +16,7 @@ final class BrowserDetail {
   /// The first line shown, when the report is longer than the pane.
   var top = 0
 
-  @ObservationIgnored private let library: any BookReading & ProgressReading
+  @ObservationIgnored private let library: any BookReading & ProgressReading & HighlightReading
   @ObservationIgnored private let requests = LoadSequence<Extras>()
 
   /// What the report needs beyond the book's progress.
@@ -24,13 +24,15 @@ final class BrowserDetail {
     var changes: [StatusChange]
     var details: BookDetails
     var history: [BookEvent]
+    var highlights: [Highlight]
   }
 
   /// - Parameters:
   ///   - reading: The book.
   ///   - shown: Lines already on screen for this book, kept while it loads again.
   init(
-    reading: CurrentlyReading, library: any BookReading & ProgressReading, shown: [String]? = nil
+    reading: CurrentlyReading, library: any BookReading & ProgressReading & HighlightReading,
+    shown: [String]? = nil
   ) {
     self.reading = reading
     self.library = library
@@ -55,7 +57,8 @@ final class BrowserDetail {
     let outcome = await requests.run(on: nil) {
       Extras(
         changes: try await library.statusChanges(of: id),
-        details: try await library.details(of: id), history: try await library.history(of: id))
+        details: try await library.details(of: id), history: try await library.history(of: id),
+        highlights: try await library.highlights(of: id))
     }
     switch outcome {
     case .stale: return
@@ -71,10 +74,14 @@ final class BrowserDetail {
     if requests.cancel() || lines.isLoading { lines.cancel() }
   }
 
+  /// What `show` prints, then every highlight and quote in book order, escaped.
   private func report(_ extras: Extras) -> [String] {
-    BookReport(
+    let lines = BookReport(
       reading: reading, changes: extras.changes, details: extras.details,
-      history: extras.history, noteCount: Self.noteCount
+      history: extras.history, highlightCount: extras.highlights.count, noteCount: Self.noteCount
     ).lines(colors: false)
+    guard !extras.highlights.isEmpty else { return lines }
+    return lines + ["", "Highlights and quotes, in book order:"]
+      + extras.highlights.flatMap(HighlightReport.lines)
   }
 }

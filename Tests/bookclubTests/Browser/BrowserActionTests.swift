@@ -171,4 +171,27 @@ import Testing
     _ = model.handle(.escape)
     #expect(model.detail == nil)
   }
+
+  @Test func theDetailPaneListsHighlightsInBookOrderEscaped() async throws {
+    let day = Date(timeIntervalSince1970: 1_740_000_000)
+    _ = try await library.apply(
+      .addHighlights(
+        1,
+        [
+          Highlight(kind: .highlight, text: "Later \u{1B}[2Jon", page: 300, time: day),
+          Highlight(kind: .quote, text: "Early on", note: "Mine", page: 12, time: day),
+        ]))
+    let model = await loaded()
+    _ = model.handle(.enter)
+    await settle { model.detail?.lines.value?.contains { $0.contains("Later") } == true }
+    let lines = try #require(model.detail?.lines.value)
+    let heading = try #require(lines.firstIndex(of: "Highlights and quotes, in book order:"))
+    let rest = lines[heading...].joined(separator: "\n")
+    let early = try #require(rest.range(of: "  Early on"))
+    let later = try #require(rest.range(of: "  Later"))
+    #expect(early.lowerBound < later.lowerBound, "\(rest)")
+    #expect(rest.contains("p. 12") && rest.contains("  Note: Mine"), "\(rest)")
+    #expect(!rest.contains("\u{1B}"), "\(rest)")
+    #expect(lines.contains { $0.hasPrefix("Highlights") && $0.contains("2") })
+  }
 }
