@@ -45,8 +45,9 @@ public struct AppliedChange: Sendable, Equatable {
     /// A book as other devices' changes left it: the book, or `nil` once in the trash, and
     /// how many of their changes were skipped as not making a valid book.
     case synced(Book?, skipped: Int)
-    /// The highlights added (those the book had already are not among them).
-    case highlightsAdded([Highlight])
+    /// The highlights added (those the book had already are not among them), and whether
+    /// the reader asked for them to be shared with the clubs.
+    case highlightsAdded([Highlight], sharedWithClubs: Bool)
     /// A highlight taken away, as it was.
     case highlightRemoved(Highlight)
     /// A highlight with its new note.

@@ -34,7 +34,7 @@ enum ChangeSummary {
     case .imported(let summary): return describe(summary, origin: nil)
     case .synced(let book, _):
       return book == nil ? "removing \(title) by sync" : "the sync of \(title)"
-    case .highlightsAdded(let added):
+    case .highlightsAdded(let added, _):
       let quotes = added.allSatisfy { $0.kind == .quote }
       let noun = quotes ? "quote" : "highlight"
       return "adding \(added.count == 1 ? "a \(noun)" : "\(added.count) \(noun)s") to \(title)"

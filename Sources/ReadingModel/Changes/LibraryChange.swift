@@ -35,7 +35,9 @@ public enum LibraryChange: Sendable, Equatable {
   /// A book as every device's changes left it (``SyncedBook``): what `bookclub sync` writes.
   case syncBook(SyncedBook)
   /// Highlights or quotes of a book; those it has already (by id) are left as they are.
-  case addHighlights(Book.ID, [Highlight])
+  /// With `sharedWithClubs`, those added are shared with every club reading the book,
+  /// behind the spoiler shield by their place (`quote add --share`).
+  case addHighlights(Book.ID, [Highlight], sharedWithClubs: Bool = false)
   /// A highlight or a quote taken away.
   case removeHighlight(UUID)
   /// A highlight's note replaced; `nil` removes it.

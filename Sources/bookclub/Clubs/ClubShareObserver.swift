@@ -4,7 +4,8 @@ import ReadingModel
 /// register once with their ``LibraryWriter``. A position or status that moved (progress, a
 /// status, an entry removed, an undo or redo of one) is shared as where the reader now
 /// stands; a new note goes where notes are shared (or everywhere, when asked); a rating
-/// given or undone is shared as the rating now.
+/// given or undone is shared as the rating now; highlights and quotes added with `--share`
+/// go to every club reading their book, each as a note at its place.
 @MainActor
 final class ClubShareObserver: ChangeObserver {
   private let library: any ClubLibrary
@@ -26,6 +27,9 @@ final class ClubShareObserver: ChangeObserver {
   }
 
   func changeApplied(_ change: AppliedChange) async -> [String] {
+    if let highlights = Self.highlightShares(of: change) {
+      return await shareHighlights(highlights.books, asked: highlights.asked)
+    }
     guard let share = Self.share(of: change) else { return [] }
     guard await ClubSharing.isSharing(library, context: context) else {
       if share.isAsked { await sayNotShared(share.book) }
@@ -35,6 +39,61 @@ final class ClubShareObserver: ChangeObserver {
       share.kinds, about: share.book, library: library, context: context, notices: notices,
       announcing: announcing, including: share.including, asked: share.isAsked)
     return announcing ? [] : (shared.map { [$0] } ?? [])
+  }
+
+  /// The highlights a change asked to share, by book: a quote's (`quote add --share`, asked
+  /// of that one book) or an ingest's (`ingest --share`, of every book that got some).
+  static func highlightShares(of change: AppliedChange) -> (books: [BookHighlights], asked: Bool)? {
+    switch change.outcome {
+    case .highlightsAdded(let added, sharedWithClubs: true):
+      guard let book = change.after?.book, !added.isEmpty else { return nil }
+      return ([BookHighlights(book: book, highlights: added)], true)
+    case .imported(let summary) where !summary.highlightsShared.isEmpty:
+      return (summary.highlightsShared, false)
+    default: return nil
+    }
+  }
+
+  /// Shares highlights with every club reading their book, each as a note at its place; one
+  /// with no known place is not shared, and that is said. An ingest's books that no club
+  /// reads are passed over, said once.
+  private func shareHighlights(_ books: [BookHighlights], asked: Bool) async -> [String] {
+    guard await ClubSharing.isSharing(library, context: context) else {
+      if let first = books.first { await sayNotShared(first.book) }
+      return []
+    }
+    var said: [String] = []
+    for entry in books {
+      let placed = entry.highlights.compactMap { highlight in
+        SharedHighlight.fraction(of: highlight, in: entry.book).map {
+          (SharedHighlight.text(of: highlight), $0)
+        }
+      }
+      let unplaced = entry.highlights.count - placed.count
+      if unplaced > 0 {
+        notices.push(
+          "Not shared: \(unplaced) of the highlights of “\(entry.book.shownTitle)” "
+            + "\(unplaced == 1 ? "has" : "have") no known place in the book, so no member's "
+            + "spoiler shield could hide \(unplaced == 1 ? "it" : "them").",
+          level: .warning)
+      }
+      guard !placed.isEmpty else { continue }
+      let shared = await ClubSharing.share(
+        { book in placed.map { .note(book, text: $0.0, fraction: $0.1) } },
+        about: entry.book, library: library, context: context, notices: notices,
+        announcing: announcing, asked: asked)
+      if let shared { said.append(shared) }
+    }
+    if !asked, said.isEmpty, let first = books.first {
+      let which =
+        books.count == 1
+        ? "“\(first.book.shownTitle)”, whose highlights came in, is"
+        : "none of the \(books.count) books whose highlights came in is"
+      notices.push(
+        "Not shared: \(which) no club's current book (bookclub club pick <book>).",
+        level: .warning)
+    }
+    return announcing ? [] : said
   }
 
   /// A note asked to be shared (`--share`) with sharing off or no club: said, not silent.

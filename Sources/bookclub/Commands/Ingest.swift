@@ -30,7 +30,7 @@ extension Bookclub {
         """,
       arguments: [pathArgument],
       options: [
-        map, matchOnly, device, Import.prefer, dryRun,
+        map, matchOnly, device, Import.prefer, share, dryRun,
         CommonOptions.json("Print the summary as JSON on stdout."), LibraryOption.spec,
       ]
     )
@@ -47,6 +47,10 @@ extension Bookclub {
     static let device = OptionSpec.value(
       "device", valueName: "name",
       help: "A name for this device, when you have more than one of its kind.")
+    static let share = OptionSpec.flag(
+      "share",
+      help: "Share the highlights it adds with the clubs reading their books (each shown to a "
+        + "member once they have read as far).")
     static let dryRun = OptionSpec.flag(
       "dry-run", help: "Show every book, highlight and position it would bring in; change nothing.")
 
@@ -70,6 +74,7 @@ extension Bookclub {
         prefer: values.choice(Import.prefer, as: MergePreference.self) ?? .library,
         origin: PathName.lastComponent(of: path))
       options.addUnmatched = !values.flag(Self.matchOnly)
+      options.shareHighlights = values.flag(Self.share)
       self.options = options
       json = values.flag(CommonOptions.anyJSON)
       libraryPath = LibraryOption.value(in: values)

@@ -7,7 +7,7 @@ import ReadingModel
 #endif
 
 extension Bookclub {
-  /// `bookclub quote add <book> <text> [--page N | --at-percent P] [--note <text>]`
+  /// `bookclub quote add <book> <text> [--page N | --at-percent P] [--note <text>] [--share]`
   struct Quote: CommandGroup {
     static let signature = CommandSignature(
       name: "quote", abstract: "Keep a quote from a book: text you typed, at its page.",
@@ -23,12 +23,17 @@ extension Bookclub.Quote {
     static let percent = OptionSpec.value(
       "at-percent", valueName: "percent", help: "Where it is, in percent (45).")
     static let note = OptionSpec.value("note", valueName: "text", help: "Your note on it.")
+    static let share = OptionSpec.flag(
+      "share",
+      help: "Share it with the clubs reading this book (shown to each member once they have "
+        + "read as far).")
 
     static let signature = CommandSignature(
       name: "add", abstract: "Keep a quote at its page (or where you are in the book).",
       arguments: [BookTarget.required, textArgument],
       options: [
-        page, percent, note, CommonOptions.json("Print JSON: the quote."), LibraryOption.spec,
+        page, percent, note, share, CommonOptions.json("Print JSON: the quote."),
+        LibraryOption.spec,
       ])
 
     let target: BookTarget
@@ -36,6 +41,7 @@ extension Bookclub.Quote {
     let page: Int?
     let percent: Double?
     let note: String?
+    let shares: Bool
     let json: Bool
 
     init(_ values: ParsedValues) throws(UsageError) {
@@ -55,6 +61,7 @@ extension Bookclub.Quote {
           "--page --at-percent", for: Self.page.display, allowed: "Give one of them.")
       }
       note = values.string(Self.note)
+      shares = values.flag(Self.share)
       json = values.flag(CommonOptions.anyJSON)
       let quote = Highlight(kind: .quote, text: text, note: note, time: Date())
       if let problem = quote.problem {
@@ -78,7 +85,8 @@ extension Bookclub.Quote {
       let quote = Highlight(
         kind: .quote, text: text, note: note?.trimmingWhitespace().isEmpty == true ? nil : note,
         position: position, page: page, time: Date())
-      _ = try await context.writer(for: library).apply(.addHighlights(book.id, [quote]))
+      _ = try await context.writer(for: library).apply(
+        .addHighlights(book.id, [quote], sharedWithClubs: shares))
       if json { return context.output.line(HighlightReport.json(quote, book: book.id).text) }
       context.output.line(
         "Kept the quote from “\(book.shownTitle)” at \(ProgressText.position(position, of: book)).")

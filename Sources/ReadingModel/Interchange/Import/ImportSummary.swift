@@ -32,6 +32,8 @@ public struct ImportSummary: Sendable, Equatable {
   public var notMatched: [NotMatchedBook] = []
   /// Parts of a device's files that could not be read, each with its place and why.
   public var unreadable: [String] = []
+  /// With ``ImportOptions/shareHighlights``: each book's highlights added, for the clubs.
+  public var highlightsShared: [BookHighlights] = []
   /// Whether nothing was written on purpose (`--dry-run`).
   public var dryRun = false
   /// The import's record of changes, which `bookclub undo` takes back whole; `nil` when it
@@ -136,10 +138,24 @@ public struct ImportOptions: Sendable, Equatable {
   /// For an ingest: whether a device's book that matches none of the library's is added
   /// (else it is listed as not matched).
   public var addUnmatched = true
+  /// For an ingest: whether the highlights it adds are shared with the clubs reading their
+  /// books (`--share`), listed in ``ImportSummary/highlightsShared``.
+  public var shareHighlights = false
 
   public init(dryRun: Bool = false, prefer: MergePreference = .library, origin: String? = nil) {
     self.dryRun = dryRun
     self.prefer = prefer
     self.origin = origin
+  }
+}
+
+/// A book and highlights of it: what an ingest asked to share with the clubs.
+public struct BookHighlights: Sendable, Equatable {
+  public var book: Book
+  public var highlights: [Highlight]
+
+  public init(book: Book, highlights: [Highlight]) {
+    self.book = book
+    self.highlights = highlights
   }
 }

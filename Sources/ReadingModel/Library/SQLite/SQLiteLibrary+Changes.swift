@@ -106,7 +106,7 @@ extension SQLiteLibrary {
     case .clearGoal(let year): return .goal(year: year)
     case .syncBook(let synced):
       return .book(try SyncTables(connection: connection).placement(of: synced))
-    case .addHighlights(let id, _), .addSessions(let id, _): return .book(id)
+    case .addHighlights(let id, _, _), .addSessions(let id, _): return .book(id)
     case .removeSession(let id):
       guard
         let book = try connection.integer(
@@ -159,11 +159,13 @@ extension SQLiteLibrary {
       let tables = SyncTables(connection: connection)
       let (book, skipped) = try tables.write(synced, at: try tables.placement(of: synced))
       return .synced(book, skipped: skipped)
-    case .addHighlights(let id, let highlights):
+    case .addHighlights(let id, let highlights, let shared):
       guard try BookTables(connection: connection).book(id) != nil else {
         throw LibraryError.bookNotFound(id)
       }
-      return .highlightsAdded(try HighlightTables(connection: connection).add(highlights, to: id))
+      return .highlightsAdded(
+        try HighlightTables(connection: connection).add(highlights, to: id),
+        sharedWithClubs: shared)
     case .removeHighlight(let id):
       return .highlightRemoved(try HighlightTables(connection: connection).remove(id))
     case .setHighlightNote(let id, let note):

@@ -28,6 +28,9 @@ extension ImportRun {
     summary.sessionsAdded += sessions.added.count
     summary.sessionsUpdated += sessions.updated
     if position != nil { summary.positionsRecorded += 1 }
+    if options.shareHighlights, !options.dryRun, !highlights.added.isEmpty {
+      summary.highlightsShared.append(BookHighlights(book: book, highlights: highlights.added))
+    }
     // A book added is listed only by a dry run (``countAdded(_:id:fields:)``).
     if added, !options.dryRun { return }
     var change: BookChange
