@@ -129,3 +129,70 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: library))
   }
 }
+
+/// At a terminal, `ingest` asks about each device book that matches none of the library's:
+/// add it, leave it out, or name the book it is; Ctrl-C changes nothing.
+@Suite(.requires(.tmux))
+struct IngestChoiceTests: LibraryCommandSuite {
+  let home = TestHome()
+
+  func ingest(_ arguments: [String]) async throws -> TmuxSession {
+    let pidFile = home.path("ingest.pid")
+    let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+    return try await TmuxSession(
+      command: [
+        "/bin/sh", "-c",
+        "echo $$ > '\(pidFile)'; exec '\(BookclubProcess.executable.path)' ingest \(quoted)",
+      ], width: 120, height: 30, home: home,
+      extraEnvironment: ["NO_COLOR": "1", "BOOKCLUB_LIBRARY": library])
+  }
+
+  @Test func eachUnmatchedBookIsAddedLeftOutOrNamed() async throws {
+    try await bookclub(["add", "Dune", "-a", "Frank Herbert"])
+    try await bookclub(["add", "The Stranger", "-a", "Albert Camus"])
+    let kindle = try DeviceFixtures.kindle(in: home.url.path)
+    let session = try await ingest([kindle])
+    _ = try await session.waitFor("2 of the device's books match none of yours.")
+    _ = try await session.waitFor("“Der Process” by Franz Kafka")
+    try await session.press("Enter")  // added
+    _ = try await session.waitFor("“L'Étranger” by Albert Camus")
+    try await session.type("nothing like it")
+    try await session.press("Enter")
+    _ = try await session.waitFor("No book matches 'nothing like it'")
+    try await session.type("stranger")
+    try await session.press("Enter")
+    _ = try await session.waitFor("→ “The Stranger” (2)")
+    let after = try await session.waitFor("EXITED:0")
+    #expect(after.contains("1 added, 2 updated"), "\(after)")
+    let listed = try await bookclub(["list"]).stdout
+    #expect(listed.contains("Der Process") && !listed.contains("L'Étranger"), "\(listed)")
+    #expect(try await bookclub(["highlights", "stranger"]).stdout.contains("A line of mine"))
+  }
+
+  @Test func leftOutIsListedAndCtrlCChangesNothing() async throws {
+    try await bookclub(["add", "Dune", "-a", "Frank Herbert"])
+    let kindle = try DeviceFixtures.kindle(in: home.url.path)
+    let before = try Data(contentsOf: URL(fileURLWithPath: library))
+    let cancelled = try await ingest([kindle])
+    _ = try await cancelled.waitFor("“Der Process” by Franz Kafka")
+    let text = try String(contentsOfFile: home.path("ingest.pid"), encoding: .utf8)
+    let pid = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(kill(pid, SIGINT) == 0)
+    let stopped = try await cancelled.waitFor("EXITED:")
+    #expect(stopped.contains("Ingest cancelled; nothing was changed."), "\(stopped)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: library)) == before)
+    // --match-only: Enter leaves a book out, 'a' adds it.
+    let session = try await ingest([kindle, "--match-only"])
+    _ = try await session.waitFor("“Der Process” by Franz Kafka")
+    _ = try await session.waitFor("Enter: leave it out · a: add it")
+    try await session.press("Enter")
+    _ = try await session.waitFor("“L'Étranger” by Albert Camus")
+    try await session.type("a")
+    try await session.press("Enter")
+    let after = try await session.waitFor("EXITED:0")
+    #expect(after.contains("Not matched"), "\(after)")
+    #expect(after.contains("Der Process") && after.contains("left out when asked"), "\(after)")
+    let listed = try await bookclub(["list"]).stdout
+    #expect(listed.contains("L'Étranger") && !listed.contains("Der Process"), "\(listed)")
+  }
+}

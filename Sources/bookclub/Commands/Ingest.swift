@@ -23,7 +23,8 @@ extension Bookclub {
         it back whole. A book of the device is found by ISBN where the device knows one, \
         else by title and first author (a series or edition note after the title is \
         ignored); one that matches none of yours is added as an e-book, or with \
-        --match-only listed instead; --map names the book for one it cannot match. What the \
+        --match-only listed instead; --map names the book for one it cannot match, and at a \
+        terminal you are asked about each one. What the \
         device says is merged three ways with its last ingest: what you changed here is \
         never overwritten; a position moves you only forward. Ingesting the same files again \
         changes nothing; a highlight or session you removed here stays removed.
@@ -118,6 +119,10 @@ extension Bookclub {
       let library = context.library(flag: libraryPath)
       var chosenOptions = self.options
       chosenOptions.chosen = try await chosen(readings, in: library)
+      if asksForUnmatched(context) {
+        chosenOptions = try await choosingUnmatched(
+          readings, options: chosenOptions, in: library, context: context)
+      }
       let options = chosenOptions
       let summary: ImportSummary
       let deviceName = self.deviceName

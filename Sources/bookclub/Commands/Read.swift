@@ -66,7 +66,7 @@ extension Bookclub {
       errors.line(
         "Reading “\(book.shownTitle)” from \(ProgressText.position(current, of: book)), "
           + "since \(DateText.minute(start).dropFirst(11)). Enter stops the timer.")
-      _ = await ReadingTimer.waitForLine(since: start) { seconds in
+      _ = await TerminalLine.wait(since: start) { seconds in
         let text = "\r  " + ReadingTimer.clock(seconds) + " "
         _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
       }
@@ -87,13 +87,8 @@ extension Bookclub {
     /// the session is logged without a page.
     private func askPage(of book: Book, errors: TextOutput) async -> Int? {
       while true {
-        errors.write("Page you reached (Enter to skip): ")
-        errors.flush()
-        guard let answer = await ReadingTimer.waitForLine(since: Date(), draw: { _ in }) else {
-          errors.line("")
-          return nil
-        }
-        let text = answer.trimmingWhitespace()
+        guard let text = await TerminalLine.ask("Page you reached (Enter to skip): ", on: errors)
+        else { return nil }
         if text.isEmpty { return nil }
         if let page = Int(text), page >= 0,
           page <= (book.pageCount ?? StoredValue.pageCounts.upperBound)

@@ -67,7 +67,8 @@ extension ImportReport {
         "Not matched (nothing of them was brought in; --map 'TITLE=BOOK' names the book):")
       for book in summary.notMatched {
         let authors = book.authors.isEmpty ? "" : " by " + book.authors.joined(separator: ", ")
-        let highlights = book.highlights == 0 ? "" : ", \(book.highlights) highlights"
+        let highlights =
+          book.highlights == 0 ? "" : ", " + count(book.highlights, "highlight")
         lines.append(
           "  book \(book.line) (\(book.place)\(highlights)): \(book.title)\(authors): \(book.reason)"
         )

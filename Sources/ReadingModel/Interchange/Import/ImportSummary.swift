@@ -89,8 +89,13 @@ public struct BookChange: Sendable, Equatable {
 
 /// A book of a device an ingest did not bring in, and why.
 public struct NotMatchedBook: Sendable, Equatable {
+  /// Why a book the reader could still match was not: none of the library's matched it.
+  public static let matchesNone = "no book of the library has its title and author"
+
   /// Its number among the device's books, and its place in the device's files.
   public var line: Int
+  /// The device's key of the book, which ``ImportOptions/chosen`` takes.
+  public var key: String
   public var place: String
   public var title: String
   public var authors: [String]
@@ -138,6 +143,10 @@ public struct ImportOptions: Sendable, Equatable {
   /// For an ingest: whether a device's book that matches none of the library's is added
   /// (else it is listed as not matched).
   public var addUnmatched = true
+  /// For an ingest: device books (by key) that match none of the library's and are added
+  /// whatever ``addUnmatched`` says, or left out: what the reader answered at a terminal.
+  public var addedAnyway: Set<String> = []
+  public var leftOut: Set<String> = []
   /// For an ingest: whether the highlights it adds are shared with the clubs reading their
   /// books (`--share`), listed in ``ImportSummary/highlightsShared``.
   public var shareHighlights = false

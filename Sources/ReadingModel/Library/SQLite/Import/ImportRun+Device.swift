@@ -3,7 +3,7 @@ extension ImportRun {
   mutating func notMatched(_ line: Int, _ book: DeviceBook, reason: String) {
     summary.notMatched.append(
       NotMatchedBook(
-        line: line, place: book.place, title: book.title, authors: book.authors,
+        line: line, key: book.key, place: book.place, title: book.title, authors: book.authors,
         highlights: book.highlights.count, reason: reason))
   }
 

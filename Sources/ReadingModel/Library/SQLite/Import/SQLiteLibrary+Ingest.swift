@@ -31,8 +31,12 @@ extension SQLiteLibrary {
       }
     }
     guard let (id, how) = found else {
-      guard run.options.addUnmatched else {
-        run.notMatched(line, device, reason: "no book of the library has its title and author")
+      if run.options.leftOut.contains(device.key) {
+        run.notMatched(line, device, reason: "left out when asked")
+        return
+      }
+      guard run.options.addUnmatched || run.options.addedAnyway.contains(device.key) else {
+        run.notMatched(line, device, reason: NotMatchedBook.matchesNone)
         return
       }
       try addDeviceBook(device, as: imported, line: line, run: &run, on: connection)
