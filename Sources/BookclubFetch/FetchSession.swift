@@ -82,8 +82,32 @@ final class FetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable 
       return false
     }
     // No cancel: it waits for URLSession's queue, which a fast server keeps full, while
-    // the bytes read meanwhile pile up (gigabytes). The process ends instead, at once.
-    if over { finish(stopping: .tooLarge) }
+    // the bytes read meanwhile pile up (gigabytes). The process ends instead, at once, from
+    // this thread: waking the waiting one first would let the reading go on until a busy
+    // machine gets round to it.
+    if over {
+      finish(stopping: .tooLarge)
+      Self.end(outcome(), output: output, path: request.output)
+    }
+  }
+
+  /// Ends the process, once, after the last bytes are said: a second caller waits here for
+  /// the first one's exit.
+  private static let ending = NSLock()
+
+  /// Closes the output file (removed unless it holds a whole body), prints the outcome's
+  /// JSON line and ends the process at once: a transfer still under way (stopped at the
+  /// limit or the deadline) ends with it, not after URLSession has wound it down.
+  ///
+  /// - Parameters:
+  ///   - output: The output file's descriptor.
+  ///   - path: The output file's path.
+  static func end(_ outcome: Outcome, output: Int32, path: String) -> Never {
+    ending.lock()  // never unlocked: the process ends here
+    close(output)
+    if !outcome.keepsOutput { unlink(path) }
+    FileHandle.standardOutput.write(Data((outcome.json + "\n").utf8))
+    _exit(outcome.exitStatus)
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -27,9 +27,4 @@ guard output >= 0 else {
 Ending.removeOnEveryExit(request.output)
 if let lifeline = request.lifeline { Ending.endWhenClosed(lifeline) }
 let outcome = FetchSession(request, output: output).run()
-close(output)
-if !outcome.keepsOutput { unlink(request.output) }
-FileHandle.standardOutput.write(Data((outcome.json + "\n").utf8))
-// At once: a transfer still under way (stopped at the limit or the deadline) ends with
-// the process, not after URLSession has wound it down.
-_exit(outcome.exitStatus)
+FetchSession.end(outcome, output: output, path: request.output)
