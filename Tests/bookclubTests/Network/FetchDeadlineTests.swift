@@ -57,7 +57,11 @@ struct FetchDeadlineTests {
     }
     #expect(status == 1, "\(said)")
     #expect(said.contains("\"error\":\"tooLarge\""), "\(said)")
-    #expect(peakKiB < 256 << 10, "the helper's peak was \(peakKiB >> 10) MiB")
+    // Alone the helper peaks near 50 MiB. URLSession hands the bytes libcurl read to the
+    // delegate through a queue with no back-pressure, so when the whole suite starves the
+    // delegate's thread on two cores what waits there grows (264 MiB was seen); a helper
+    // that hoards the body reached gigabytes.
+    #expect(peakKiB < 512 << 10, "the helper's peak was \(peakKiB >> 10) MiB")
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
