@@ -130,17 +130,10 @@ import Testing
 
 /// The club end of it: a listener at a time unlocks the notes a reader on paper wrote at
 /// that fraction, and not before.
-@Suite struct AudiobookClubTests {
+@Suite struct AudiobookClubTests: ClubMemberSuite {
   let shared = TestHome()
   let ann = TestHome()
   let bo = TestHome()
-
-  @discardableResult
-  func run(_ member: TestHome, _ arguments: [String]) async throws -> BookclubProcess.Result {
-    let result = try await member.bookclub.run(arguments)
-    #expect(result.status == 0, "\(arguments): \(result.stderr)")
-    return result
-  }
 
   @Test func aListenerUnlocksTheNotesAReaderOnPaperWroteAtThatFraction() async throws {
     let folder = shared.path("bookworms")

@@ -6,21 +6,11 @@ import Testing
 /// Book clubs end to end: members are separate homes (each their own library and settings),
 /// the transport a bare git repository on this disk or a plain shared folder.
 @Suite(.requires(.git))
-struct ClubCommandTests {
+struct ClubCommandTests: ClubMemberSuite {
   let shared = TestHome()
   let ann = TestHome()
   let bo = TestHome()
   let cy = TestHome()
-
-  /// Runs bookclub as `member`, expecting success.
-  @discardableResult
-  func run(_ member: TestHome, _ arguments: [String], status: Int32 = 0) async throws
-    -> BookclubProcess.Result
-  {
-    let result = try await member.bookclub.run(arguments)
-    #expect(result.status == status, "\(arguments): \(result.stderr)")
-    return result
-  }
 
   func git(_ arguments: [String]) async throws {
     #expect(try await TestGit.run(arguments, in: shared.url) == 0, "git \(arguments)")
@@ -56,11 +46,6 @@ struct ClubCommandTests {
 
   func addMiddlemarch(_ member: TestHome, title: String = "Middlemarch") async throws {
     try await run(member, ["add", title, "--author", "George Eliot", "--pages", "880"])
-  }
-
-  /// The member's line of `club status`.
-  func line(of name: String, in status: String) -> String {
-    status.split(separator: "\n").first { $0.hasPrefix("  \(name)") }.map(String.init) ?? ""
   }
 
   @Test func threeMembersShareProgressAndNotesThroughGit() async throws {

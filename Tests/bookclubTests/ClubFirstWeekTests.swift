@@ -9,19 +9,10 @@ import Testing
 /// named otherwise than the remote's, the join command `club create` prints, a note shared
 /// on a book the club is not reading, the member count, an empty club list.
 @Suite(.requires(.git))
-struct ClubFirstWeekTests {
+struct ClubFirstWeekTests: ClubMemberSuite {
   let shared = TestHome()
   let ann = TestHome()
   let bo = TestHome()
-
-  @discardableResult
-  func run(_ member: TestHome, _ arguments: [String], status: Int32 = 0) async throws
-    -> BookclubProcess.Result
-  {
-    let result = try await member.bookclub.run(arguments)
-    #expect(result.status == status, "\(arguments): \(result.stderr)")
-    return result
-  }
 
   func git(_ arguments: [String]) async throws {
     #expect(try await TestGit.run(arguments, in: shared.url) == 0, "git \(arguments)")

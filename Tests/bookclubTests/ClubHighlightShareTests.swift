@@ -7,19 +7,10 @@ import Testing
 /// `ingest --share` send each as a note at its place, so a member's spoiler shield hides it
 /// until they have read that far; without `--share` nothing goes; a highlight with no known
 /// place is not shared, and that is said.
-@Suite struct ClubHighlightShareTests {
+@Suite struct ClubHighlightShareTests: ClubMemberSuite {
   let shared = TestHome()
   let ann = TestHome()
   let bo = TestHome()
-
-  @discardableResult
-  func run(_ member: TestHome, _ arguments: [String], status: Int32 = 0) async throws
-    -> BookclubProcess.Result
-  {
-    let result = try await member.bookclub.run(arguments)
-    #expect(result.status == status, "\(arguments): \(result.stderr)")
-    return result
-  }
 
   /// Ann and Bo in a club reading Middlemarch (880 pages); Ann also has Emma.
   func clubReadingMiddlemarch() async throws {

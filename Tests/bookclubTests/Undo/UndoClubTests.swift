@@ -3,21 +3,10 @@ import Testing
 
 /// An undo is shared with clubs as what it is: a position taken back takes the member's
 /// standing back, through a plain shared folder.
-@Suite struct UndoClubTests {
+@Suite struct UndoClubTests: ClubMemberSuite {
   let shared = TestHome()
   let ann = TestHome()
   let bo = TestHome()
-
-  @discardableResult
-  func run(_ member: TestHome, _ arguments: [String]) async throws -> BookclubProcess.Result {
-    let result = try await member.bookclub.run(arguments)
-    #expect(result.status == 0, "\(arguments): \(result.stderr)")
-    return result
-  }
-
-  func line(of name: String, in status: String) -> String {
-    status.split(separator: "\n").first { $0.hasPrefix("  \(name)") }.map(String.init) ?? ""
-  }
 
   @Test func anUndoneProgressEntryTakesTheMembersPositionBack() async throws {
     let folder = shared.path("Syncthing/bookworms")
