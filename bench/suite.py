@@ -710,6 +710,13 @@ def report(path, lines):
     print("\n".join(lines))
 
 
+def write_report(path, lines):
+    """Writes a benchmark's report to `path` and prints it."""
+    with open(path, "w") as file:
+        file.write("\n".join(lines))
+    print("\n".join(lines))
+
+
 def machine():
     model = ""
     try:

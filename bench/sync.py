@@ -179,9 +179,7 @@ def main():
             + ").",
             "",
         ]
-        with open(options.output, "w") as file:
-            file.write("\n".join(report))
-        print("\n".join(report))
+        suite.write_report(options.output, report)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -137,14 +137,9 @@ struct IngestChoiceTests: LibraryCommandSuite {
   let home = TestHome()
 
   func ingest(_ arguments: [String]) async throws -> TmuxSession {
-    let pidFile = home.path("ingest.pid")
-    let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
-    return try await TmuxSession(
-      command: [
-        "/bin/sh", "-c",
-        "echo $$ > '\(pidFile)'; exec '\(BookclubProcess.executable.path)' ingest \(quoted)",
-      ], width: 120, height: 30, home: home,
-      extraEnvironment: ["NO_COLOR": "1", "BOOKCLUB_LIBRARY": library])
+    try await TmuxSession(
+      bookclub: ["ingest"] + arguments, home: home, library: library,
+      pidFile: home.path("ingest.pid"), width: 120, height: 30)
   }
 
   @Test func eachUnmatchedBookIsAddedLeftOutOrNamed() async throws {
@@ -175,8 +170,7 @@ struct IngestChoiceTests: LibraryCommandSuite {
     let before = try Data(contentsOf: URL(fileURLWithPath: library))
     let cancelled = try await ingest([kindle])
     _ = try await cancelled.waitFor("“Der Process” by Franz Kafka")
-    let text = try String(contentsOfFile: home.path("ingest.pid"), encoding: .utf8)
-    let pid = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let pid = try #require(try TmuxSession.processID(in: home.path("ingest.pid")))
     #expect(kill(pid, SIGINT) == 0)
     let stopped = try await cancelled.waitFor("EXITED:")
     #expect(stopped.contains("Ingest cancelled; nothing was changed."), "\(stopped)")

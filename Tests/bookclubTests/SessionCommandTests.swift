@@ -117,14 +117,9 @@ struct ReadTimerTests: LibraryCommandSuite {
   }
 
   func timer(_ arguments: [String]) async throws -> TmuxSession {
-    let pidFile = home.path("read.pid")
-    let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
-    return try await TmuxSession(
-      command: [
-        "/bin/sh", "-c",
-        "echo $$ > '\(pidFile)'; exec '\(BookclubProcess.executable.path)' read \(quoted)",
-      ], width: 100, height: 24, home: home,
-      extraEnvironment: ["NO_COLOR": "1", "BOOKCLUB_LIBRARY": library])
+    try await TmuxSession(
+      bookclub: ["read"] + arguments, home: home, library: library,
+      pidFile: home.path("read.pid"))
   }
 
   @Test func enterStopsTheTimerAndThePageMovesTheReaderOn() async throws {
@@ -155,8 +150,7 @@ struct ReadTimerTests: LibraryCommandSuite {
     try await bookclub(["add", "Emma", "-a", "Jane Austen", "--pages", "400"])
     let session = try await timer(["emma", "--since", clock(minutesAgo: 3)])
     _ = try await session.waitFor("  0:0")  // the timer runs: 0:03, or 0:04 begun late
-    let text = try String(contentsOfFile: home.path("read.pid"), encoding: .utf8)
-    let pid = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let pid = try #require(try TmuxSession.processID(in: home.path("read.pid")))
     #expect(kill(pid, SIGINT) == 0)
     _ = try await session.waitFor("Page you reached (Enter to skip):")
     #expect(kill(pid, SIGINT) == 0)  // skips the page; the session is still logged
