@@ -54,8 +54,29 @@ struct RoundTripLibraryGenerator {
         book.length = AudioLength(seconds: Int.random(in: 1...200_000, using: &random))
       }
       if chance(0.3) { details.review = pick(Self.reviews) }
+      // What some formats have no place for: each export's loss report must say so.
+      if chance(0.2) {
+        details.moods = ["dark", "hopeful"]
+        details.pace = pick(["slow", "medium", "fast"])
+      }
+      if chance(0.15) { details.privateNotes = "Lent to Ann." }
+      if chance(0.15) { details.ownedCopies = Int.random(in: 1...3, using: &random) }
+      if chance(0.1) { details.contributors = ["Edith Grossman"] }
+      let later = added.startInUTC.addingTimeInterval(86_400)
+      var progress = ReadingProgress()
+      if chance(0.2) {
+        progress = ReadingProgress(entries: [
+          .init(progress: 0.5, time: later, note: "Halfway.", kind: .note)
+        ])
+      }
+      let highlights =
+        chance(0.15) ? [Highlight(kind: .quote, text: "A line.", position: 0.3, time: later)] : []
+      let sessions =
+        chance(0.1) ? [ReadingSession(start: later, seconds: 1800, pages: 20)] : []
       items.append(
-        LibraryArchive.Item(book: book, progress: ReadingProgress(), details: details))
+        LibraryArchive.Item(
+          book: book, progress: progress, details: details, highlights: highlights,
+          sessions: sessions))
     }
     return LibraryArchive(books: items, library: UUID().uuidString)
   }

@@ -13,6 +13,15 @@ import Testing
 
   enum Format: String, CaseIterable {
     case archive, goodreads, storygraph
+
+    /// The loss report of another service's format.
+    var target: ExportLosses.Target? {
+      switch self {
+      case .archive: nil
+      case .goodreads: .goodreads
+      case .storygraph: .storygraph
+      }
+    }
   }
 
   let folder = TemporaryFolder()
@@ -55,6 +64,12 @@ import Testing
       #expect(
         Self.project(back, format) == Self.project(before, format),
         "seed \(seed), \(format): the books that came back differ")
+      if let target = format.target {
+        // Whatever came back otherwise, the export's loss report said.
+        for (lost, said) in Self.losses(before, back, target: target) {
+          #expect(said, "seed \(seed), \(format): \(lost) differs and no loss line says so")
+        }
+      }
 
       if format == .archive {
         // Restored whole: the same ids, the same identity, the same bytes.
@@ -107,6 +122,59 @@ import Testing
       }
       return values.map { ($0 ?? "").debugDescription }.joined(separator: " ")
     }.sorted()
+  }
+
+  /// Each value of a book that came back different, paired by title and authors, with
+  /// whether the export's loss report for that book names it.
+  static func losses(
+    _ before: [LibraryArchive.Item], _ back: [LibraryArchive.Item], target: ExportLosses.Target
+  ) -> [(String, Bool)] {
+    func key(_ item: LibraryArchive.Item) -> String {
+      item.book.title + "|" + item.book.authors.joined(separator: ",")
+    }
+    let returned = Dictionary(grouping: back, by: key)
+    var found: [(String, Bool)] = []
+    for item in before {
+      guard let match = returned[key(item)], match.count == 1, let other = match.first else {
+        continue
+      }
+      let said = Set(ExportLoss.found(in: item, target: target).filter { $0.1 > 0 }.map(\.0))
+      let (a, b) = (item.details, other.details)
+      let checks: [(String, Bool, [ExportLoss])] = [
+        ("rating", a.rating != b.rating, [.ratingRounded]),
+        ("readings", a.readings != b.readings, [.readingsDropped, .readingStartsDropped]),
+        ("moods or pace", a.moods != b.moods || a.pace != b.pace, [.moodsAndPace]),
+        (
+          "warnings", a.warnings != b.warnings || a.warningNote != b.warningNote, [.contentWarnings]
+        ),
+        // A title such as `Tomorrow (Healer, #1)` comes back with a series: a gain, not a loss.
+        ("series", a.series != b.series && !a.series.isEmpty, [.series]),
+        ("contributors", a.contributors != b.contributors, [.contributors]),
+        ("publisher", a.publisher != b.publisher, [.publisher]),
+        (
+          "years", a.publicationYear != b.publicationYear || a.editionYear != b.editionYear,
+          [.publicationYears]
+        ),
+        ("author sort", a.authorSort != b.authorSort && a.authorSort != nil, [.authorSort]),
+        ("private notes", a.privateNotes != b.privateNotes, [.privateNotes]),
+        ("spoiler", a.spoiler != b.spoiler, [.spoilerMark]),
+        (
+          "copies owned", a.ownedCopies != b.ownedCopies && a.ownedCopies != nil,
+          [.ownedCountRounded]
+        ),
+        ("up next", a.upNext != nil && b.upNext == nil, [.upNext]),
+        ("edition link", a.work != nil && b.work == nil, [.editions]),
+        ("page count", item.book.pageCount != other.book.pageCount, [.pageCount]),
+        ("length", item.book.length != other.book.length, [.audiobookLength]),
+        ("progress", item.progress.entries.count > other.progress.entries.count, [.progress]),
+        ("highlights", item.highlights.count > other.highlights.count, [.highlights]),
+        ("sessions", item.sessions.count > other.sessions.count, [.sessions]),
+      ]
+      for (name, differs, losses) in checks where differs {
+        found.append(("\(item.book.title): \(name)", !said.isDisjoint(with: losses)))
+      }
+    }
+    return found
   }
 
   // MARK: - Libraries and files

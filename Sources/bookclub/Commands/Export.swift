@@ -18,14 +18,18 @@ extension Bookclub {
         into an empty library gives the same library back. The Goodreads and StoryGraph \
         formats can be read by those services and by any tool that imports their exports: \
         Goodreads keeps the latest finish (Date Read) and the read count, StoryGraph every \
-        finished reading (Dates Read).
+        finished reading (Dates Read). After an export in their formats, what the file could \
+        not keep is listed on stderr (ratings rounded, readings dropped, what the format has \
+        no place for); --dry-run lists it without writing.
         """,
-      options: [format, output, LibraryOption.spec]
+      options: [format, output, dryRun, LibraryOption.spec]
     )
 
     static let format = OptionSpec.value(
       "format", valueName: "format", help: "bookclub, goodreads or storygraph.",
       defaultValue: "bookclub", allowedValues: ["bookclub", "goodreads", "storygraph"])
+    static let dryRun = OptionSpec.flag(
+      "dry-run", help: "Write nothing: say what the format would not keep.")
     static let output = OptionSpec.value(
       "output", short: "o", valueName: "file",
       help: "Write to this file (replaced only once complete) instead of stdout.",
@@ -34,18 +38,28 @@ extension Bookclub {
     /// Books read from the library at a time.
     static let pageSize = 500
 
-    /// The CSV header and the writer of a book's row, or `nil` for the bookclub archive.
-    let csv: (header: [String], append: @Sendable (LibraryArchive.Item, inout [UInt8]) -> Void)?
+    /// Another service's CSV: its header, the writer of a book's row and what its file
+    /// loses; `nil` for the bookclub archive.
+    let csv:
+      (
+        header: [String], append: @Sendable (LibraryArchive.Item, inout [UInt8]) -> Void,
+        target: ExportLosses.Target
+      )?
     let output: String?
+    let dryRun: Bool
     let libraryPath: String?
 
     init(_ values: ParsedValues) throws(UsageError) {
       switch values.string(Self.format) {
-      case "goodreads": csv = (GoodreadsExport.header, GoodreadsExport.append)
+      case "goodreads": csv = (GoodreadsExport.header, GoodreadsExport.append, .goodreads)
       case "storygraph":
-        csv = (StoryGraphExport.header, { CSVWriter.append(StoryGraphExport.row($0), to: &$1) })
+        csv = (
+          StoryGraphExport.header, { CSVWriter.append(StoryGraphExport.row($0), to: &$1) },
+          .storygraph
+        )
       default: csv = nil
       }
+      dryRun = values.flag(Self.dryRun)
       output = values.string(Self.output)
       if output?.isEmpty == true {
         throw .invalidValue(
@@ -56,21 +70,27 @@ extension Bookclub {
 
     func run(_ context: CommandContext) async throws {
       let library = context.library(flag: libraryPath)
-      let sink = try ExportSink(
-        output.map { UserFolder.absolute($0, environment: context.environment) }, context: context)
+      let sink =
+        dryRun
+        ? nil
+        : try ExportSink(
+          output.map { UserFolder.absolute($0, environment: context.environment) },
+          context: context)
       var archive = LibraryArchive.StreamWriter(
         library: try await library.libraryID(), goals: try await library.goals())
-      try sink.write(csv.map { Data(CSVWriter.line($0.header).utf8) } ?? archive.header())
+      try sink?.write(csv.map { Data(CSVWriter.line($0.header).utf8) } ?? archive.header())
+      var losses = csv.map { ExportLosses(target: $0.target) }
       var lastID: Book.ID?
       var count = 0
       while true {
         let items = try await library.archivePage(after: lastID, limit: Self.pageSize)
+        for item in items { losses?.add(item) }
         // A page is written at once: one write, not one per book.
-        if let csv {
+        if let sink, let csv {
           var bytes: [UInt8] = []
           for item in items { csv.append(item, &bytes) }
           try sink.write(Data(bytes))
-        } else {
+        } else if let sink {
           var data = Data()
           for item in items { data.append(archive.item(item)) }
           try sink.write(data)
@@ -79,11 +99,26 @@ extension Bookclub {
         guard let last = items.last, items.count == Self.pageSize else { break }
         lastID = last.book.id
       }
-      if csv == nil { try sink.write(archive.footer()) }
-      try sink.finish()
-      if let output {
-        context.errors.line("Exported \(count) books to \(TerminalText.safe(output)).")
+      if csv == nil { try sink?.write(archive.footer()) }
+      try sink?.finish()
+      report(count: count, losses: losses, to: context.errors)
+    }
+
+    /// Says what was written, and what the format did not keep: never a loss unsaid.
+    private func report(count: Int, losses: ExportLosses?, to errors: TextOutput) {
+      let books = count == 1 ? "1 book" : "\(count) books"
+      let name = losses.map { $0.target.name + " CSV" } ?? "bookclub's format"
+      if dryRun {
+        errors.line("Dry run: \(books) in \(name); nothing was written.")
+      } else if let output {
+        errors.line("Exported \(books) to \(TerminalText.safe(output)).")
       }
+      guard let losses else { return }
+      guard !losses.isEmpty else {
+        return errors.line("The \(losses.target.name) file keeps everything these books have.")
+      }
+      errors.line("What the \(losses.target.name) file does not keep:")
+      for line in losses.lines { errors.line("  " + line) }
     }
   }
 }

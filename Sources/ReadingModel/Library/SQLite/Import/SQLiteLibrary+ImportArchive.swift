@@ -147,6 +147,7 @@ extension SQLiteLibrary {
     for change in item.statusChanges { try logStatus(change, of: id, on: connection) }
     try addMissingHistory(item.history, to: id, isNewBook: true, on: connection)
     _ = try HighlightTables(connection: connection).add(item.highlights, to: id)
+    _ = try SessionTables(connection: connection).merge(item.sessions, into: id)
     let fields = BookFields(book: item.book, details: item.details)
     if let source {
       try link(
