@@ -7,15 +7,16 @@ import ReadingModel
 #endif
 
 extension Bookclub {
-  /// `bookclub import <file>`: Goodreads, StoryGraph or bookclub exports in.
+  /// `bookclub import <file>`: Goodreads, StoryGraph, Hardcover or bookclub exports in.
   struct Import: ParsableCommand {
     static let signature = CommandSignature(
       name: "import",
-      abstract: "Bring in books from a Goodreads, StoryGraph or bookclub export.",
+      abstract: "Bring in books from a Goodreads, StoryGraph, Hardcover or bookclub export.",
       discussion: """
         The import is one transaction: all of it or nothing, and Ctrl-C changes nothing. \
         Every row is a book: a row comes back to the book its id in the export names \
-        (Goodreads' Book Id, StoryGraph's ISBN/UID, another library's id); a book not yet \
+        (Goodreads' Book Id, StoryGraph's ISBN/UID, Hardcover's Book ID, another library's \
+        id); a book not yet \
         imported from that service is found by ISBN, or by title and first author. \
         Re-importing merges three ways: a field changes only where the export changed it \
         since its last import; where you changed it here too, yours is kept and the \

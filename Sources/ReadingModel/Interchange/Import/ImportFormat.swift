@@ -8,6 +8,7 @@
 public enum ImportFormat: String, Sendable, CaseIterable {
   case goodreads
   case storygraph
+  case hardcover
   case bookclub
 
   /// Tells the format from the file's first bytes and header.
@@ -24,10 +25,14 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     let candidates: [(ImportFormat, [String])] = [
       (.goodreads, GoodreadsMapper.requiredColumns),
       (.storygraph, StoryGraphMapper.requiredColumns),
+      (.hardcover, HardcoverMapper.requiredColumns),
     ]
     // The marks of each format; a file with them is that format, even if columns are missing.
     if header.contains("Book Id") || header.contains("Exclusive Shelf") { return .goodreads }
     if header.contains("ISBN/UID") || header.contains("Read Status") { return .storygraph }
+    if header.contains("Hardcover Book ID") || header.contains("Hardcover Edition ID") {
+      return .hardcover
+    }
     let (closest, required) =
       candidates.max { lhs, rhs in
         lhs.1.filter(header.contains).count < rhs.1.filter(header.contains).count
@@ -40,6 +45,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     switch self {
     case .goodreads: GoodreadsMapper.formatName
     case .storygraph: StoryGraphMapper.formatName
+    case .hardcover: HardcoverMapper.formatName
     case .bookclub: "bookclub"
     }
   }
@@ -56,6 +62,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
       ReadAheadSource(try CSVImportSource<GoodreadsMapper>(path: path, shelves: shelves))
     case .storygraph:
       ReadAheadSource(try CSVImportSource<StoryGraphMapper>(path: path, shelves: shelves))
+    case .hardcover:
+      ReadAheadSource(try CSVImportSource<HardcoverMapper>(path: path, shelves: shelves))
     case .bookclub: try ArchiveImportSource(path: path)
     }
   }

@@ -1,0 +1,13 @@
+/// Export files of other services in the shapes they write them (headers and value formats
+/// learned from their code and documentation), made here with books of our own.
+public enum ServiceFixtures {
+  /// Hardcover's CSV export: the 37 columns of its custom import, CRLF line ends; a read
+  /// book in a series read twice, an audiobook with its narrator listed first, a book
+  /// stopped, one Hardcover calls ignored.
+  public static let hardcoverCSV =
+    "Title,Author,Series,Status,Privacy,Hardcover Book ID,Hardcover Edition ID,ISBN 10,ISBN 13,ASIN,Media,Country Code,Language Code,Binding,Pages,Duration in Seconds,Publish Date,Publisher,Genres,Moods,Tags,Content Warnings,Lists,Date Added,Date Started,Date Finished,Rating,Review,Review Contains Spoilers,Sponsored Review,Review Date,Review URL,Review Media URL,Private Notes,Owned,Compilation,Review Slate\r\n"
+    + "The Glass Orchard,\"Mara Quill, Tobias Fenn (Translator)\",Orchard Cycle (#1.0),Read,Public,123456,7654321,0441478123,9780441478125,,Book,us,en,,412,,2019-03-05,Example House,Fantasy,\"dark, reflective\",favourites,,\"Owned, Winter Reads (#3)\",2024-01-02,\"2024-01-05,2025-02-01\",\"2024-02-10,2025-02-20\",4.5,Lovely and strange.,false,false,2024-02-11T09:15:00Z,,,Lent to Bo.,true,No,{}\r\n"
+    + "Signal Harbor,\"Jon Peller (Narrator), Ada Renn\",,Currently Reading,Private,222333,,,,B000EXAMPL,Audio,gb,en,,,36000,2021-10-12,Sample Audio,,,,,\"\",2025-06-01,2025-06-03,\"\",,,false,false,,,,,false,No,{}\r\n"
+    + "Salt Road,B. Sample,,Stopped,Public,444555,,,,,Ebook,us,en,,300,,,,,,,,,2023-04-01,2023-04-02,,2.0,,false,false,,,,,false,No,{}\r\n"
+    + "The Long Way,C. Example,,Ignored,Public,666777,,,,,Book,us,en,,,,,,,,,,,2023-05-01,,,,,false,false,,,,,false,No,{}\r\n"
+}
