@@ -10,4 +10,12 @@ public enum ServiceFixtures {
     + "Signal Harbor,\"Jon Peller (Narrator), Ada Renn\",,Currently Reading,Private,222333,,,,B000EXAMPL,Audio,gb,en,,,36000,2021-10-12,Sample Audio,,,,,\"\",2025-06-01,2025-06-03,\"\",,,false,false,,,,,false,No,{}\r\n"
     + "Salt Road,B. Sample,,Stopped,Public,444555,,,,,Ebook,us,en,,300,,,,,,,,,2023-04-01,2023-04-02,,2.0,,false,false,,,,,false,No,{}\r\n"
     + "The Long Way,C. Example,,Ignored,Public,666777,,,,,Book,us,en,,,,,,,,,,,2023-05-01,,,,,false,false,,,,,false,No,{}\r\n"
+
+  /// BookWyrm's CSV export (v0.8.5's 30 columns), CRLF line ends: a book read, one stopped
+  /// with a review behind a content warning, one on a custom shelf.
+  public static let bookwyrmCSV =
+    "title,author_text,remote_id,openlibrary_key,finna_key,libris_key,inventaire_id,librarything_key,goodreads_key,bnf_id,viaf,wikidata,asin,aasin,isfdb,isbn_10,isbn_13,oclc_number,pages,start_date,finish_date,stopped_date,rating,review_name,review_cw,review_content,review_published,shelf,shelf_name,shelf_date\r\n"
+    + "The Glass Orchard,\"Mara Quill, Tobias Fenn\",https://books.example.social/book/1001,OL0000001M,,,,,,,,,,,,0441478123,9780441478125,,412,2024-01-05,2024-02-10,,4.50,Strange and lovely,,<p>Loved the ending.</p>,2024-02-11,read,Read,2024-01-02\r\n"
+    + "Signal Harbor,Ada Renn,https://books.example.social/book/1002,,,,,,,,,,,,,,,,,2025-03-01,,2025-03-20,2.00,,Spoilers for the end,It goes nowhere.,2025-03-21,stopped-reading,Stopped Reading,2025-03-20\r\n"
+    + "Salt Road,B. Sample,https://books.example.social/book/1003,,,,,,,,,,,,,,,,300,,,,,,,,,slug-12,Owned,2023-04-01\r\n"
 }

@@ -52,4 +52,25 @@ import Testing
     let again = try await json(["import", file])
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
   }
+
+  @Test func aBookWyrmExportComesInWithItsReadingAndReview() async throws {
+    let file = try write(ServiceFixtures.bookwyrmCSV, as: "bookwyrm-export.csv")
+    let first = try await json(["import", file])
+    #expect(first["format"] as? String == "BookWyrm", "\(first)")
+    #expect(first["added"] as? Int == 3, "\(first)")
+    let orchard = try await details("glass orchard")
+    #expect(orchard["rating"] as? Double == 4.5, "\(orchard)")
+    #expect(orchard["review"] as? String == "Strange and lovely\n\nLoved the ending.", "\(orchard)")
+    #expect((orchard["identifiers"] as? [String])?.contains("openlibrary:OL0000001M") == true)
+    #expect(
+      orchard["readings"] as? [[String: String]] == [["start": "2024-01-05", "end": "2024-02-10"]])
+    let harbor = try await json(["show", "signal harbor"])
+    #expect((harbor["book"] as? [String: Any])?["status"] as? String == "abandoned")
+    let stopped = try #require(harbor["details"] as? [String: Any])
+    #expect(stopped["spoiler"] as? Bool == true, "a review behind a warning: \(stopped)")
+    let salt = try await details("salt road")
+    #expect(salt["tags"] as? [String] == ["Owned"], "a custom shelf by its name: \(salt)")
+    let again = try await json(["import", file])
+    #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
+  }
 }

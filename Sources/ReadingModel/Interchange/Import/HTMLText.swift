@@ -26,6 +26,30 @@ enum HTMLText {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// Text from a review written as HTML paragraphs (BookWyrm's): paragraphs separated by a
+  /// blank line, `<br>` a line break, every other tag dropped, entities as characters.
+  static func paragraphs(_ html: String) -> String {
+    guard html.utf8.contains(UInt8(ascii: "<")) else { return plain(html) }
+    var text = ""
+    var rest = Substring(html)
+    while let open = rest.firstIndex(of: "<") {
+      text += rest[..<open]
+      guard let close = rest[open...].firstIndex(of: ">") else {
+        rest = rest[open...]
+        break
+      }
+      let tag = rest[rest.index(after: open)..<close].lowercased()
+      if tag == "/p", !text.isEmpty {
+        text += "\n\n"
+      } else if tag.hasPrefix("br") {
+        text += "<br>"  // read by `plain` below
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    text += rest
+    return plain(text).trimmingWhitespace()
+  }
+
   /// The index after a `<br>`, `<br/>` or `<br />` (any case) starting at `start`.
   private static func lineBreakEnd(_ bytes: [UInt8], from start: Int) -> Int? {
     var index = start + 1

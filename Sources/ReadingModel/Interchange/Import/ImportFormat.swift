@@ -9,6 +9,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
   case goodreads
   case storygraph
   case hardcover
+  case bookwyrm
   case bookclub
 
   /// Tells the format from the file's first bytes and header.
@@ -26,6 +27,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
       (.goodreads, GoodreadsMapper.requiredColumns),
       (.storygraph, StoryGraphMapper.requiredColumns),
       (.hardcover, HardcoverMapper.requiredColumns),
+      (.bookwyrm, BookWyrmMapper.requiredColumns),
     ]
     // The marks of each format; a file with them is that format, even if columns are missing.
     if header.contains("Book Id") || header.contains("Exclusive Shelf") { return .goodreads }
@@ -33,6 +35,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     if header.contains("Hardcover Book ID") || header.contains("Hardcover Edition ID") {
       return .hardcover
     }
+    if header.contains("remote_id") && header.contains("author_text") { return .bookwyrm }
     let (closest, required) =
       candidates.max { lhs, rhs in
         lhs.1.filter(header.contains).count < rhs.1.filter(header.contains).count
@@ -46,6 +49,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case .goodreads: GoodreadsMapper.formatName
     case .storygraph: StoryGraphMapper.formatName
     case .hardcover: HardcoverMapper.formatName
+    case .bookwyrm: BookWyrmMapper.formatName
     case .bookclub: "bookclub"
     }
   }
@@ -64,6 +68,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
       ReadAheadSource(try CSVImportSource<StoryGraphMapper>(path: path, shelves: shelves))
     case .hardcover:
       ReadAheadSource(try CSVImportSource<HardcoverMapper>(path: path, shelves: shelves))
+    case .bookwyrm:
+      ReadAheadSource(try CSVImportSource<BookWyrmMapper>(path: path, shelves: shelves))
     case .bookclub: try ArchiveImportSource(path: path)
     }
   }
