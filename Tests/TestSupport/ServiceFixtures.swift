@@ -18,4 +18,47 @@ public enum ServiceFixtures {
     + "The Glass Orchard,\"Mara Quill, Tobias Fenn\",https://books.example.social/book/1001,OL0000001M,,,,,,,,,,,,0441478123,9780441478125,,412,2024-01-05,2024-02-10,,4.50,Strange and lovely,,<p>Loved the ending.</p>,2024-02-11,read,Read,2024-01-02\r\n"
     + "Signal Harbor,Ada Renn,https://books.example.social/book/1002,,,,,,,,,,,,,,,,,2025-03-01,,2025-03-20,2.00,,Spoilers for the end,It goes nowhere.,2025-03-21,stopped-reading,Stopped Reading,2025-03-20\r\n"
     + "Salt Road,B. Sample,https://books.example.social/book/1003,,,,,,,,,,,,,,,,300,,,,,,,,,slug-12,Owned,2023-04-01\r\n"
+
+  /// LibraryThing's export columns, in the order its tab-separated file has them.
+  public static let libraryThingColumns = [
+    "Book Id", "Title", "Sort Character", "Primary Author", "Primary Author Role",
+    "Secondary Author", "Secondary Author Roles", "Publication", "Date", "Review", "Rating",
+    "Comment", "Private Comment", "Summary", "Media", "Physical Description", "Weight",
+    "Height", "Thickness", "Length", "Dimensions", "Page Count", "LCCN", "Acquired",
+    "Date Started", "Date Read", "Barcode", "BCID", "Tags", "Collections", "Languages",
+    "Original Languages", "LC Classification", "ISBN", "ISBNs", "Subjects", "Dewey Decimal",
+    "Dewey Wording", "Other Call Number", "Copies", "Source", "Entry Date", "From Where",
+    "OCLC", "Work id", "Lending Patron", "Lending Status", "Lending Start", "Lending End",
+  ]
+
+  /// A LibraryThing export of `rows` (columns by name, the rest empty), tab-separated.
+  public static func libraryThingTSV(_ rows: [[String: String]]) -> String {
+    ([libraryThingColumns] + rows.map { row in libraryThingColumns.map { row[$0] ?? "" } })
+      .map { $0.joined(separator: "\t") }.joined(separator: "\r\n") + "\r\n"
+  }
+
+  /// Three books as LibraryThing exports them: one read (a translator among its authors,
+  /// a review over two lines), one being read, one wished for.
+  public static let libraryThingRows: [[String: String]] = [
+    [
+      "Book Id": "100000001", "Title": "The Glass Orchard", "Sort Character": "5",
+      "Primary Author": "Quill, Mara", "Secondary Author": "Fenn, Tobias",
+      "Secondary Author Roles": "Translator",
+      "Publication": "Example House (2019), Paperback, 412 pages", "Date": "2019",
+      "Review": "Strange[Return]and lovely.", "Rating": "4.5", "Media": "Paperback",
+      "Page Count": "412 ", "Date Started": "[2024-01-05]", "Date Read": "[2024-02-10]",
+      "Tags": "fantasy, orchards", "Collections": "Your library, Favorites",
+      "ISBN": "[0441478123]", "ISBNs": "0441478123, 9780441478125", "Copies": "1",
+      "Entry Date": "[2023-12-30]", "Work id": "900001",
+    ],
+    [
+      "Book Id": "100000002", "Title": "Signal Harbor", "Primary Author": "Renn, Ada",
+      "Media": "Ebook", "Date Started": "[2025-06-01]",
+      "Collections": "Currently reading", "Entry Date": "[2025-05-30]",
+    ],
+    [
+      "Book Id": "100000003", "Title": "Salt Road", "Primary Author": "Sample, B.",
+      "Collections": "Wishlist", "Entry Date": "[2024-04-01]",
+    ],
+  ]
 }

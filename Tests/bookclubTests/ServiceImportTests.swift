@@ -73,4 +73,66 @@ import Testing
     let again = try await json(["import", file])
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
   }
+
+  @Test func aLibraryThingExportComesInInEveryEncodingItWasWritten() async throws {
+    let file = try write(
+      ServiceFixtures.libraryThingTSV(ServiceFixtures.libraryThingRows), as: "LibraryThing.tsv")
+    let first = try await json(["import", file])
+    #expect(first["format"] as? String == "LibraryThing", "\(first)")
+    #expect(first["added"] as? Int == 3, "\(first)")
+    let orchard = try await json(["show", "glass orchard"])
+    let shown = try #require(orchard["book"] as? [String: Any])
+    #expect(shown["authors"] as? [String] == ["Mara Quill"], "\(shown)")
+    #expect(shown["isbn13"] as? String == "9780441478125" && shown["pageCount"] as? Int == 412)
+    #expect(shown["status"] as? String == "finished")
+    let kept = try #require(orchard["details"] as? [String: Any])
+    #expect(kept["contributors"] as? [String] == ["Tobias Fenn"], "\(kept)")
+    #expect(kept["review"] as? String == "Strange\nand lovely.", "\(kept)")
+    #expect(kept["tags"] as? [String] == ["fantasy", "orchards", "Favorites"], "\(kept)")
+    #expect(kept["publisher"] as? String == "Example House" && kept["ownedCopies"] as? Int == 1)
+    #expect(
+      kept["readings"] as? [[String: String]] == [["start": "2024-01-05", "end": "2024-02-10"]])
+    #expect(try await book("signal harbor")["status"] as? String == "reading")
+    #expect(try await book("salt road")["status"] as? String == "want")
+    let again = try await json(["import", file])
+    #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
+
+    // Windows-1252, as older exports wrote it; and UTF-16 with its mark.
+    var rows = ServiceFixtures.libraryThingRows
+    rows[2]["Title"] = "Café – Noël"
+    rows[2]["Book Id"] = "100000004"
+    let text = ServiceFixtures.libraryThingTSV([rows[2]])
+    let windows = Data(
+      text.unicodeScalars.map { scalar -> UInt8 in
+        switch scalar {
+        case "–": 0x96
+        default: UInt8(truncatingIfNeeded: scalar.value)
+        }
+      })
+    let old = home.path("old.tsv")
+    try windows.write(to: URL(fileURLWithPath: old))
+    #expect(try await json(["import", old])["added"] as? Int == 1)
+    #expect(try await bookclub(["list"]).stdout.contains("Café – Noël"))
+    rows[2]["Book Id"] = "100000005"
+    rows[2]["Title"] = "Ünïcode"
+    let wide = home.path("wide.tsv")
+    try
+      ([0xFF, 0xFE]
+      + Data(
+        ServiceFixtures.libraryThingTSV([rows[2]]).utf16.flatMap {
+          [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+        })).write(to: URL(fileURLWithPath: wide))
+    #expect(try await json(["import", wide])["added"] as? Int == 1)
+    #expect(try await bookclub(["list"]).stdout.contains("Ünïcode"))
+    // LibraryThing's CSV: the same columns, quoted where needed.
+    rows[2]["Book Id"] = "100000006"
+    rows[2]["Title"] = "Commas, \"Quotes\" and All"
+    let columns = ServiceFixtures.libraryThingColumns
+    let csv = home.path("LibraryThing.csv")
+    try (CSVWriter.line(columns) + CSVWriter.line(columns.map { rows[2][$0] ?? "" })).write(
+      toFile: csv, atomically: false, encoding: .utf8)
+    let quoted = try await json(["import", csv])
+    #expect(quoted["format"] as? String == "LibraryThing" && quoted["added"] as? Int == 1)
+    #expect(try await bookclub(["list"]).stdout.contains("Commas, \"Quotes\" and All"))
+  }
 }

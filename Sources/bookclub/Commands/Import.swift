@@ -11,7 +11,7 @@ extension Bookclub {
   struct Import: ParsableCommand {
     static let signature = CommandSignature(
       name: "import",
-      abstract: "Bring in books from a Goodreads, StoryGraph, Hardcover or bookclub export.",
+      abstract: "Bring in books from Goodreads, StoryGraph, Hardcover, BookWyrm, LibraryThing or bookclub.",
       discussion: """
         The import is one transaction: all of it or nothing, and Ctrl-C changes nothing. \
         Every row is a book: a row comes back to the book its id in the export names \

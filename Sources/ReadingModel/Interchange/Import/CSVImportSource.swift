@@ -21,9 +21,9 @@ protocol CSVRowMapper {
   var remarks: [String] { get }
 }
 
-/// An import source reading a CSV export a row at a time.
+/// An import source reading a CSV (or tab-separated) export a row at a time.
 struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
-  private var reader: CSVReader
+  private var reader: any RecordReading
   private var mapper: Mapper
   private let columns: [String: Int]
   /// The kept columns the file has, sorted by name.
@@ -40,10 +40,17 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
   ///
   /// - Throws: ``CSVError``, or ``ImportError/missingColumns(format:columns:)``.
   init(path: String, shelves: ShelfMapping) throws {
-    reader = try CSVReader(path: path)
+    try self.init(reader: try CSVReader(path: path), path: path, shelves: shelves)
+  }
+
+  /// Reads the header of `reader`, the records of the file at `path`.
+  ///
+  /// - Throws: ``CSVError``, or ``ImportError/missingColumns(format:columns:)``.
+  init(reader: any RecordReading, path: String, shelves: ShelfMapping) throws {
+    self.reader = reader
     mapper = Mapper(shelves: shelves)
     totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    let header = try reader.next()?.fields.map(\.trimmed) ?? []
+    let header = try self.reader.next()?.fields.map(\.trimmed) ?? []
     let missing = Mapper.requiredColumns.filter { !header.contains($0) }
     guard missing.isEmpty else {
       throw ImportError.missingColumns(format: Mapper.formatName, columns: missing)

@@ -10,6 +10,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
   case storygraph
   case hardcover
   case bookwyrm
+  case librarything
   case bookclub
 
   /// Tells the format from the file's first bytes and header.
@@ -20,6 +21,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     let start = try InputFile(path: path).read(upTo: 64)
     let firstByte = start.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
     if firstByte == UInt8(ascii: "{") { return .bookclub }
+    // LibraryThing's tab-separated export, in any of its encodings.
+    if TSVReader.text(of: start).hasPrefix("Book Id\t") { return .librarything }
     var reader = try CSVReader(path: path)
     let header = Set(
       try reader.next()?.fields.map { $0.trimmingWhitespace() } ?? [])
@@ -28,8 +31,12 @@ public enum ImportFormat: String, Sendable, CaseIterable {
       (.storygraph, StoryGraphMapper.requiredColumns),
       (.hardcover, HardcoverMapper.requiredColumns),
       (.bookwyrm, BookWyrmMapper.requiredColumns),
+      (.librarything, LibraryThingMapper.requiredColumns),
     ]
     // The marks of each format; a file with them is that format, even if columns are missing.
+    if header.contains("Primary Author") && header.contains("Collections") {
+      return .librarything
+    }
     if header.contains("Book Id") || header.contains("Exclusive Shelf") { return .goodreads }
     if header.contains("ISBN/UID") || header.contains("Read Status") { return .storygraph }
     if header.contains("Hardcover Book ID") || header.contains("Hardcover Edition ID") {
@@ -50,6 +57,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case .storygraph: StoryGraphMapper.formatName
     case .hardcover: HardcoverMapper.formatName
     case .bookwyrm: BookWyrmMapper.formatName
+    case .librarything: LibraryThingMapper.formatName
     case .bookclub: "bookclub"
     }
   }
@@ -70,6 +78,13 @@ public enum ImportFormat: String, Sendable, CaseIterable {
       ReadAheadSource(try CSVImportSource<HardcoverMapper>(path: path, shelves: shelves))
     case .bookwyrm:
       ReadAheadSource(try CSVImportSource<BookWyrmMapper>(path: path, shelves: shelves))
+    case .librarything:
+      // Tab-separated when its header is; else LibraryThing's CSV, the same columns.
+      ReadAheadSource(
+        try TSVReader.text(of: InputFile(path: path).read(upTo: 64)).hasPrefix("Book Id\t")
+          ? CSVImportSource<LibraryThingMapper>(
+            reader: try TSVReader(path: path), path: path, shelves: shelves)
+          : CSVImportSource<LibraryThingMapper>(path: path, shelves: shelves))
     case .bookclub: try ArchiveImportSource(path: path)
     }
   }
