@@ -11,7 +11,8 @@ extension Bookclub {
   struct Import: ParsableCommand {
     static let signature = CommandSignature(
       name: "import",
-      abstract: "Bring in books from Goodreads, StoryGraph, Hardcover, BookWyrm, LibraryThing or bookclub.",
+      abstract:
+        "Bring in books from Goodreads, StoryGraph, Hardcover, BookWyrm, LibraryThing, bookclub.",
       discussion: """
         The import is one transaction: all of it or nothing, and Ctrl-C changes nothing. \
         Every row is a book: a row comes back to the book its id in the export names \
