@@ -19,7 +19,8 @@ let package = Package(
     ),
     // libdispatch's main-queue hooks: bookclub drains the main queue on its own main thread.
     .systemLibrary(name: "CDispatchMainQueue", path: "Sources/CDispatchMainQueue"),
-    .target(name: "ReadingModel", dependencies: ["CSQLite"]),
+    // ImageDecoding for its inflate: other services' backups come zipped (issue 30).
+    .target(name: "ReadingModel", dependencies: ["CSQLite", "ImageDecoding"]),
     // Cover images (issue 14): PNG with its own inflate, no package and no system library.
     .target(name: "ImageDecoding"),
     .executableTarget(

@@ -61,4 +61,22 @@ public enum ServiceFixtures {
       "Collections": "Wishlist", "Entry Date": "[2024-04-01]",
     ],
   ]
+
+  /// Openreads' `books.backup` (backup version 5): a book read twice (rated 45, tagged,
+  /// a favourite), one planned, one in its trash, and one of an old backup's form
+  /// (`start_date` and `finish_date`).
+  public static let openreadsBooks = [
+    #"{"id":1,"title":"Tidewater","subtitle":null,"author":"Ana Example","description":"Waves.","status":0,"rating":45,"favourite":1,"deleted":0,"pages":320,"publication_year":2019,"isbn":"9780441478125","olid":"OL27260330M","tags":"sci-fi|||||owned","my_review":"Loved it","notes":"Borrowed.","blur_hash":null,"has_cover":1,"book_type":"paperback","readings":"2023-01-02T00:00:00.000|2023-01-20T00:00:00.000|;2024-05-01T00:00:00.000|2024-05-09T00:00:00.000|3600000","date_added":"2023-01-02T10:11:12.345","date_modified":"2024-05-01T08:00:00.000"}"#,
+    #"{"id":2,"title":"Salt Road","subtitle":"A Journey","author":"B. Sample","description":null,"status":2,"rating":null,"favourite":0,"deleted":0,"pages":null,"publication_year":null,"isbn":null,"olid":null,"tags":null,"my_review":null,"notes":null,"blur_hash":null,"has_cover":0,"book_type":"ebook","readings":"","date_added":"2024-02-03T09:00:00.000","date_modified":"2024-02-03T09:00:00.000"}"#,
+    #"{"id":3,"title":"Thrown Away","author":"C. Gone","status":0,"rating":10,"favourite":0,"deleted":1,"book_type":"paperback","readings":"","date_added":"2024-02-03T09:00:00.000"}"#,
+    #"{"id":4,"title":"Old Form","author":"D. Early","status":3,"rating":20,"favourite":0,"deleted":0,"book_type":"paper","start_date":"2021-03-01T00:00:00.000","finish_date":"2021-03-05T00:00:00.000"}"#,
+  ].joined(separator: "@@@@@")
+
+  /// The backup as Openreads saves it: `books.backup` and `info.txt` zipped.
+  public static func openreadsBackup(books: String = openreadsBooks) -> [UInt8] {
+    ZipFixture.zip([
+      ("books.backup", Array(books.utf8)),
+      ("info.txt", Array("App version: 2.7.1\nBackup version: 5".utf8)),
+    ])
+  }
 }

@@ -135,4 +135,43 @@ import Testing
     #expect(quoted["format"] as? String == "LibraryThing" && quoted["added"] as? Int == 1)
     #expect(try await bookclub(["list"]).stdout.contains("Commas, \"Quotes\" and All"))
   }
+
+  @Test func anOpenreadsBackupComesInEveryReadingKept() async throws {
+    let file = home.path("Openreads-2025_1_2-10_11_12.backup")
+    try Data(ServiceFixtures.openreadsBackup()).write(to: URL(fileURLWithPath: file))
+    let first = try await bookclub(["import", file])
+    #expect(first.stderr.contains("it is in Openreads' trash"), "\(first.stderr)")
+    let summary = try await json(["import", file, "--dry-run"])
+    #expect(summary["format"] as? String == "Openreads", "\(summary)")
+    let tide = try await json(["show", "tidewater"])
+    let shown = try #require(tide["book"] as? [String: Any])
+    #expect(shown["status"] as? String == "finished" && shown["pageCount"] as? Int == 320)
+    let kept = try #require(tide["details"] as? [String: Any])
+    #expect(kept["rating"] as? Double == 4.5, "\(kept)")
+    #expect(kept["tags"] as? [String] == ["sci-fi", "owned", "favourite"], "\(kept)")
+    #expect(
+      kept["privateNotes"] as? String == "Borrowed." && kept["review"] as? String == "Loved it")
+    #expect(
+      kept["readings"] as? [[String: String]] == [
+        ["start": "2023-01-02", "end": "2023-01-20"], ["start": "2024-05-01", "end": "2024-05-09"],
+      ], "\(kept)")
+    #expect(try await book("salt road")["title"] as? String == "Salt Road: A Journey")
+    let old = try await details("old form")
+    #expect(
+      old["readings"] as? [[String: String]] == [["start": "2021-03-01", "end": "2021-03-05"]])
+    #expect(try await bookclub(["list"]).stdout.contains("Thrown Away") == false)
+    let again = try await json(["import", file])
+    #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
+    // A zip that is no backup, and one that is damaged: said, nothing changed.
+    let other = home.path("other.backup")
+    try Data(ZipFixture.zip([("notes.txt", Array("hi".utf8))])).write(
+      to: URL(fileURLWithPath: other))
+    let refused = try await bookclub(["import", other], status: 1)
+    #expect(refused.stderr.contains("it has no books.backup"), "\(refused.stderr)")
+    var broken = ServiceFixtures.openreadsBackup()
+    broken[60] ^= 0xFF
+    try Data(broken).write(to: URL(fileURLWithPath: other))
+    let damaged = try await bookclub(["import", other], status: 1)
+    #expect(damaged.stderr.contains("books.backup is damaged"), "\(damaged.stderr)")
+  }
 }

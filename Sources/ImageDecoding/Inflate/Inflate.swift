@@ -1,5 +1,26 @@
-/// DEFLATE (RFC 1951) and its zlib wrapper (RFC 1950), as PNG compresses its pixels.
+/// DEFLATE (RFC 1951) and its zlib wrapper (RFC 1950), as PNG compresses its pixels; raw
+/// DEFLATE too, as zip and gzip store files (ReadingModel reads other services' backups).
 public enum Inflate {
+  /// Decompresses raw DEFLATE data, as a zip entry or a gzip member holds it.
+  ///
+  /// - Parameter size: The size the container gives for the output: a stream that would
+  ///   give more is refused, and one that gives less is returned as it is (the caller
+  ///   checks its size and checksum).
+  /// - Throws: ``ImageError``.
+  public static func raw(_ data: ArraySlice<UInt8>, size: Int) throws(ImageError) -> [UInt8] {
+    var output = [UInt8](repeating: 0, count: size)
+    let written = try Array(data).withUnsafeBufferPointer { (input) throws(ImageError) -> Int in
+      try output.withUnsafeMutableBufferPointer { (buffer) throws(ImageError) -> Int in
+        var reader = BitReader(input)
+        var inflater = Inflater(output: buffer, budget: .unlimited)
+        try inflater.inflate(&reader)
+        return inflater.written
+      }
+    }
+    output.removeLast(size - written)
+    return output
+  }
+
   /// Decompresses a zlib stream, checking its header and Adler-32.
   ///
   /// - Parameter limit: The most bytes the output may have: the caller knows how many it

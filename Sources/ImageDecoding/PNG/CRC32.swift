@@ -1,12 +1,13 @@
-/// CRC-32 as PNG checks its chunks (ISO 3309, polynomial 0xEDB88320).
-enum CRC32 {
+/// CRC-32 as PNG checks its chunks (ISO 3309, polynomial 0xEDB88320), and zip and gzip
+/// their files.
+public enum CRC32 {
   private static let table: [UInt32] = (0..<256).map { index in
     var value = UInt32(index)
     for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
     return value
   }
 
-  static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+  public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     table.withUnsafeBufferPointer { table in
       bytes.withUnsafeBufferPointer { bytes in
         var crc: UInt32 = 0xFFFF_FFFF

@@ -12,12 +12,14 @@ extension Bookclub {
     static let signature = CommandSignature(
       name: "import",
       abstract:
-        "Bring in books from Goodreads, StoryGraph, Hardcover, BookWyrm, LibraryThing, bookclub.",
+        "Bring in books from another service's export (or bookclub's own): a file of any kind.",
       discussion: """
-        The import is one transaction: all of it or nothing, and Ctrl-C changes nothing. \
+        Reads Goodreads, StoryGraph, Hardcover and BookWyrm CSV exports, LibraryThing's \
+        export (TSV or CSV), an Openreads backup and bookclub's own export, each told from \
+        the file. The import is one transaction: all of it or nothing, and Ctrl-C changes nothing. \
         Every row is a book: a row comes back to the book its id in the export names \
-        (Goodreads' Book Id, StoryGraph's ISBN/UID, Hardcover's Book ID, another library's \
-        id); a book not yet \
+        (Goodreads' Book Id, StoryGraph's ISBN/UID, Hardcover's Book ID, BookWyrm's \
+        remote_id, LibraryThing's Book Id, Openreads' id, another library's id); a book not yet \
         imported from that service is found by ISBN, or by title and first author. \
         Re-importing merges three ways: a field changes only where the export changed it \
         since its last import; where you changed it here too, yours is kept and the \

@@ -165,6 +165,8 @@ public enum ImportError: Error, Equatable, Sendable {
   case unrecognized(closest: String, missing: [String])
   /// Every row was skipped; the summary says why. Nothing was changed.
   case nothingImported(ImportSummary)
+  /// A backup (Openreads') that cannot be read, and why.
+  case unreadableBackup(String)
 }
 
 extension ImportError: LocalizedError {
@@ -174,11 +176,15 @@ extension ImportError: LocalizedError {
       "This \(format) export lacks the columns \(columns.joined(separator: ", ")); nothing was "
         + "imported. Export the library again from \(format), without editing its columns."
     case .unrecognized(let closest, let missing):
-      "This is not a Goodreads, StoryGraph or bookclub export. The closest is \(closest), whose "
+      "This is not an export bookclub reads (Goodreads, StoryGraph, Hardcover, BookWyrm, "
+        + "LibraryThing, Openreads, bookclub). The closest is \(closest), whose "
         + "columns \(missing.joined(separator: ", ")) are missing; nothing was imported."
     case .nothingImported(let summary):
       "None of the \(summary.rows) rows could be imported (see the reasons above); nothing was "
         + "changed. Check that the file is an unedited export."
+    case .unreadableBackup(let reason):
+      "This Openreads backup cannot be read: \(reason). Nothing was imported. Make a new "
+        + "backup in Openreads (Settings, Backup) and import that file."
     }
   }
 }

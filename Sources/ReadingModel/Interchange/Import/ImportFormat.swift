@@ -11,6 +11,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
   case hardcover
   case bookwyrm
   case librarything
+  case openreads
   case bookclub
 
   /// Tells the format from the file's first bytes and header.
@@ -21,6 +22,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     let start = try InputFile(path: path).read(upTo: 64)
     let firstByte = start.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
     if firstByte == UInt8(ascii: "{") { return .bookclub }
+    if start.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .openreads }  // a zip file
     // LibraryThing's tab-separated export, in any of its encodings.
     if TSVReader.text(of: start).hasPrefix("Book Id\t") { return .librarything }
     var reader = try CSVReader(path: path)
@@ -58,6 +60,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case .hardcover: HardcoverMapper.formatName
     case .bookwyrm: BookWyrmMapper.formatName
     case .librarything: LibraryThingMapper.formatName
+    case .openreads: OpenreadsBackup.formatName
     case .bookclub: "bookclub"
     }
   }
@@ -85,6 +88,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
           ? CSVImportSource<LibraryThingMapper>(
             reader: try TSVReader(path: path), path: path, shelves: shelves)
           : CSVImportSource<LibraryThingMapper>(path: path, shelves: shelves))
+    case .openreads: try OpenreadsBackup(path: path)
     case .bookclub: try ArchiveImportSource(path: path)
     }
   }
