@@ -12,7 +12,7 @@ extension Bookclub {
     static let signature = CommandSignature(
       name: "import",
       abstract:
-        "Bring in books from another service's export (or bookclub's own): a file of any kind.",
+        "Bring in books from another service's export, or from bookclub's own.",
       discussion: """
         Reads Goodreads, StoryGraph, Hardcover and BookWyrm CSV exports, LibraryThing's \
         export (TSV or CSV), an Openreads backup and bookclub's own export, each told from \
