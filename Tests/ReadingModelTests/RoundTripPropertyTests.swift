@@ -12,7 +12,7 @@ import Testing
   static let libraries: UInt64 = 240
 
   enum Format: String, CaseIterable {
-    case archive, goodreads, storygraph
+    case archive, goodreads, storygraph, hardcover, bookwyrm
 
     /// The loss report of another service's format.
     var target: ExportLosses.Target? {
@@ -20,6 +20,8 @@ import Testing
       case .archive: nil
       case .goodreads: .goodreads
       case .storygraph: .storygraph
+      case .hardcover: .hardcover
+      case .bookwyrm: .bookwyrm
       }
     }
   }
@@ -59,7 +61,10 @@ import Testing
 
       let fresh = SQLiteLibrary(path: folder.path("fresh-\(seed)-\(format.rawValue).sqlite"))
       let restored = try await importFile(path, into: fresh)
-      #expect(restored.added == count, "seed \(seed), \(format): \(restored.skipped)")
+      // A book written as the same row as another is one to an import: its loss line says so.
+      let alike =
+        format.target.map { Self.report(before, target: $0) }?.books(losing: .sameRowAsAnother) ?? 0
+      #expect(restored.added == count - alike, "seed \(seed), \(format): \(restored.skipped)")
       let back = try await items(of: fresh)
       #expect(
         Self.project(back, format) == Self.project(before, format),
@@ -79,7 +84,8 @@ import Testing
       let again = try await importFile(path, into: origin)
       #expect(
         again.added == 0 && again.updated == 0 && again.skipped.isEmpty,
-        "seed \(seed), \(format): \(again.added) added, \(again.updated) updated: \(again.changes)")
+        "seed \(seed), \(format): \(again.added) added, \(again.updated) updated: \(again.changes) \(again.skipped)"
+      )
     }
     return count
   }
@@ -109,6 +115,33 @@ import Testing
           finished.compactMap(\.end).max()?.description,
           fields.list(.tags).sorted().joined(separator: "|"),
         ]
+      case .hardcover:
+        let halves = Double(fields[.rating] ?? "").map { ($0 * 2).rounded() / 2 }
+        let readings = item.details.readings.map { reading in
+          "\(reading.start?.description ?? "")-\(reading.abandoned ? "" : reading.end?.description ?? "")"
+        }
+        values = [
+          item.book.title, item.book.authors.map(withoutCommas).joined(separator: "|"),
+          item.details.contributors.map(withoutCommas).joined(separator: "|"), fields[.isbn13],
+          fields[.isbn10], fields[.status], halves.map { String($0) },
+          item.details.series.map {
+            withoutCommas($0.name) + "#\($0.position.map(String.init(describing:)) ?? "")"
+          }
+          .joined(separator: "|"),
+          fields[.pageCount], fields[.format], fields[.binding], fields[.length],
+          fields[.editionYear], fields[.publisher], fields[.moods],
+          fields.list(.tags).sorted().joined(separator: "|"), fields[.warnings],
+          fields[.dateAdded], readings.joined(separator: "|"), fields[.review], fields[.spoiler],
+          fields[.privateNotes], fields[.owned].flatMap(Int.init).map { $0 > 0 ? "1" : "0" },
+        ]
+      case .bookwyrm:
+        let halves = Double(fields[.rating] ?? "").map { ($0 * 2).rounded() / 2 }
+        values = [
+          item.book.title, item.book.authors.map(withoutCommas).joined(separator: "|"),
+          fields[.isbn13], fields[.isbn10], fields[.status],
+          halves.map { String($0) }, fields[.pageCount], item.details.readings.last?.text,
+          fields[.review], fields[.spoiler], fields[.dateAdded],
+        ]
       case .storygraph:
         values = [
           item.book.title, fields[.authors], fields[.contributors],
@@ -122,6 +155,22 @@ import Testing
       }
       return values.map { ($0 ?? "").debugDescription }.joined(separator: " ")
     }.sorted()
+  }
+
+  /// The loss report of exporting `items` for `target`, each book with the row written.
+  static func report(_ items: [LibraryArchive.Item], target: ExportLosses.Target) -> ExportLosses {
+    var losses = ExportLosses(target: target)
+    for item in items {
+      var row: [UInt8] = []
+      switch target {
+      case .goodreads: GoodreadsExport.append(item, to: &row)
+      case .storygraph: CSVWriter.append(StoryGraphExport.row(item), to: &row)
+      case .hardcover: CSVWriter.append(HardcoverExport.row(item), to: &row)
+      case .bookwyrm: CSVWriter.append(BookWyrmExport.row(item), to: &row)
+      }
+      losses.add(item, row: row)
+    }
+    return losses
   }
 
   /// Each value of a book that came back different, paired by title and authors, with
@@ -148,7 +197,7 @@ import Testing
           "warnings", a.warnings != b.warnings || a.warningNote != b.warningNote, [.contentWarnings]
         ),
         // A title such as `Tomorrow (Healer, #1)` comes back with a series: a gain, not a loss.
-        ("series", a.series != b.series && !a.series.isEmpty, [.series]),
+        ("series", a.series != b.series && !a.series.isEmpty, [.series, .authorCommas]),
         ("contributors", a.contributors != b.contributors, [.contributors]),
         ("publisher", a.publisher != b.publisher, [.publisher]),
         (
@@ -160,8 +209,9 @@ import Testing
         ("spoiler", a.spoiler != b.spoiler, [.spoilerMark]),
         (
           "copies owned", a.ownedCopies != b.ownedCopies && a.ownedCopies != nil,
-          [.ownedCountRounded]
+          [.ownedCountRounded, .ownedCopies]
         ),
+        ("authors", item.book.authors != other.book.authors, [.authorCommas]),
         ("up next", a.upNext != nil && b.upNext == nil, [.upNext]),
         ("edition link", a.work != nil && b.work == nil, [.editions]),
         ("page count", item.book.pageCount != other.book.pageCount, [.pageCount]),
@@ -190,13 +240,19 @@ import Testing
 
   func export(_ library: SQLiteLibrary, as format: Format) async throws -> Data {
     guard format != .archive else { return try await exportArchive(library) }
-    let header = format == .goodreads ? GoodreadsExport.header : StoryGraphExport.header
+    let (header, row): ([String], (LibraryArchive.Item) -> [String]) =
+      switch format {
+      case .archive, .goodreads: (GoodreadsExport.header, GoodreadsExport.row)
+      case .storygraph: (StoryGraphExport.header, StoryGraphExport.row)
+      case .hardcover: (HardcoverExport.header, HardcoverExport.row)
+      case .bookwyrm: (BookWyrmExport.header, BookWyrmExport.row)
+      }
     var bytes = Array(CSVWriter.line(header).utf8)
     for item in try await items(of: library) {
       if format == .goodreads {
         GoodreadsExport.append(item, to: &bytes)
       } else {
-        CSVWriter.append(StoryGraphExport.row(item), to: &bytes)
+        CSVWriter.append(row(item), to: &bytes)
       }
     }
     return Data(bytes)

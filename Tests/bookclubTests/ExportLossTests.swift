@@ -60,4 +60,24 @@ import Testing
     let own = try await bookclub(["export", "--dry-run"])
     #expect(own.stderr == "Dry run: 2 books in bookclub's format; nothing was written.\n")
   }
+
+  @Test func hardcoverAndBookWyrmExportsComeBackWithTheirLossesSaid() async throws {
+    try await library()
+    for (format, lost) in [
+      ("hardcover", "1 book: rating 4.25 written as 4.5 (Hardcover has half stars)."),
+      ("bookwyrm", "1 book: 1 of their readings not written (BookWyrm's file keeps the newest"),
+    ] {
+      let file = home.path("\(format).csv")
+      let written = try await bookclub(["export", "--format", format, "-o", file])
+      #expect(written.stderr.contains(lost), "\(format): \(written.stderr)")
+      let other = home.path("\(format).sqlite")
+      let back = try await json(["import", file], library: other)
+      #expect(back["added"] as? Int == 2, "\(format): \(back)")
+      let again = try await json(["import", file])
+      #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(format): \(again)")
+      let shown = try #require(
+        try await json(["show", "piranesi"], library: other)["details"] as? [String: Any])
+      #expect(shown["rating"] as? Double == 4.5, "\(format): \(shown)")
+    }
+  }
 }

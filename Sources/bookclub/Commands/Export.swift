@@ -12,13 +12,14 @@ extension Bookclub {
     static let signature = CommandSignature(
       name: "export",
       abstract:
-        "Write the whole library: bookclub's lossless JSON, or Goodreads or StoryGraph CSV.",
+        "Write the whole library: bookclub's lossless JSON, or another service's CSV.",
       discussion: """
         The bookclub format keeps every book, progress entry, note and detail: importing it \
         into an empty library gives the same library back. The Goodreads and StoryGraph \
         formats can be read by those services and by any tool that imports their exports: \
         Goodreads keeps the latest finish (Date Read) and the read count, StoryGraph every \
-        finished reading (Dates Read). After an export in their formats, what the file could \
+        finished reading (Dates Read), Hardcover every reading's days, BookWyrm the newest \
+        reading. After an export in their formats, what the file could \
         not keep is listed on stderr (ratings rounded, readings dropped, what the format has \
         no place for); --dry-run lists it without writing.
         """,
@@ -26,8 +27,9 @@ extension Bookclub {
     )
 
     static let format = OptionSpec.value(
-      "format", valueName: "format", help: "bookclub, goodreads or storygraph.",
-      defaultValue: "bookclub", allowedValues: ["bookclub", "goodreads", "storygraph"])
+      "format", valueName: "format",
+      help: "bookclub, goodreads, storygraph, hardcover or bookwyrm.", defaultValue: "bookclub",
+      allowedValues: ["bookclub", "goodreads", "storygraph", "hardcover", "bookwyrm"])
     static let dryRun = OptionSpec.flag(
       "dry-run", help: "Write nothing: say what the format would not keep.")
     static let output = OptionSpec.value(
@@ -57,6 +59,16 @@ extension Bookclub {
           StoryGraphExport.header, { CSVWriter.append(StoryGraphExport.row($0), to: &$1) },
           .storygraph
         )
+      case "hardcover":
+        csv = (
+          HardcoverExport.header, { CSVWriter.append(HardcoverExport.row($0), to: &$1) },
+          .hardcover
+        )
+      case "bookwyrm":
+        csv = (
+          BookWyrmExport.header, { CSVWriter.append(BookWyrmExport.row($0), to: &$1) },
+          .bookwyrm
+        )
       default: csv = nil
       }
       dryRun = values.flag(Self.dryRun)
@@ -84,12 +96,15 @@ extension Bookclub {
       var count = 0
       while true {
         let items = try await library.archivePage(after: lastID, limit: Self.pageSize)
-        for item in items { losses?.add(item) }
         // A page is written at once: one write, not one per book.
-        if let sink, let csv {
+        if let csv {
           var bytes: [UInt8] = []
-          for item in items { csv.append(item, &bytes) }
-          try sink.write(Data(bytes))
+          for item in items {
+            let start = bytes.count
+            csv.append(item, &bytes)
+            losses?.add(item, row: bytes[start...])
+          }
+          try sink?.write(Data(bytes))
         } else if let sink {
           var data = Data()
           for item in items { data.append(archive.item(item)) }

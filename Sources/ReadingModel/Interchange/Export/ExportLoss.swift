@@ -6,7 +6,10 @@ enum ExportLoss: String, CaseIterable, Sendable {
   case ratingRounded
   case readingsDropped
   case readingStartsDropped
+  case givenUpDaysDropped
   case ownedCountRounded
+  case authorCommas
+  case sameRowAsAnother
   case progress
   case sessions
   case highlights
@@ -25,10 +28,18 @@ enum ExportLoss: String, CaseIterable, Sendable {
   case authorSort
   case privateNotes
   case spoilerMark
+  case tags
+  case formats
+  case readCount
+  case ownedCopies
 
   /// Whether the file keeps the value, changed (else it has no place for it).
   var isChange: Bool {
-    [.ratingRounded, .readingsDropped, .readingStartsDropped, .ownedCountRounded].contains(self)
+    [
+      .ratingRounded, .readingsDropped, .readingStartsDropped, .givenUpDaysDropped,
+      .ownedCountRounded,
+    ]
+    .contains(self)
   }
 
   /// `14 books: rating 4.25 written as 4 (Goodreads has whole stars).`
@@ -37,17 +48,29 @@ enum ExportLoss: String, CaseIterable, Sendable {
     let example = tally.example.map { " " + $0 } ?? ""
     switch self {
     case .ratingRounded:
-      return "\(books): rating\(example) (\(target.name) has whole stars)."
+      let stars = target.ratingSteps == 1 ? "whole stars" : "half stars"
+      return "\(books): rating\(example) (\(target.name) has \(stars))."
     case .readingsDropped:
       let readings = tally.things == 1 ? "1 of their readings" : "\(tally.things) of their readings"
       let kept =
-        target == .goodreads
-        ? "Goodreads keeps the latest finish" : "\(target.name) keeps finished readings only"
+        switch target {
+        case .goodreads: "Goodreads keeps the latest finish"
+        case .bookwyrm: "BookWyrm's file keeps the newest reading"
+        case .storygraph, .hardcover: "\(target.name) keeps finished readings only"
+        }
       return "\(books): \(readings) not written (\(kept))."
     case .readingStartsDropped:
       return "\(books): the day a reading began not written (\(target.name) keeps the finish)."
+    case .givenUpDaysDropped:
+      return
+        "\(books): the day a reading was given up not written (\(target.name) has no such day)."
     case .ownedCountRounded:
       return "\(books): copies owned\(example) (\(target.name) keeps yes or no)."
+    case .authorCommas:
+      return "\(books): a name holding a comma written without it (\(target.name) separates "
+        + "names with commas)."
+    case .sameRowAsAnother:
+      return "\(books): written as the same row as another book (an import takes the first)."
     default:
       return "\(books): \(missingItem(tally))"
     }
@@ -91,6 +114,13 @@ enum ExportLoss: String, CaseIterable, Sendable {
     case .authorSort: "authors' sort names"
     case .privateNotes: "private notes"
     case .spoilerMark: "spoiler marks"
+    case .tags: "tags"
+    case .formats: "formats and bindings"
+    case .readCount: "read counts"
+    case .ownedCopies: "copies owned"
+    case .givenUpDaysDropped: "days readings were given up"
+    case .authorCommas: "names with commas"
+    case .sameRowAsAnother: "rows like another's"
     }
   }
 
@@ -102,52 +132,92 @@ enum ExportLoss: String, CaseIterable, Sendable {
     let details = item.details
     let readings = details.readings
     let finished = readings.filter { $0.end != nil && !$0.abandoned }
+    func has(_ present: Bool) -> Int { present ? 1 : 0 }
     var found: [(ExportLoss, Int, String?)] = [
       (.progress, item.progress.entries.count, nil),
       (.sessions, item.sessions.count, nil),
       (.highlights, item.highlights.count, nil),
       (.statusHistory, item.statusChanges.count, nil),
-      (.series, details.series.isEmpty ? 0 : 1, nil),
-      (.editions, details.work == nil ? 0 : 1, nil),
-      (.upNext, details.upNext == nil ? 0 : 1, nil),
-      (.audiobookLength, item.book.length == nil ? 0 : 1, nil),
+      (.editions, has(details.work != nil), nil),
+      (.upNext, has(details.upNext != nil), nil),
     ]
-    let identifiers = details.identifiers.count
+    if let rating = details.rating, let given = Rating(given: rating) {
+      let steps = target.ratingSteps
+      let written = (rating * steps).rounded() / steps
+      if written != rating {
+        let shown = Rating(stored: written).map(\.text) ?? String(written)
+        found.append((.ratingRounded, 1, "\(given.text) written as \(shown)"))
+      }
+    }
+    let identifiers = details.identifiers
+    let hasISBN = item.book.isbn13 != nil || item.book.isbn10 != nil
     switch target {
     case .goodreads:
-      if let rating = details.rating, let given = Rating(given: rating),
-        Double(given.wholeStars) != rating
-      {
-        found.append((.ratingRounded, 1, "\(given.text) written as \(given.wholeStars)"))
-      }
       // Goodreads keeps one finish (Date Read): every other reading goes, and the start.
       let latest = finished.compactMap(\.end).max()
       found.append((.readingsDropped, readings.count - (latest == nil ? 0 : 1), nil))
       let latestStart = readings.first { $0.end == latest && !$0.abandoned }?.start
-      found.append((.readingStartsDropped, latest != nil && latestStart != nil ? 1 : 0, nil))
-      found.append((.moodsAndPace, details.moods.isEmpty && details.pace == nil ? 0 : 1, nil))
+      found.append((.readingStartsDropped, has(latest != nil && latestStart != nil), nil))
+      found.append((.moodsAndPace, has(!details.moods.isEmpty || details.pace != nil), nil))
       found.append(
-        (.contentWarnings, details.warnings.isEmpty && details.warningNote == nil ? 0 : 1, nil))
-      found.append((.contributors, details.contributors.isEmpty ? 0 : 1, nil))
-      found.append((.otherIdentifiers, identifiers == 0 ? 0 : 1, nil))
+        (.contentWarnings, has(!details.warnings.isEmpty || details.warningNote != nil), nil))
+      found.append((.contributors, has(!details.contributors.isEmpty), nil))
+      found.append((.otherIdentifiers, has(!identifiers.isEmpty), nil))
+      found.append((.series, has(!details.series.isEmpty), nil))
+      found.append((.audiobookLength, has(item.book.length != nil), nil))
     case .storygraph:
       found.append((.readingsDropped, readings.count - finished.count, nil))
       if let copies = details.ownedCopies, copies > 1 {
         found.append((.ownedCountRounded, 1, "\(copies) written as Yes"))
       }
       // One identifier goes in ISBN/UID, and only when the book has no ISBN.
-      let hasISBN = item.book.isbn13 != nil || item.book.isbn10 != nil
-      found.append((.otherIdentifiers, identifiers - (hasISBN ? 0 : 1) > 0 ? 1 : 0, nil))
-      found.append((.pageCount, item.book.pageCount == nil ? 0 : 1, nil))
-      found.append((.publisher, details.publisher == nil ? 0 : 1, nil))
+      found.append((.otherIdentifiers, has(identifiers.count - (hasISBN ? 0 : 1) > 0), nil))
+      found.append((.pageCount, has(item.book.pageCount != nil), nil))
+      found.append((.publisher, has(details.publisher != nil), nil))
       found.append(
-        (
-          .publicationYears, details.publicationYear == nil && details.editionYear == nil ? 0 : 1,
-          nil
-        ))
-      found.append((.authorSort, details.authorSort == nil ? 0 : 1, nil))
-      found.append((.privateNotes, details.privateNotes == nil ? 0 : 1, nil))
-      found.append((.spoilerMark, details.spoiler ? 1 : 0, nil))
+        (.publicationYears, has(details.publicationYear != nil || details.editionYear != nil), nil))
+      found.append((.authorSort, has(details.authorSort != nil), nil))
+      found.append((.privateNotes, has(details.privateNotes != nil), nil))
+      found.append((.spoilerMark, has(details.spoiler), nil))
+      found.append((.series, has(!details.series.isEmpty), nil))
+      found.append((.audiobookLength, has(item.book.length != nil), nil))
+    case .hardcover:
+      let names = item.book.authors + details.contributors + details.series.map(\.name)
+      found.append((.authorCommas, has(names.contains { $0.contains(",") }), nil))
+      found.append(
+        (.givenUpDaysDropped, readings.filter { $0.abandoned && $0.end != nil }.count, nil))
+      if let copies = details.ownedCopies, copies > 1 {
+        found.append((.ownedCountRounded, 1, "\(copies) written as true"))
+      }
+      // One identifier, an ASIN, goes in its column.
+      let asins = identifiers.filter { !$0.contains(":") }.count
+      found.append((.otherIdentifiers, has(identifiers.count - min(asins, 1) > 0), nil))
+      found.append((.moodsAndPace, has(details.pace != nil), nil))
+      found.append((.contentWarnings, has(details.warningNote != nil), nil))
+      found.append((.publicationYears, has(details.publicationYear != nil), nil))
+      found.append((.authorSort, has(details.authorSort != nil), nil))
+      found.append((.readCount, has(details.readCount != nil), nil))
+    case .bookwyrm:
+      found.append((.authorCommas, has(item.book.authors.contains { $0.contains(",") }), nil))
+      found.append((.readingsDropped, max(readings.count - 1, 0), nil))
+      found.append((.tags, has(!details.tags.isEmpty), nil))
+      found.append((.moodsAndPace, has(!details.moods.isEmpty || details.pace != nil), nil))
+      found.append(
+        (.contentWarnings, has(!details.warnings.isEmpty || details.warningNote != nil), nil))
+      found.append((.series, has(!details.series.isEmpty), nil))
+      found.append((.contributors, has(!details.contributors.isEmpty), nil))
+      found.append((.publisher, has(details.publisher != nil), nil))
+      found.append(
+        (.publicationYears, has(details.publicationYear != nil || details.editionYear != nil), nil))
+      found.append(
+        (.formats, has(item.book.format != nil || details.binding != nil), nil))
+      found.append((.audiobookLength, has(item.book.length != nil), nil))
+      found.append((.privateNotes, has(details.privateNotes != nil), nil))
+      found.append((.authorSort, has(details.authorSort != nil), nil))
+      found.append((.readCount, has(details.readCount != nil), nil))
+      found.append((.ownedCopies, has(details.ownedCopies != nil), nil))
+      found.append(
+        (.otherIdentifiers, has(identifiers.contains { !BookWyrmExport.keeps($0) }), nil))
     }
     return found
   }

@@ -6,13 +6,24 @@
 public struct ExportLosses: Sendable, Equatable {
   /// The formats that lose something: another service's.
   public enum Target: String, Sendable, CaseIterable {
-    case goodreads, storygraph
+    case goodreads, storygraph, hardcover, bookwyrm
 
     /// The service's name, for the lines.
     public var name: String {
       switch self {
       case .goodreads: "Goodreads"
       case .storygraph: "StoryGraph"
+      case .hardcover: "Hardcover"
+      case .bookwyrm: "BookWyrm"
+      }
+    }
+
+    /// The stars a rating is written in: 1 (whole), 2 (halves) or 4 (quarters).
+    var ratingSteps: Double {
+      switch self {
+      case .goodreads: 1
+      case .hardcover, .bookwyrm: 2
+      case .storygraph: 4
       }
     }
   }
@@ -31,14 +42,27 @@ public struct ExportLosses: Sendable, Equatable {
   public private(set) var books = 0
   private(set) var tallies: [ExportLoss: Tally] = [:]
 
+  /// How many books one kind of loss touched (for tests).
+  func books(losing loss: ExportLoss) -> Int { tallies[loss]?.books ?? 0 }
+
   public init(target: Target) {
     self.target = target
   }
 
+  /// The rows written so far, by their hash: two books written alike are one to an import.
+  private var rows: Set<Int> = []
+
   /// Counts what writing `item` in the target's format loses.
-  public mutating func add(_ item: LibraryArchive.Item) {
+  ///
+  /// - Parameter row: The bytes written for it: a row like an earlier book's is a loss too.
+  public mutating func add(_ item: LibraryArchive.Item, row: some Collection<UInt8>) {
+    var hasher = Hasher()
+    for byte in row { hasher.combine(byte) }
+    let repeated = !rows.insert(hasher.finalize()).inserted
+    var found = ExportLoss.found(in: item, target: target)
+    if repeated { found.append((.sameRowAsAnother, 1, nil)) }
     books += 1
-    for (loss, count, example) in ExportLoss.found(in: item, target: target) where count > 0 {
+    for (loss, count, example) in found where count > 0 {
       var tally = tallies[loss, default: Tally()]
       tally.books += 1
       tally.things += count

@@ -157,8 +157,13 @@ struct HardcoverMapper: CSVRowMapper {
   /// comma-separated, paired in order; a start with no finish is a reading going on (or,
   /// for a book Hardcover has as did not finish, the one given up).
   static func readings(started: String, finished: String) -> [ReadingPeriod] {
-    let starts = started.split(separator: ",").map { CalendarDay($0.trimmingWhitespace()) }
-    let ends = finished.split(separator: ",").map { CalendarDay($0.trimmingWhitespace()) }
+    // A day left empty keeps the others in their places (`,2025-02-01`).
+    let starts = started.split(separator: ",", omittingEmptySubsequences: false).map {
+      CalendarDay($0.trimmingWhitespace())
+    }
+    let ends = finished.split(separator: ",", omittingEmptySubsequences: false).map {
+      CalendarDay($0.trimmingWhitespace())
+    }
     var readings: [ReadingPeriod] = []
     for index in 0..<max(starts.count, ends.count) {
       let start = index < starts.count ? starts[index] : nil

@@ -1,0 +1,76 @@
+/// Writes books as BookWyrm exports them (`bookwyrm-export.csv`, 30 columns), so BookWyrm's
+/// import, and bookclub's, can read them: a book's newest reading, its shelf (a paused book
+/// on a shelf named `Paused`, which bookclub reads back as paused), half-star ratings with
+/// two decimals, identifiers back in their columns. A book that came from BookWyrm keeps its
+/// own text in every column whose value has not changed since (its review's title).
+public enum BookWyrmExport {
+  public static let header = [
+    "title", "author_text", "remote_id", "openlibrary_key", "finna_key", "libris_key",
+    "inventaire_id", "librarything_key", "goodreads_key", "bnf_id", "viaf", "wikidata", "asin",
+    "aasin", "isfdb", "isbn_10", "isbn_13", "oclc_number", "pages", "start_date", "finish_date",
+    "stopped_date", "rating", "review_name", "review_cw", "review_content", "review_published",
+    "shelf", "shelf_name", "shelf_date",
+  ]
+
+  /// Whether an identifier has a column here (`openlibrary:OL1M`).
+  static func keeps(_ identifier: String) -> Bool {
+    BookWyrmMapper.identifierColumns.contains { identifier.hasPrefix($0.prefix + ":") }
+  }
+
+  /// The row for one book, in ``header`` order.
+  public static func row(_ item: LibraryArchive.Item) -> [String] {
+    let id = item.details.sourceIDs[BookWyrmMapper.source] ?? ""
+    let now = columns(BookFields(book: item.book, details: item.details), id: id)
+    guard let base = item.bases[BookWyrmMapper.source], case let written = base.columns,
+      !written.isEmpty
+    else { return now }
+    let then = columns(base.fields, id: id)
+    return header.indices.map { index in
+      now[index] == then[index] ? written[header[index]] ?? now[index] : now[index]
+    }
+  }
+
+  private static func columns(_ fields: BookFields, id: String) -> [String] {
+    var row = [String](repeating: "", count: header.count)
+    func set(_ column: String, _ value: String) { row[header.firstIndex(of: column)!] = value }
+    set("title", fields[.title] ?? "")
+    set("author_text", fields.list(.authors).map(withoutCommas).joined(separator: ", "))
+    set("remote_id", id)
+    for identifier in fields.list(.identifiers) {
+      guard
+        let (column, prefix) = BookWyrmMapper.identifierColumns.first(where: {
+          identifier.hasPrefix($0.prefix + ":")
+        }), row[header.firstIndex(of: column)!].isEmpty
+      else { continue }
+      set(column, String(identifier.dropFirst(prefix.count + 1)))
+    }
+    set("isbn_10", fields[.isbn10] ?? "")
+    set("isbn_13", fields[.isbn13] ?? "")
+    set("pages", fields[.pageCount] ?? "")
+    // The newest reading: the one finished or begun last.
+    if let reading = fields.list(.readings).map(ReadingPeriod.init(text:)).last {
+      set("start_date", reading.start?.description ?? "")
+      set(reading.abandoned ? "stopped_date" : "finish_date", reading.end?.description ?? "")
+    }
+    if let rating = Rating(storedText: fields[.rating] ?? "") {
+      let halves = Int((rating.value * 2).rounded())
+      set("rating", "\(halves / 2).\(halves % 2 == 1 ? "50" : "00")")
+    }
+    let spoiler = fields[.spoiler] == BookFields.spoilerText
+    set("review_cw", spoiler ? "Spoilers" : "")
+    set("review_content", fields[.review] ?? "")
+    let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
+    let (shelf, name) = shelves[status] ?? ("to-read", "To Read")
+    set("shelf", shelf)
+    set("shelf_name", name)
+    set("shelf_date", fields[.dateAdded] ?? "")
+    return row
+  }
+
+  /// BookWyrm's shelves by status; it has none for paused, so a shelf of that name.
+  static let shelves: [ReadingStatus: (String, String)] = [
+    .wantToRead: ("to-read", "To Read"), .reading: ("reading", "Currently Reading"),
+    .finished: ("read", "Read"), .abandoned: ("stopped-reading", "Stopped Reading"),
+    .paused: ("paused", "Paused"),
+  ]
+}
