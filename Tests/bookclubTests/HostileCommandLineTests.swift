@@ -93,7 +93,7 @@ import Testing
     Case(["import", "notes.txt", "--prefer", "both"], 64, "Please provide one of"),
     Case(["import", "notes.txt", "--shelf", "dnf"], 64, "Please write NAME=STATUS"),
     Case(["import", "notes.txt", "--shelf", "dnf=lent-out"], 64, "Please write NAME=STATUS"),
-    Case(["import", "notes.txt"], 1, "not a Goodreads, StoryGraph or bookclub export"),
+    Case(["import", "notes.txt"], 1, "not an export bookclub reads"),
     Case(["import", "broken.json"], 1, "The archive cannot be read: line 1, column"),
     Case(["export", "--format", "pdf"], 64, "Please provide one of"),
     Case(["export", "-o", "/"], 1, "it is a folder; give a file's path"),

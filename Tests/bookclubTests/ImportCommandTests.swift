@@ -140,7 +140,7 @@ import Testing
     try "Name,Writer\nEmma,Austen\n".write(toFile: other, atomically: false, encoding: .utf8)
     let refused = try await run(["import", other])
     #expect(refused.status == 1)
-    #expect(refused.stderr.contains("not a Goodreads, StoryGraph or bookclub export"))
+    #expect(refused.stderr.contains("not an export bookclub reads"))
     #expect(try await run(["import", home.path("missing.csv")]).status == 1)
     #expect(try await run(["import", path, "--format", "excel"]).status == 64)
   }
