@@ -175,3 +175,49 @@ import Testing
     #expect(damaged.stderr.contains("books.backup is damaged"), "\(damaged.stderr)")
   }
 }
+
+/// Other services' files from strangers (issue 30): escape sequences, absurd dates, ten
+/// thousand shelves, a byte order mark and CRLF: each read or refused with a clear word,
+/// nothing raw on the terminal, the summary a screen long.
+@Suite struct HostileServiceFileTests: LibraryCommandSuite {
+  let home = TestHome()
+
+  @Test func escapesAndAbsurdDatesInAHardcoverFileReachNoTerminalRaw() async throws {
+    var rows = ServiceFixtures.hardcoverCSV.split(separator: "\r\n").map(String.init)
+    rows[1] = rows[1].replacingOccurrences(
+      of: "The Glass Orchard", with: "The Glass\u{1B}]0;owned\u{07} Orchard"
+    )
+    .replacingOccurrences(of: "2024-01-02,\"2024-01-05", with: "9999-99-99,\"0001-01-05")
+    let file = home.path("hardcover.csv")
+    try ("\u{FEFF}" + rows.joined(separator: "\r\n") + "\r\n").write(
+      toFile: file, atomically: false, encoding: .utf8)
+    let imported = try await bookclub(["import", file])
+    let listed = try await bookclub(["list"])
+    let shown = try await bookclub(["show", "glass"])
+    for output in [imported.stdout, imported.stderr, listed.stdout, shown.stdout] {
+      #expect(!output.contains("\u{1B}") && !output.contains("\u{07}"), "\(output)")
+    }
+    #expect(listed.stdout.contains("Glass"), "\(listed.stdout)")
+    let details = try #require(try await json(["show", "glass"])["details"] as? [String: Any])
+    let readings = try #require(details["readings"] as? [[String: String]])
+    // A day that is no day is left out; the year 1 is a day, kept as written.
+    #expect(readings.first?["end"] == "2024-02-10", "\(readings)")
+  }
+
+  @Test func tenThousandShelvesAreOneSummaryNotTenThousandLines() async throws {
+    let header = ServiceFixtures.bookwyrmCSV.split(separator: "\r\n")[0]
+    var lines = [String(header)]
+    for index in 0..<10_000 {
+      lines.append(
+        "Book \(index),Writer \(index),https://books.example.social/book/\(index),,,,,,,,,,,,,,,,,,,,,,,,,"
+          + "slug-\(index),Shelf \(index),2024-01-02")
+    }
+    let file = home.path("bookwyrm-export.csv")
+    try (lines.joined(separator: "\r\n") + "\r\n").write(
+      toFile: file, atomically: false, encoding: .utf8)
+    let imported = try await bookclub(["import", file])
+    #expect(imported.stderr.contains("10000 added"), "\(imported.stderr.prefix(500))")
+    let lineCount = imported.stderr.split(separator: "\n").count
+    #expect(lineCount < 200, "the summary is \(lineCount) lines")
+  }
+}
