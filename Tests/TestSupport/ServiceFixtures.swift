@@ -79,4 +79,38 @@ public enum ServiceFixtures {
       ("info.txt", Array("App version: 2.7.1\nBackup version: 5".utf8)),
     ])
   }
+
+  /// BookWyrm's account export's `archive.json`: The Glass Orchard (the same edition as
+  /// ``bookwyrmCSV``'s) read three times, one of them stopped, with a review behind a
+  /// warning; Signal Harbor on a custom shelf.
+  public static let bookwyrmArchiveJSON = #"""
+    {"id":"https://books.example.social/user/ann","type":"Person","preferredUsername":"ann",
+     "settings":{"show_goal":true},"goals":[{"goal":12,"year":2024,"privacy":"public"}],
+     "books":[
+      {"work":{"id":"https://books.example.social/book/1000","type":"Work","title":"The Glass Orchard"},
+       "edition":{"id":"https://books.example.social/book/1001","type":"Edition","title":"The Glass Orchard",
+         "subtitle":"","isbn13":"9780441478125","isbn10":"0441478123","openlibraryKey":"OL0000001M",
+         "pages":412,"physicalFormat":"Paperback","publishers":["Example House"],
+         "publishedDate":"2019-03-05T00:00:00Z","series":"Orchard Cycle","seriesNumber":"1"},
+       "authors":[{"id":"https://books.example.social/author/7","name":"Mara Quill"}],
+       "shelves":[{"id":"https://books.example.social/user/ann/books/read","name":"Read"}],
+       "lists":[],"comments":[],"quotations":[],
+       "reviews":[{"name":"Strange and lovely","content":"<p>Loved the ending.</p>","summary":"Spoilers",
+         "sensitive":true,"rating":4.5,"published":"2024-02-11T09:15:00.000Z"}],
+       "readthroughs":[
+         {"id":3,"start_date":"2025-02-01T00:00:00Z","finish_date":null,"stopped_date":"2025-02-03T00:00:00Z","is_active":false},
+         {"id":1,"start_date":"2022-06-01T00:00:00Z","finish_date":"2022-06-20T00:00:00Z","stopped_date":null,"is_active":false},
+         {"id":2,"start_date":"2024-01-05T00:00:00Z","finish_date":"2024-02-10T00:00:00Z","stopped_date":null,"is_active":false}]},
+      {"work":{"id":"https://books.example.social/book/2000","type":"Work","title":"Signal Harbor"},
+       "edition":{"id":"https://books.example.social/book/2001","type":"Edition","title":"Signal Harbor"},
+       "authors":[{"id":"https://books.example.social/author/8","name":"Ada Renn"}],
+       "shelves":[{"id":"https://books.example.social/user/ann/shelf/owned-12","name":"Owned"}],
+       "lists":[],"comments":[],"quotations":[],"reviews":[],"readthroughs":[]}
+     ]}
+    """#
+
+  /// The account export as BookWyrm writes it: `archive.json` in a gzipped tar file.
+  public static func bookwyrmAccountExport(json: String = bookwyrmArchiveJSON) -> [UInt8] {
+    ZipFixture.gzip(ZipFixture.tar([("archive.json", Array(json.utf8))]))
+  }
 }

@@ -32,6 +32,43 @@ public enum ZipFixture {
     return output
   }
 
+  /// A gzip file of `bytes` (one member, stored DEFLATE blocks).
+  public static func gzip(_ bytes: [UInt8]) -> [UInt8] {
+    [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3] + storedBlock(bytes) + le32(crc32(bytes))
+      + le32(UInt32(bytes.count))
+  }
+
+  /// A tar file (ustar) of `files`.
+  public static func tar(_ files: [(name: String, bytes: [UInt8])]) -> [UInt8] {
+    var output: [UInt8] = []
+    for (name, bytes) in files {
+      var header = [UInt8](repeating: 0, count: 512)
+      header.replaceSubrange(0..<name.utf8.count, with: name.utf8)
+      func octal(_ value: Int, _ at: Int, _ width: Int) {
+        let digits = Array(String(value, radix: 8).utf8)
+        let padded = [UInt8](repeating: UInt8(ascii: "0"), count: width - 1 - digits.count) + digits
+        header.replaceSubrange(at..<(at + width - 1), with: padded)
+      }
+      octal(0o644, 100, 8)
+      octal(0, 108, 8)
+      octal(0, 116, 8)
+      octal(bytes.count, 124, 12)
+      octal(0, 136, 12)
+      header[156] = UInt8(ascii: "0")
+      header.replaceSubrange(257..<263, with: Array("ustar\0".utf8))
+      header.replaceSubrange(263..<265, with: Array("00".utf8))
+      header.replaceSubrange(148..<156, with: [UInt8](repeating: 0x20, count: 8))
+      let sum = header.reduce(0) { $0 + Int($1) }
+      let digits = Array(String(sum, radix: 8).utf8)
+      header.replaceSubrange(
+        148..<155,
+        with: [UInt8](repeating: UInt8(ascii: "0"), count: 6 - digits.count) + digits + [0])
+      output += header + bytes
+      output += [UInt8](repeating: 0, count: (512 - bytes.count % 512) % 512)
+    }
+    return output + [UInt8](repeating: 0, count: 1024)
+  }
+
   /// `bytes` as raw DEFLATE: stored blocks of at most 65,535 bytes, the last one marked.
   static func storedBlock(_ bytes: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []

@@ -174,6 +174,40 @@ import Testing
     let damaged = try await bookclub(["import", other], status: 1)
     #expect(damaged.stderr.contains("books.backup is damaged"), "\(damaged.stderr)")
   }
+
+  @Test func aBookWyrmAccountExportKeepsEveryReadingAndMergesWithItsCSV() async throws {
+    let file = home.path("bookwyrm-account-export.tar.gz")
+    try Data(ServiceFixtures.bookwyrmAccountExport()).write(to: URL(fileURLWithPath: file))
+    let first = try await json(["import", file])
+    #expect(first["format"] as? String == "BookWyrm account export", "\(first)")
+    #expect(first["added"] as? Int == 2, "\(first)")
+    let orchard = try await details("glass orchard")
+    #expect(
+      orchard["readings"] as? [[String: Any]] as NSArray? == [
+        ["start": "2022-06-01", "end": "2022-06-20"], ["start": "2024-01-05", "end": "2024-02-10"],
+        ["start": "2025-02-01", "end": "2025-02-03", "abandoned": true],
+      ] as NSArray, "every readthrough: \(orchard)")
+    #expect(orchard["rating"] as? Double == 4.5 && orchard["spoiler"] as? Bool == true)
+    #expect(orchard["review"] as? String == "Strange and lovely\n\nLoved the ending.")
+    #expect(try await details("signal harbor")["tags"] as? [String] == ["Owned"])
+    // Its CSV names the same editions: the same books, nothing added.
+    let csv = try write(ServiceFixtures.bookwyrmCSV, as: "bookwyrm-export.csv")
+    let merged = try await json(["import", csv])
+    #expect(merged["added"] as? Int == 1, "only Salt Road is new: \(merged)")
+    let again = try await json(["import", file])
+    #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
+    // A gzip file that is no account export, and a damaged one.
+    let other = home.path("other.tar.gz")
+    try Data(ZipFixture.gzip(ZipFixture.tar([("notes.txt", Array("hi".utf8))]))).write(
+      to: URL(fileURLWithPath: other))
+    let refused = try await bookclub(["import", other], status: 1)
+    #expect(refused.stderr.contains("it has no archive.json"), "\(refused.stderr)")
+    var broken = ServiceFixtures.bookwyrmAccountExport()
+    broken[600] ^= 0xFF
+    try Data(broken).write(to: URL(fileURLWithPath: other))
+    let damaged = try await bookclub(["import", other], status: 1)
+    #expect(damaged.stderr.contains("not a whole gzipped tar file"), "\(damaged.stderr)")
+  }
 }
 
 /// Other services' files from strangers (issue 30): escape sequences, absurd dates, ten

@@ -19,4 +19,16 @@ extension JSONValue {
     default: nil
     }
   }
+
+  /// The items of an array value.
+  public var items: [JSONValue]? {
+    if case .array(let items) = self { return items }
+    return nil
+  }
+
+  /// The members of an object value.
+  public var members: [String: JSONValue]? {
+    if case .object(let members) = self { return members }
+    return nil
+  }
 }

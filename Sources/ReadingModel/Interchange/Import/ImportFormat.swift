@@ -12,6 +12,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
   case bookwyrm
   case librarything
   case openreads
+  case bookwyrmAccount = "bookwyrm-account"
   case bookclub
 
   /// Tells the format from the file's first bytes and header.
@@ -23,6 +24,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     let firstByte = start.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
     if firstByte == UInt8(ascii: "{") { return .bookclub }
     if start.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .openreads }  // a zip file
+    if start.starts(with: [0x1F, 0x8B]) { return .bookwyrmAccount }  // a gzip file
     // LibraryThing's tab-separated export, in any of its encodings.
     if TSVReader.text(of: start).hasPrefix("Book Id\t") { return .librarything }
     var reader = try CSVReader(path: path)
@@ -61,6 +63,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case .bookwyrm: BookWyrmMapper.formatName
     case .librarything: LibraryThingMapper.formatName
     case .openreads: OpenreadsBackup.formatName
+    case .bookwyrmAccount: BookWyrmAccount.formatName
     case .bookclub: "bookclub"
     }
   }
@@ -89,6 +92,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
             reader: try TSVReader(path: path), path: path, shelves: shelves)
           : CSVImportSource<LibraryThingMapper>(path: path, shelves: shelves))
     case .openreads: try OpenreadsBackup(path: path)
+    case .bookwyrmAccount: try BookWyrmAccount(path: path, shelves: shelves)
     case .bookclub: try ArchiveImportSource(path: path)
     }
   }
