@@ -208,6 +208,25 @@ import Testing
     let damaged = try await bookclub(["import", other], status: 1)
     #expect(damaged.stderr.contains("not a whole gzipped tar file"), "\(damaged.stderr)")
   }
+
+  @Test func anOpenreadsCSVComesInAsItsBackupWould() async throws {
+    let file = try write(
+      "title,subtitle,author,description,status,favourite,deleted,rating,pages,publication_year,isbn,olid,tags,my_review,notes,book_format,readings,date_added,date_modified\r\n"
+        + "Tidewater,,Ana Example,Waves.,finished,true,false,4.5,320,2019,9780441478125,OL27260330M,sci-fi|||||owned,Loved it,,paperback,2023-01-02T00:00:00.000|2023-01-20T00:00:00.000|;2024-05-01T00:00:00.000|2024-05-09T00:00:00.000|,2023-01-02T10:11:12.345,2024-05-01T08:00:00.000\r\n"
+        + "Salt Road,,B. Sample,,planned,false,false,,,,,,,,,ebook,,2024-02-03T09:00:00.000,2024-02-03T09:00:00.000\r\n"
+        + "Thrown Away,,C. Gone,,finished,false,true,1.0,,,,,,,,paperback,,2024-02-03T09:00:00.000,\r\n",
+      as: "Openreads-2025_1_2-10_11_12.csv")
+    let first = try await json(["import", file])
+    #expect(first["format"] as? String == "Openreads" && first["added"] as? Int == 2, "\(first)")
+    let tide = try await details("tidewater")
+    #expect(
+      tide["rating"] as? Double == 4.5
+        && tide["tags"] as? [String] == ["sci-fi", "owned", "favourite"])
+    #expect((tide["readings"] as? [[String: String]])?.count == 2, "\(tide)")
+    #expect(try await book("salt road")["status"] as? String == "want")
+    let again = try await json(["import", file])
+    #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
+  }
 }
 
 /// Other services' files from strangers (issue 30): escape sequences, absurd dates, ten

@@ -15,7 +15,7 @@ extension Bookclub {
         "Bring in books from another service's export, or from bookclub's own.",
       discussion: """
         Reads Goodreads, StoryGraph, Hardcover and BookWyrm CSV exports, BookWyrm's account \
-        export, LibraryThing's export (TSV or CSV), an Openreads backup and bookclub's own \
+        export, LibraryThing's export (TSV or CSV), an Openreads backup or CSV and bookclub's own \
         export, each told from the file. The import is one transaction: all of it or nothing, and Ctrl-C changes nothing. \
         Every row is a book: a row comes back to the book its id in the export names \
         (Goodreads' Book Id, StoryGraph's ISBN/UID, Hardcover's Book ID, BookWyrm's \

@@ -12,6 +12,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
   case bookwyrm
   case librarything
   case openreads
+  case openreadsCSV = "openreads-csv"
   case bookwyrmAccount = "bookwyrm-account"
   case bookclub
 
@@ -36,6 +37,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
       (.hardcover, HardcoverMapper.requiredColumns),
       (.bookwyrm, BookWyrmMapper.requiredColumns),
       (.librarything, LibraryThingMapper.requiredColumns),
+      (.openreadsCSV, OpenreadsCSVMapper.requiredColumns),
     ]
     // The marks of each format; a file with them is that format, even if columns are missing.
     if header.contains("Primary Author") && header.contains("Collections") {
@@ -47,6 +49,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
       return .hardcover
     }
     if header.contains("remote_id") && header.contains("author_text") { return .bookwyrm }
+    if header.contains("book_format") && header.contains("my_review") { return .openreadsCSV }
     let (closest, required) =
       candidates.max { lhs, rhs in
         lhs.1.filter(header.contains).count < rhs.1.filter(header.contains).count
@@ -62,7 +65,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case .hardcover: HardcoverMapper.formatName
     case .bookwyrm: BookWyrmMapper.formatName
     case .librarything: LibraryThingMapper.formatName
-    case .openreads: OpenreadsBackup.formatName
+    case .openreads, .openreadsCSV: OpenreadsBackup.formatName
     case .bookwyrmAccount: BookWyrmAccount.formatName
     case .bookclub: "bookclub"
     }
@@ -92,6 +95,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
             reader: try TSVReader(path: path), path: path, shelves: shelves)
           : CSVImportSource<LibraryThingMapper>(path: path, shelves: shelves))
     case .openreads: try OpenreadsBackup(path: path)
+    case .openreadsCSV:
+      ReadAheadSource(try CSVImportSource<OpenreadsCSVMapper>(path: path, shelves: shelves))
     case .bookwyrmAccount: try BookWyrmAccount(path: path, shelves: shelves)
     case .bookclub: try ArchiveImportSource(path: path)
     }
