@@ -20,13 +20,8 @@ public enum BookWyrmExport {
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
     let id = item.details.sourceIDs[BookWyrmMapper.source] ?? ""
-    let now = columns(BookFields(book: item.book, details: item.details), id: id)
-    guard let base = item.bases[BookWyrmMapper.source], case let written = base.columns,
-      !written.isEmpty
-    else { return now }
-    let then = columns(base.fields, id: id)
-    return header.indices.map { index in
-      now[index] == then[index] ? written[header[index]] ?? now[index] : now[index]
+    return ServiceRow.row(item, source: BookWyrmMapper.source, header: header) {
+      columns($0, id: id)
     }
   }
 

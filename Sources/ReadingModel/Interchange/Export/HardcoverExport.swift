@@ -17,13 +17,8 @@ public enum HardcoverExport {
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
     let id = item.details.sourceIDs[HardcoverMapper.source] ?? ""
-    let now = columns(BookFields(book: item.book, details: item.details), id: id)
-    guard let base = item.bases[HardcoverMapper.source], case let written = base.columns,
-      !written.isEmpty
-    else { return now }
-    let then = columns(base.fields, id: id)
-    return header.indices.map { index in
-      now[index] == then[index] ? written[header[index]] ?? now[index] : now[index]
+    return ServiceRow.row(item, source: HardcoverMapper.source, header: header) {
+      columns($0, id: id)
     }
   }
 

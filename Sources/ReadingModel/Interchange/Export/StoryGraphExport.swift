@@ -24,19 +24,9 @@ public enum StoryGraphExport {
 
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
-    let now = columns(BookFields(book: item.book, details: item.details))
-    // Decoded once: the stored columns are JSON.
-    guard let base = item.bases[StoryGraphMapper.source], case let written = base.columns,
-      !written.isEmpty
-    else { return now }
-    let then = columns(base.fields)
-    return header.indices.map { index in
-      now[index] == then[index] ? written[header[index]] ?? now[index] : now[index]
-    }
+    ServiceRow.row(item, source: StoryGraphMapper.source, header: header, columns: columns)
   }
 
-  /// The columns written from a book's fields; StoryGraph's own that bookclub does not keep
-  /// (its character questions) are left empty.
   private static func columns(_ fields: BookFields) -> [String] {
     let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
     let finished = fields.list(.readings).map(ReadingPeriod.init(text:))
