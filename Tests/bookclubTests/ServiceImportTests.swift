@@ -273,4 +273,31 @@ import Testing
     let lineCount = imported.stderr.split(separator: "\n").count
     #expect(lineCount < 200, "the summary is \(lineCount) lines")
   }
+
+  @Test func archivesThatLieAboutTheirSizesAreRefusedNotFollowed() async throws {
+    let file = home.path("bookwyrm-account-export.tar.gz")
+    // A tar header whose size is negative: once a crash, or a loop that never ended.
+    for size in ["-0000007", "-0002000", "+0000001", "00000009"] {
+      var tar = ZipFixture.tar([("archive.json", Array("{}".utf8))])
+      tar.replaceSubrange(124..<(124 + size.utf8.count), with: Array(size.utf8))
+      try Data(ZipFixture.gzip(tar)).write(to: URL(fileURLWithPath: file))
+      let refused = try await bookclub(["import", file], status: 1)
+      #expect(refused.stderr.contains("not a whole gzipped tar file"), "\(size): \(refused.stderr)")
+    }
+    // A gzip file of 30 bytes that says it unpacks to 500 MB: refused before any is set aside.
+    var bomb = ZipFixture.gzip(Array("{}".utf8))
+    bomb.replaceSubrange((bomb.count - 4)..<bomb.count, with: [0x00, 0x65, 0xCD, 0x1D])
+    try Data(bomb).write(to: URL(fileURLWithPath: file))
+    let lied = try await bookclub(["import", file], status: 1)
+    #expect(lied.stderr.contains("not a whole gzipped tar file"), "\(lied.stderr)")
+    // A rating that is no number a rating can be.
+    let csv = home.path("Openreads.csv")
+    try
+      ("title,subtitle,author,description,status,favourite,deleted,rating,pages,publication_year,isbn,olid,tags,my_review,notes,book_format,readings,date_added,date_modified\r\n"
+      + "Odd,,A. Writer,,finished,false,false,nan,,,,,,,,paperback,,,\r\n"
+      + "Odder,,A. Writer,,finished,false,false,1e300,,,,,,,,paperback,,,\r\n").write(
+        toFile: csv, atomically: false, encoding: .utf8)
+    let odd = try await json(["import", csv])
+    #expect(odd["added"] as? Int == 2, "\(odd)")
+  }
 }

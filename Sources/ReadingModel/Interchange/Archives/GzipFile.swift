@@ -30,6 +30,8 @@ enum GzipFile {
     let crc = littleEndian(bytes, end)
     let size = Int(littleEndian(bytes, end + 4))
     guard size <= largest else { throw .tooLarge("the gzip file") }
+    // DEFLATE expands at most about 1032 to 1: a size past that is a lie, not memory to set aside.
+    guard size <= (end - start) * 1032 + 64 else { throw .damaged("its size") }
     let unpacked: [UInt8]
     do {
       unpacked = try Inflate.raw(bytes[start..<end], size: size)
@@ -78,10 +80,13 @@ enum TarFile {
     String(decoding: field.prefix { $0 != 0 }, as: UTF8.self)
   }
 
-  /// A size written in octal digits, ended by a NUL or a blank.
+  /// A size written in octal digits (blanks before them, a NUL or a blank after); `nil`
+  /// for anything else: a sign, a digit past 7, more digits than a size has.
   private static func octal(_ field: ArraySlice<UInt8>) -> Int? {
-    let digits = field.prefix { $0 != 0 && $0 != 0x20 }.drop { $0 == 0x20 }
-    guard !digits.isEmpty, digits.count <= 11 else { return digits.isEmpty ? 0 : nil }
-    return Int(String(decoding: digits, as: UTF8.self), radix: 8)
+    let digits = field.drop { $0 == 0x20 }.prefix { $0 != 0 && $0 != 0x20 }
+    guard digits.count <= 11, digits.allSatisfy({ (0x30...0x37).contains($0) }) else {
+      return nil
+    }
+    return digits.reduce(0) { $0 * 8 + Int($1 - 0x30) }
   }
 }

@@ -73,6 +73,8 @@ struct ZipArchive {
     switch entry.method {
     case 0: unpacked = Array(packed)
     case 8:
+      // DEFLATE expands at most about 1032 to 1: a size past that is a lie.
+      guard entry.size <= packed.count * 1032 + 64 else { throw .damaged(name) }
       do {
         unpacked = try Inflate.raw(packed, size: entry.size)
       } catch {

@@ -35,8 +35,10 @@ struct OpenreadsCSVMapper: CSVRowMapper {
     book["status"] = .integer(Self.statuses[row.text("status")] ?? 0)
     book["favourite"] = .integer(row.text("favourite") == "true" ? 1 : 0)
     book["deleted"] = .integer(row.text("deleted") == "true" ? 1 : 0)
+    // Stars as tenths; a number that is no rating (nan, 1e300) is none.
     book["rating"] =
-      Double(row.text("rating")).map { .integer(Int64(($0 * 10).rounded())) } ?? .null
+      Double(row.text("rating")).flatMap { $0.isFinite ? Int64(exactly: ($0 * 10).rounded()) : nil }
+      .map(JSONValue.integer) ?? .null
     book["pages"] = number("pages")
     book["publication_year"] = number("publication_year")
     return OpenreadsBook.row(book, line: row.line)
