@@ -139,7 +139,10 @@ import Testing
         values = [
           item.book.title, item.book.authors.map(withoutCommas).joined(separator: "|"),
           fields[.isbn13], fields[.isbn10], fields[.status],
-          halves.map { String($0) }, fields[.pageCount], item.details.readings.last?.text,
+          halves.map { String($0) }, fields[.pageCount],
+          BookWyrmExport.newest(item.details.readings).map {
+            "\($0.start?.description ?? "")/\($0.end?.description ?? "")"
+          },
           fields[.review], fields[.spoiler], fields[.dateAdded],
         ]
       case .storygraph:
@@ -191,7 +194,10 @@ import Testing
       let (a, b) = (item.details, other.details)
       let checks: [(String, Bool, [ExportLoss])] = [
         ("rating", a.rating != b.rating, [.ratingRounded]),
-        ("readings", a.readings != b.readings, [.readingsDropped, .readingStartsDropped]),
+        (
+          "readings", a.readings != b.readings,
+          [.readingsDropped, .readingStartsDropped, .givenUpDaysDropped]
+        ),
         ("moods or pace", a.moods != b.moods || a.pace != b.pace, [.moodsAndPace]),
         (
           "warnings", a.warnings != b.warnings || a.warningNote != b.warningNote, [.contentWarnings]

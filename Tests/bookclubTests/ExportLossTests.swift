@@ -80,4 +80,25 @@ import Testing
       #expect(shown["rating"] as? Double == 4.5, "\(format): \(shown)")
     }
   }
+
+  /// A review changed here goes out whole: its title, kept from BookWyrm's file, does not
+  /// come back above the new text.
+  @Test func aReviewChangedHereLeavesTheFilesOwnTitleBehind() async throws {
+    let csv = home.path("bookwyrm-export.csv")
+    try ServiceFixtures.bookwyrmCSV.write(toFile: csv, atomically: false, encoding: .utf8)
+    try await bookclub(["import", csv])
+    try await bookclub(["review", "glass orchard", "--text", "Changed my mind."])
+    let file = home.path("out.csv")
+    try await bookclub(["export", "--format", "bookwyrm", "-o", file])
+    let other = home.path("other.sqlite")
+    try await bookclub(["import", file], library: other)
+    let back = try #require(
+      try await json(["show", "glass orchard"], library: other)["details"] as? [String: Any])
+    #expect(back["review"] as? String == "Changed my mind.", "\(back)")
+    // Unchanged, the file's own columns go back as they came.
+    try await bookclub(["undo", "--force"])
+    try await bookclub(["export", "--format", "bookwyrm", "-o", file])
+    let written = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(written.contains("Strange and lovely,,<p>Loved the ending.</p>"), "\(written)")
+  }
 }

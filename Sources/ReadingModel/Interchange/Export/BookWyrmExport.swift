@@ -20,9 +20,10 @@ public enum BookWyrmExport {
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
     let id = item.details.sourceIDs[BookWyrmMapper.source] ?? ""
-    return ServiceRow.row(item, source: BookWyrmMapper.source, header: header) {
-      columns($0, id: id)
-    }
+    return ServiceRow.row(
+      item, source: BookWyrmMapper.source, header: header,
+      together: [["review_name", "review_cw", "review_content", "review_published"]]
+    ) { columns($0, id: id) }
   }
 
   private static func columns(_ fields: BookFields, id: String) -> [String] {
@@ -42,8 +43,7 @@ public enum BookWyrmExport {
     set("isbn_10", fields[.isbn10] ?? "")
     set("isbn_13", fields[.isbn13] ?? "")
     set("pages", fields[.pageCount] ?? "")
-    // The newest reading: the one finished or begun last.
-    if let reading = fields.list(.readings).map(ReadingPeriod.init(text:)).last {
+    if let reading = newest(fields.list(.readings).map(ReadingPeriod.init(text:))) {
       set("start_date", reading.start?.description ?? "")
       set(reading.abandoned ? "stopped_date" : "finish_date", reading.end?.description ?? "")
     }
@@ -60,6 +60,17 @@ public enum BookWyrmExport {
     set("shelf_name", name)
     set("shelf_date", fields[.dateAdded] ?? "")
     return row
+  }
+
+  /// The newest reading: the one that ended, or else began, last.
+  static func newest(_ readings: [ReadingPeriod]) -> ReadingPeriod? {
+    readings.enumerated().max { lhs, rhs in
+      let (left, right) = (
+        lhs.element.end ?? lhs.element.start, rhs.element.end ?? rhs.element.start
+      )
+      return (left ?? .init(year: 1, month: 1, day: 1)!, lhs.offset)
+        < (right ?? .init(year: 1, month: 1, day: 1)!, rhs.offset)
+    }?.element
   }
 
   /// BookWyrm's shelves by status; it has none for paused, so a shelf of that name.

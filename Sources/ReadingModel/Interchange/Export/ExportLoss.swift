@@ -141,12 +141,13 @@ enum ExportLoss: String, CaseIterable, Sendable {
       (.editions, has(details.work != nil), nil),
       (.upNext, has(details.upNext != nil), nil),
     ]
-    if let rating = details.rating, let given = Rating(given: rating) {
+    // StoryGraph writes a rating as it is; the others in whole or half stars.
+    if target != .storygraph, let rating = details.rating, let stored = Rating(stored: rating) {
       let steps = target.ratingSteps
       let written = (rating * steps).rounded() / steps
       if written != rating {
         let shown = Rating(stored: written).map(\.text) ?? String(written)
-        found.append((.ratingRounded, 1, "\(given.text) written as \(shown)"))
+        found.append((.ratingRounded, 1, "\(stored.text) written as \(shown)"))
       }
     }
     let identifiers = details.identifiers
@@ -184,8 +185,7 @@ enum ExportLoss: String, CaseIterable, Sendable {
     case .hardcover:
       let names = item.book.authors + details.contributors + details.series.map(\.name)
       found.append((.authorCommas, has(names.contains { $0.contains(",") }), nil))
-      found.append(
-        (.givenUpDaysDropped, readings.filter { $0.abandoned && $0.end != nil }.count, nil))
+      found.append((.givenUpDaysDropped, readings.filter(\.abandoned).count, nil))
       if let copies = details.ownedCopies, copies > 1 {
         found.append((.ownedCountRounded, 1, "\(copies) written as true"))
       }
@@ -200,6 +200,8 @@ enum ExportLoss: String, CaseIterable, Sendable {
     case .bookwyrm:
       found.append((.authorCommas, has(item.book.authors.contains { $0.contains(",") }), nil))
       found.append((.readingsDropped, max(readings.count - 1, 0), nil))
+      let newest = BookWyrmExport.newest(readings)
+      found.append((.givenUpDaysDropped, has(newest?.abandoned == true && newest?.end == nil), nil))
       found.append((.tags, has(!details.tags.isEmpty), nil))
       found.append((.moodsAndPace, has(!details.moods.isEmpty || details.pace != nil), nil))
       found.append(

@@ -17,9 +17,13 @@ public enum HardcoverExport {
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
     let id = item.details.sourceIDs[HardcoverMapper.source] ?? ""
-    return ServiceRow.row(item, source: HardcoverMapper.source, header: header) {
-      columns($0, id: id)
-    }
+    return ServiceRow.row(
+      item, source: HardcoverMapper.source, header: header,
+      together: [
+        ["Status", "Tags", "Lists", "Owned"],
+        ["Review", "Review Contains Spoilers", "Review Date", "Review URL", "Review Media URL"],
+      ]
+    ) { columns($0, id: id) }
   }
 
   private static func columns(_ fields: BookFields, id: String) -> [String] {

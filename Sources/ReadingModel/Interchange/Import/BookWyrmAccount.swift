@@ -35,10 +35,17 @@ struct BookWyrmAccount: ImportSource {
     guard let archive else {
       throw ImportError.unreadableBackup("it has no archive.json: is it BookWyrm's account export?")
     }
-    var parser = JSONParser(bytes: Array(archive))
-    guard case .object(let account)? = try? parser.value(),
-      case .array(let books)? = account["books"]
-    else { throw ImportError.unreadableBackup("its archive.json has no list of books") }
+    // The whole account is one value: as large as the file itself may be (the gzip's limit).
+    var parser = JSONParser(bytes: Array(archive), limit: max(archive.count, JSONParser.valueLimit))
+    let account: JSONValue
+    do {
+      account = try parser.value()
+    } catch {
+      throw ImportError.unreadableBackup("its archive.json is not JSON (\(error))")
+    }
+    guard case .array(let books)? = account.members?["books"] else {
+      throw ImportError.unreadableBackup("its archive.json has no list of books")
+    }
     self.books = books
     totalBytes = archive.count
   }
@@ -99,16 +106,19 @@ struct BookWyrmAccount: ImportSource {
     let physical = text(edition["physicalFormat"])
     fields[.binding] = physical
     fields[.format] = BookFormat(binding: physical)?.rawValue ?? ""
-    // The shelf: its identifier is the last part of its address (`…/books/read`).
-    let shelf = (book["shelves"]?.items ?? []).compactMap { shelf -> (String, String)? in
+    // Every shelf, by the last part of its address (`…/books/read`): BookWyrm's own give
+    // the status, the reader's own are read by name (a status, or a tag).
+    let onShelves = (book["shelves"]?.items ?? []).compactMap { shelf -> String? in
       let id = text(shelf.members?["id"])
       guard let last = id.split(separator: "/").last else { return nil }
-      return (String(last), text(shelf.members?["name"]))
-    }.first
-    let name = shelf.map { BookWyrmMapper.statuses[$0.0] == nil ? $0.1 : $0.0 } ?? ""
-    let reading = shelves.read(name, line: line)
-    fields[.status] = reading.status.rawValue
-    fields.setList(.tags, reading == .unknown && !name.isEmpty ? [name] : [])
+      return BookWyrmMapper.statuses[String(last)] == nil
+        ? text(shelf.members?["name"]) : String(last)
+    }.filter { !$0.isEmpty }
+    let read = onShelves.map { ($0, shelves.read($0, line: line)) }
+    let standard = read.first { BookWyrmMapper.statuses[$0.0] != nil }?.1
+    let status = standard ?? read.first { $0.1 != .unknown }?.1 ?? .standard(.wantToRead)
+    fields[.status] = status.status.rawValue
+    fields.setList(.tags, read.filter { $0.1 == .unknown }.map(\.0))
     fields.setList(.readings, Self.readings(book["readthroughs"]).map(\.text))
     // The newest review that has a rating gives it; its title and text are the review.
     let reviews = (book["reviews"]?.items ?? []).compactMap(\.members)
@@ -116,7 +126,9 @@ struct BookWyrmAccount: ImportSource {
     if let rating = reviews.last(where: { $0["rating"]?.double != nil })?["rating"]?.double {
       fields[.rating] = Rating(stored: rating)?.text ?? ""
     }
-    if let review = reviews.last {
+    if let review = reviews.last(where: {
+      !text($0["content"]).isEmpty || !text($0["name"]).isEmpty
+    }) {
       fields[.review] = [text(review["name"]), HTMLText.paragraphs(text(review["content"]))]
         .filter { !$0.isEmpty }.joined(separator: "\n\n")
       let warned = review["sensitive"] == JSONValue.bool(true) || !text(review["summary"]).isEmpty

@@ -94,7 +94,10 @@ enum OpenreadsBook {
     "audiobook": .audiobook,
   ]
 
-  static func row(_ book: [String: JSONValue], line: Int) -> ImportRow {
+  /// - Parameter source: The backup's, or the CSV's (a source of its own: it has no ids).
+  static func row(
+    _ book: [String: JSONValue], line: Int, source: String = OpenreadsBackup.source
+  ) -> ImportRow {
     func text(_ key: String) -> String { book[key]?.string?.trimmingWhitespace() ?? "" }
     if book["deleted"]?.integer == 1 {
       return .skip(line: line, reason: "it is in Openreads' trash")
@@ -133,7 +136,7 @@ enum OpenreadsBook {
     fields[.dateAdded] = CalendarDay(String(text("date_added").prefix(10)))?.description ?? ""
     let id = book["id"]?.integer.map(String.init)
     return .book(
-      ImportedBook(line: line, source: OpenreadsBackup.source, sourceID: id, fields: fields))
+      ImportedBook(line: line, source: source, sourceID: id, fields: fields))
   }
 
   /// `start|finish|ms;start|finish|ms`, each a local time (`2023-10-27T00:00:00.000`) or

@@ -3,6 +3,8 @@
 /// `false` for favourites and the trash. Each row is read as its backup's book would be.
 struct OpenreadsCSVMapper: CSVRowMapper {
   static let formatName = "Openreads"
+  /// A source of its own: its rows have no ids, and a backup's books have theirs.
+  static let source = "openreads-csv"
 
   static let requiredColumns = ["title", "author", "status", "rating", "readings", "book_format"]
 
@@ -41,6 +43,6 @@ struct OpenreadsCSVMapper: CSVRowMapper {
       .map(JSONValue.integer) ?? .null
     book["pages"] = number("pages")
     book["publication_year"] = number("publication_year")
-    return OpenreadsBook.row(book, line: row.line)
+    return OpenreadsBook.row(book, line: row.line, source: Self.source)
   }
 }
