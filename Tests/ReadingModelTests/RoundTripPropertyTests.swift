@@ -218,6 +218,7 @@ import Testing
           [.ownedCountRounded, .ownedCopies]
         ),
         ("authors", item.book.authors != other.book.authors, [.authorCommas]),
+        ("tags", Set(a.tags) != Set(b.tags) && !a.tags.isEmpty, [.tags, .listItemsSplit]),
         ("up next", a.upNext != nil && b.upNext == nil, [.upNext]),
         ("edition link", a.work != nil && b.work == nil, [.editions]),
         ("page count", item.book.pageCount != other.book.pageCount, [.pageCount]),

@@ -53,13 +53,21 @@ public enum BookWyrmExport {
     }
     let spoiler = fields[.spoiler] == BookFields.spoilerText
     set("review_cw", spoiler ? "Spoilers" : "")
-    set("review_content", fields[.review] ?? "")
+    // BookWyrm's reviews are HTML: the text's own `<`, `>` and `&` are written as entities.
+    set("review_content", escaped(fields[.review] ?? ""))
     let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
     let (shelf, name) = shelves[status] ?? ("to-read", "To Read")
     set("shelf", shelf)
     set("shelf_name", name)
     set("shelf_date", fields[.dateAdded] ?? "")
     return row
+  }
+
+  /// Text as HTML text: `&`, `<` and `>` as entities.
+  static func escaped(_ text: String) -> String {
+    guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+    return text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(
+      ">", with: "&gt;")
   }
 
   /// The newest reading: the one that ended, or else began, last.

@@ -9,6 +9,7 @@ enum ExportLoss: String, CaseIterable, Sendable {
   case givenUpDaysDropped
   case ownedCountRounded
   case authorCommas
+  case listItemsSplit
   case sameRowAsAnother
   case progress
   case sessions
@@ -37,7 +38,7 @@ enum ExportLoss: String, CaseIterable, Sendable {
   var isChange: Bool {
     [
       .ratingRounded, .readingsDropped, .readingStartsDropped, .givenUpDaysDropped,
-      .ownedCountRounded,
+      .ownedCountRounded, .authorCommas, .listItemsSplit, .sameRowAsAnother,
     ]
     .contains(self)
   }
@@ -69,6 +70,9 @@ enum ExportLoss: String, CaseIterable, Sendable {
     case .authorCommas:
       return "\(books): a name holding a comma written without it (\(target.name) separates "
         + "names with commas)."
+    case .listItemsSplit:
+      return "\(books): a tag, mood or warning holding a comma read back as two (\(target.name) "
+        + "separates them with commas)."
     case .sameRowAsAnother:
       return "\(books): written as the same row as another book (an import takes the first)."
     default:
@@ -121,6 +125,7 @@ enum ExportLoss: String, CaseIterable, Sendable {
     case .givenUpDaysDropped: "days readings were given up"
     case .authorCommas: "names with commas"
     case .sameRowAsAnother: "rows like another's"
+    case .listItemsSplit: "tags with commas"
     }
   }
 
@@ -150,6 +155,15 @@ enum ExportLoss: String, CaseIterable, Sendable {
         found.append((.ratingRounded, 1, "\(stored.text) written as \(shown)"))
       }
     }
+    // Lists a format writes joined by commas: an item holding one comes back as two.
+    let joined: [[String]] =
+      switch target {
+      case .goodreads: [details.tags]
+      case .storygraph: [details.tags, details.moods]
+      case .hardcover: [details.tags, details.moods, details.warnings]
+      case .bookwyrm: []
+      }
+    found.append((.listItemsSplit, has(joined.joined().contains { $0.contains(",") }), nil))
     let identifiers = details.identifiers
     let hasISBN = item.book.isbn13 != nil || item.book.isbn10 != nil
     switch target {
