@@ -34,7 +34,11 @@ public enum HardcoverExport {
     set(
       "Author",
       (fields.list(.authors).map(withoutCommas)
-        + fields.list(.contributors).map { withoutCommas($0) + " (Contributor)" })
+        + fields.list(.contributors).map { name in
+          // A contributor with a role keeps it; one without is marked, or it would read
+          // back as an author.
+          withoutCommas(name) + (name.hasSuffix(")") ? "" : " (Contributor)")
+        })
         .joined(separator: ", "))
     set(
       "Series",

@@ -109,15 +109,27 @@ struct HardcoverMapper: CSVRowMapper {
     var authors: [String] = []
     var others: [String] = []
     for name in list(cell) {
-      if name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
-        let bare = name[..<open].trimmingWhitespace()
-        if !bare.isEmpty { others.append(bare) }
-      } else {
+      guard name.hasSuffix(")"), let open = name.lastIndex(of: "(") else {
         authors.append(name)
+        continue
       }
+      let bare = name[..<open].trimmingWhitespace()
+      guard !bare.isEmpty else { continue }
+      // Kept with its role (`Tobias Fenn (Translator)`), as contributors are; the role
+      // bookclub's own export gives a contributor who has none is no role.
+      others.append(name.hasSuffix(" (Contributor)") ? bare : name)
     }
-    if authors.isEmpty, !others.isEmpty { authors.append(others.removeFirst()) }
+    if authors.isEmpty, let first = others.first {
+      others.removeFirst()
+      authors.append(first.hasSuffix(")") ? withoutRole(first) : first)
+    }
     return (authors, others)
+  }
+
+  /// `Jon Peller (Narrator)` → `Jon Peller`.
+  static func withoutRole(_ name: String) -> String {
+    guard name.hasSuffix(")"), let open = name.lastIndex(of: "(") else { return name }
+    return name[..<open].trimmingWhitespace()
   }
 
   /// A list cell: comma-separated, or a JSON array of strings (some exports write one).

@@ -46,10 +46,19 @@ struct LibraryThingMapper: CSVRowMapper {
     fields[.title] = title
     fields.setList(.authors, authors)
     fields[.authorSort] = primary.contains(",") ? primary : ""
+    // Each other author with their role, in the same order (`Translator|Editor`).
+    let roles = row.value("Secondary Author Roles").split(
+      separator: "|", omittingEmptySubsequences: false
+    ).map { $0.trimmingWhitespace() }
     fields.setList(
       .contributors,
-      row.value("Secondary Author").split(separator: "|").map { Self.firstNameFirst(String($0)) }
-        .filter { !$0.isEmpty })
+      row.value("Secondary Author").split(separator: "|", omittingEmptySubsequences: false)
+        .enumerated().compactMap { index, name in
+          let named = Self.firstNameFirst(String(name))
+          guard !named.isEmpty else { return nil }
+          let role = index < roles.count ? roles[index] : ""
+          return role.isEmpty ? named : "\(named) (\(role))"
+        })
     let isbn =
       ISBN(Self.unbracketed(row.value("ISBN")))
       ?? row.value("ISBNs").split(separator: ",").lazy.compactMap { ISBN(String($0)) }.first
