@@ -94,6 +94,21 @@ import Testing
       kept["readings"] as? [[String: String]] == [["start": "2024-01-05", "end": "2024-02-10"]])
     #expect(try await book("signal harbor")["status"] as? String == "reading")
     #expect(try await book("salt road")["status"] as? String == "want")
+    // A collection of the reader's that names a status, and one --shelf chooses.
+    var named = ServiceFixtures.libraryThingRows
+    named[0]["Collections"] = "Your library, On hold"
+    named[1]["Collections"] = "DNF pile"
+    named[0]["Book Id"] = "200000001"
+    named[1]["Book Id"] = "200000002"
+    let shelved = try write(ServiceFixtures.libraryThingTSV(named), as: "named.tsv")
+    let other = home.path("other.sqlite")
+    try await bookclub(["import", shelved, "--shelf", "DNF pile=abandoned"], library: other)
+    let onHold = try #require(
+      try await json(["show", "glass orchard"], library: other)["book"] as? [String: Any])
+    #expect(onHold["status"] as? String == "paused", "\(onHold)")
+    let dnf = try #require(
+      try await json(["show", "signal harbor"], library: other)["book"] as? [String: Any])
+    #expect(dnf["status"] as? String == "abandoned", "\(dnf)")
     let again = try await json(["import", file])
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
 

@@ -87,6 +87,7 @@ struct LibraryThingMapper: CSVRowMapper {
     fields[.status] = status(collections, reading: reading, line: row.line).rawValue
     let custom = collections.filter {
       Self.statuses[$0.lowercased()] == nil && $0.lowercased() != Self.yourLibrary
+        && shelves.meaning(of: $0) == .unknown
     }
     fields.setList(.tags, row.list("Tags") + custom.filter { !row.list("Tags").contains($0) })
     if collections.contains(where: { $0.lowercased() == Self.yourLibrary }) {
@@ -110,6 +111,15 @@ struct LibraryThingMapper: CSVRowMapper {
   {
     if let named = collections.first(where: { Self.statuses[$0.lowercased()] != nil }) {
       return shelves.read(named.lowercased(), line: line).status
+    }
+    // A collection of the reader's that names a status (`On hold`, or one --shelf chose).
+    if let named = collections.first(where: {
+      switch shelves.meaning(of: $0) {
+      case .chosen, .recognised: true
+      case .standard, .unknown: false
+      }
+    }) {
+      return shelves.read(named, line: line).status
     }
     if reading?.end != nil { return .finished }
     return reading?.start != nil ? .reading : .wantToRead

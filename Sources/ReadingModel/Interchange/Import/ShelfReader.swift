@@ -29,6 +29,12 @@ struct ShelfReader {
     return reading
   }
 
+  /// What `shelf` would mean, nothing recorded: for exports whose shelves are tags unless
+  /// they name a status (LibraryThing's collections).
+  func meaning(of shelf: String) -> ShelfMapping.Reading {
+    mapping.reading(shelf, standard: standard)
+  }
+
   /// One remark per custom shelf, in the order they were first met.
   var remarks: [String] {
     order.compactMap { shelf in
