@@ -3,7 +3,7 @@
 /// contributors marked `(Contributor)`, series as `Name (#1)`, every reading's days in
 /// `Date Started` and `Date Finished` (comma-separated, in order, a day left empty where a
 /// reading has none), half-star ratings. A book that came from Hardcover keeps its own text
-/// in every column whose value has not changed since (its edition id, genres, privacy).
+/// in every column whose value has not changed since (its spelling of a date or a rating).
 public enum HardcoverExport {
   public static let header = [
     "Title", "Author", "Series", "Status", "Privacy", "Hardcover Book ID", "Hardcover Edition ID",
