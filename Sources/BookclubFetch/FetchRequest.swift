@@ -11,6 +11,11 @@ struct FetchRequest {
   var lastModified: String?
   /// A descriptor whose end of file means bookclub is gone (see ``Ending``).
   var lifeline: Int32?
+  /// A JSON body to POST, read from a file (an API's query).
+  var body: Data?
+  /// The `Authorization` header's value, read from a file (the first line): a token is
+  /// never on a command line, where any user's `ps` shows it.
+  var authorization: String?
 
   /// Reads the arguments; a usage error ends the process with status 64.
   static func parse(_ arguments: [String]) -> FetchRequest {
@@ -48,6 +53,18 @@ struct FetchRequest {
     if let text = options["lifeline"] {
       guard let value = Int32(text), value >= 0 else { fail("--lifeline takes a descriptor") }
       request.lifeline = value
+    }
+    if let path = options["post-file"] {
+      guard let body = FileManager.default.contents(atPath: path) else {
+        fail("--post-file: cannot read \(path)")
+      }
+      request.body = body
+    }
+    if let path = options["authorization-file"] {
+      guard let data = FileManager.default.contents(atPath: path),
+        let line = String(data: data, encoding: .utf8)?.split(whereSeparator: \.isNewline).first
+      else { fail("--authorization-file: cannot read \(path)") }
+      request.authorization = String(line)
     }
     request.userAgent = options["user-agent"] ?? request.userAgent
     request.etag = options["etag"]

@@ -47,6 +47,14 @@ final class FetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     var urlRequest = URLRequest(url: request.url)
     urlRequest.setValue(request.userAgent, forHTTPHeaderField: "User-Agent")
     if let etag = request.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+    if let body = request.body {
+      urlRequest.httpMethod = "POST"
+      urlRequest.httpBody = body
+      urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    }
+    if let authorization = request.authorization {
+      urlRequest.setValue(authorization, forHTTPHeaderField: "Authorization")
+    }
     if let date = request.lastModified {
       urlRequest.setValue(date, forHTTPHeaderField: "If-Modified-Since")
     }

@@ -5,6 +5,7 @@
 //
 //   bookclub-fetch <url> --output <file> [--max-bytes N] [--timeout SECONDS]
 //                  [--user-agent TEXT] [--etag TAG] [--last-modified DATE] [--lifeline FD]
+//                  [--post-file BODY.json] [--authorization-file FILE]
 //
 // Exit 0 when a response came (whatever its status), 1 when none did, 64 on a usage error.
 // It ends by the timeout whatever the server does, stops reading at the size limit, and

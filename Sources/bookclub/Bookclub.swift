@@ -29,7 +29,7 @@ struct Bookclub: CommandGroup {
       Restore.self,
       Trash.self,
       Select.self, Settings.self, Club.self, Sync.self, Stats.self, Goal.self, Lookup.self,
-      Cover.self, Covers.self, Import.self, Export.self,
+      Cover.self, Covers.self, Import.self, Export.self, Hardcover.self,
       Undo.self, Redo.self, Check.self, Repair.self, Demo.self,
     ]
   )

@@ -36,6 +36,9 @@ import Testing
     "cover": ["1"], "covers fetch": ["--all"], "covers clear": [],  // no book: no network
     "sync init": ["/nonexistent/sync"], "sync join": ["/nonexistent/sync"], "sync now": [],
     "sync status": [], "sync devices": [], "sync forget": ["laptop"], "sync compact": [],
+    // No token kept, none given: no network.
+    "hardcover login": ["--token-file", "/nonexistent/token"], "hardcover logout": [],
+    "hardcover status": [],
   ]
 
   /// The commands the tree has, found as a user finds them: through completion and help.

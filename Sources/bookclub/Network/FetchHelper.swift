@@ -52,6 +52,37 @@ struct FetchHelper: Sendable {
   func get(_ url: String, etag: String? = nil, lastModified: String? = nil) throws(FetchError)
     -> Response
   {
+    try fetch(
+      url,
+      options: (etag.map { ["--etag", $0] } ?? [])
+        + (lastModified.map { ["--last-modified", $0] } ?? []))
+  }
+
+  /// POSTs a JSON `body` to `url` (an API's query), with the `Authorization` header the
+  /// first line of `authorizationFile` holds: the helper reads it there, so the token is on
+  /// no command line.
+  ///
+  /// - Throws: ``FetchError`` when there is no response, or the helper is missing.
+  func post(_ url: String, body: [UInt8], authorizationFile: String) throws(FetchError)
+    -> Response
+  {
+    let folder = UserFolder.state.path(environment: environment)
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let bodyFile = folder + "/post-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let descriptor = open(bodyFile, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw .failed("could not write the request in \(folder): \(String(cString: strerror(errno)))")
+    }
+    defer { unlink(bodyFile) }
+    let written = body.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    guard written == body.count else { throw .failed("could not write the request in \(folder)") }
+    return try fetch(
+      url, options: ["--post-file", bodyFile, "--authorization-file", authorizationFile])
+  }
+
+  /// Runs the helper for `url` with `options`, and reads what it said.
+  private func fetch(_ url: String, options: [String]) throws(FetchError) -> Response {
     guard let helper = try Self.helper(environment) else { throw .helperMissing }
     let seconds = try secondsLeft(for: url)
     let folder = UserFolder.state.path(environment: environment)
@@ -67,8 +98,7 @@ struct FetchHelper: Sendable {
       [
         helper, url, "--output", output, "--timeout", String(seconds), "--max-bytes",
         String(Self.maxBytes), "--user-agent", Self.userAgent, "--lifeline", "0",
-      ] + (etag.map { ["--etag", $0] } ?? [])
-      + (lastModified.map { ["--last-modified", $0] } ?? [])
+      ] + options
     let run = FetchProcess.run(
       arguments, environment: environment, output: output, seconds: seconds)
     let text: String

@@ -37,6 +37,13 @@ struct TerminalSettings: Sendable {
     return settings
   }
 
+  /// Lines as before, with what is typed not shown: a secret asked at a prompt.
+  var withoutEcho: TerminalSettings {
+    var settings = self
+    settings.values.c_lflag &= ~tcflag_t(ECHO)
+    return settings
+  }
+
   /// Raw, for a full-screen program: no echo, no line editing, Ctrl-C, Ctrl-Z and Ctrl-S
   /// as keys, Return as `\r`, and each read waits for one byte.
   var raw: TerminalSettings {

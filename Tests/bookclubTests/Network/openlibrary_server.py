@@ -99,6 +99,10 @@ def count_requests():
             os.replace(sys.argv[1] + ".new", sys.argv[1])
 
 
+# The one token the Hardcover stand-in takes.
+HARDCOVER_TOKEN = "hc-test-token-5f1e"
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -111,6 +115,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
+
+    def do_POST(self):
+        """Hardcover's GraphQL API, the part bookclub asks: who the token belongs to."""
+        count_requests()
+        length = int(self.headers.get("Content-Length", "0"))
+        query = json.loads(self.rfile.read(length) or b"{}").get("query", "")
+        if self.path.split("?")[0] != "/v1/graphql":
+            return self.send(404, b"{}")
+        if self.headers.get("Authorization", "") != "Bearer " + HARDCOVER_TOKEN:
+            return self.send(401, b'{"error": "Unable to verify token"}')
+        if "me" in query:
+            return self.send(200, json.dumps({"data": {"me": [{"id": 7, "username": "ann"}]}}).encode())
+        return self.send(200, b'{"errors": [{"message": "not in this stand-in"}]}')
 
     def do_GET(self):
         count_requests()

@@ -1,0 +1,56 @@
+import ReadingModel
+
+/// Hardcover's GraphQL API, asked through bookclub-fetch with the token file as its
+/// `Authorization` header: the token passes through no command line.
+struct HardcoverAPI {
+  /// Hardcover's endpoint; `BOOKCLUB_HARDCOVER_URL` names another (a local stand-in).
+  static let endpoint = "https://api.hardcover.app/v1/graphql"
+
+  let fetch: FetchHelper
+  let url: String
+
+  init(environment: [String: String]) {
+    fetch = FetchHelper(environment: environment)
+    url = environment["BOOKCLUB_HARDCOVER_URL"] ?? Self.endpoint
+  }
+
+  /// The user the token in `tokenFile` belongs to.
+  ///
+  /// - Throws: ``HardcoverError/refused`` for a token Hardcover does not take, ``FetchError``
+  ///   when it cannot be reached.
+  func username(tokenFile: String) throws -> String {
+    let data = try query(#"query { me { id username } }"#, tokenFile: tokenFile)
+    // `me` is a list of one user.
+    let me = data.members?["me"]
+    guard let user = (me?.items?.first ?? me)?.members, let name = user["username"]?.string,
+      !name.isEmpty
+    else { throw HardcoverError.unexpectedAnswer("no user") }
+    return name
+  }
+
+  /// Runs a query and returns its `data`.
+  ///
+  /// - Throws: ``HardcoverError`` for a refused token or an answer with errors.
+  func query(_ text: String, tokenFile: String) throws -> JSONValue {
+    var json = JSONWriter()
+    json.object { $0.member("query") { $0.string(text) } }
+    let response = try fetch.post(url, body: json.bytes, authorizationFile: tokenFile)
+    guard response.status != 401, response.status != 403 else { throw HardcoverError.refused }
+    guard response.status == 200 else {
+      throw HardcoverError.unexpectedAnswer("HTTP status \(response.status)")
+    }
+    var parser = JSONParser(bytes: response.body)
+    guard case .object(let answer)? = try? parser.value() else {
+      throw HardcoverError.unexpectedAnswer("not JSON")
+    }
+    if let errors = answer["errors"]?.items, let first = errors.first {
+      let message = first.members?["message"]?.string ?? "an error"
+      if message.lowercased().contains("token") || message.lowercased().contains("auth") {
+        throw HardcoverError.refused
+      }
+      throw HardcoverError.unexpectedAnswer(String(message.prefix(200)))
+    }
+    guard let data = answer["data"] else { throw HardcoverError.unexpectedAnswer("no data") }
+    return data
+  }
+}
