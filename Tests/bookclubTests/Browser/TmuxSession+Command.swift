@@ -9,7 +9,7 @@ extension TmuxSession {
   ///   - arguments: The subcommand and its arguments, each quoted for the shell.
   convenience init(
     bookclub arguments: [String], home: TestHome, library: String, pidFile: String,
-    width: Int = 100, height: Int = 24
+    width: Int = 100, height: Int = 24, environment: [String: String] = [:]
   ) async throws {
     let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     try await self.init(
@@ -18,7 +18,9 @@ extension TmuxSession {
         "echo $$ > '\(pidFile)'; exec '\(BookclubProcess.executable.path)' "
           + quoted.joined(separator: " "),
       ], width: width, height: height, home: home,
-      extraEnvironment: ["NO_COLOR": "1", "BOOKCLUB_LIBRARY": library])
+      extraEnvironment: ["NO_COLOR": "1", "BOOKCLUB_LIBRARY": library].merging(environment) {
+        $1
+      })
   }
 
   /// The id of the process whose id `pidFile` holds.

@@ -91,4 +91,18 @@ struct HardcoverLoginTests {
       (try? FileManager.default.contentsOfDirectory(atPath: home.path("config/bookclub"))) ?? []
     #expect(!siblings.contains { $0.hasPrefix("hardcover-token") }, "\(siblings)")
   }
+
+  @Test(.requires(.tmux)) func atATerminalTheTokenIsAskedAndNotShown() async throws {
+    let session = try await TmuxSession(
+      bookclub: ["hardcover", "login"], home: home, library: home.path("library.sqlite"),
+      pidFile: home.path("login.pid"),
+      environment: ["BOOKCLUB_HARDCOVER_URL": server.url + "/v1/graphql"])
+    _ = try await session.waitFor("Hardcover API token (not shown):")
+    try await session.type(Self.token)
+    try await session.press("Enter")
+    let after = try await session.waitFor("EXITED:")
+    #expect(after.contains("Logged in to Hardcover as ann."), "\(after)")
+    #expect(!after.contains(Self.token), "the token was shown: \(after)")
+    #expect(try String(contentsOfFile: kept, encoding: .utf8) == "Bearer \(Self.token)\n")
+  }
 }
