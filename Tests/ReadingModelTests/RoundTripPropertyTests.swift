@@ -171,7 +171,7 @@ import Testing
       case .hardcover: CSVWriter.append(HardcoverExport.row(item), to: &row)
       case .bookwyrm: CSVWriter.append(BookWyrmExport.row(item), to: &row)
       }
-      losses.add(item, row: row)
+      losses.add(item, row: row[...])
     }
     return losses
   }

@@ -18,6 +18,15 @@ import Testing
     try #require(try await json(["show", words])["book"] as? [String: Any])
   }
 
+  /// Imports `bytes` as a file, expecting it refused (exit 1) with `message` and the
+  /// library not made.
+  func refuses(_ bytes: [UInt8], _ message: String) async throws {
+    let file = home.path("refused-\(UUID().uuidString.prefix(8))")
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    let refused = try await bookclub(["import", file], status: 1)
+    #expect(refused.stderr.contains(message), "\(refused.stderr)")
+  }
+
   func details(_ words: String) async throws -> [String: Any] {
     try #require(try await json(["show", words])["details"] as? [String: Any])
   }
@@ -178,16 +187,10 @@ import Testing
     let again = try await json(["import", file])
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
     // A zip that is no backup, and one that is damaged: said, nothing changed.
-    let other = home.path("other.backup")
-    try Data(ZipFixture.zip([("notes.txt", Array("hi".utf8))])).write(
-      to: URL(fileURLWithPath: other))
-    let refused = try await bookclub(["import", other], status: 1)
-    #expect(refused.stderr.contains("it has no books.backup"), "\(refused.stderr)")
+    try await refuses(ZipFixture.zip([("notes.txt", Array("hi".utf8))]), "it has no books.backup")
     var broken = ServiceFixtures.openreadsBackup()
     broken[60] ^= 0xFF
-    try Data(broken).write(to: URL(fileURLWithPath: other))
-    let damaged = try await bookclub(["import", other], status: 1)
-    #expect(damaged.stderr.contains("books.backup is damaged"), "\(damaged.stderr)")
+    try await refuses(broken, "books.backup is damaged")
   }
 
   @Test func aBookWyrmAccountExportKeepsEveryReadingAndMergesWithItsCSV() async throws {
@@ -212,16 +215,11 @@ import Testing
     let again = try await json(["import", file])
     #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
     // A gzip file that is no account export, and a damaged one.
-    let other = home.path("other.tar.gz")
-    try Data(ZipFixture.gzip(ZipFixture.tar([("notes.txt", Array("hi".utf8))]))).write(
-      to: URL(fileURLWithPath: other))
-    let refused = try await bookclub(["import", other], status: 1)
-    #expect(refused.stderr.contains("it has no archive.json"), "\(refused.stderr)")
+    try await refuses(
+      ZipFixture.gzip(ZipFixture.tar([("notes.txt", Array("hi".utf8))])), "it has no archive.json")
     var broken = ServiceFixtures.bookwyrmAccountExport()
     broken[600] ^= 0xFF
-    try Data(broken).write(to: URL(fileURLWithPath: other))
-    let damaged = try await bookclub(["import", other], status: 1)
-    #expect(damaged.stderr.contains("not a whole gzipped tar file"), "\(damaged.stderr)")
+    try await refuses(broken, "not a whole gzipped tar file")
   }
 
   @Test func anOpenreadsCSVComesInAsItsBackupWould() async throws {

@@ -12,9 +12,10 @@ public enum BookWyrmExport {
     "shelf", "shelf_name", "shelf_date",
   ]
 
-  /// Whether an identifier has a column here (`openlibrary:OL1M`).
-  static func keeps(_ identifier: String) -> Bool {
-    BookWyrmMapper.identifierColumns.contains { identifier.hasPrefix($0.prefix + ":") }
+  /// The column an identifier goes in (`openlibrary:OL1M` → `openlibrary_key`), and its
+  /// prefix; `nil` for one BookWyrm has no column for.
+  static func column(of identifier: String) -> (column: String, prefix: String)? {
+    BookWyrmMapper.identifierColumns.first { identifier.hasPrefix($0.prefix + ":") }
   }
 
   /// The row for one book, in ``header`` order.
@@ -33,10 +34,9 @@ public enum BookWyrmExport {
     set("author_text", fields.list(.authors).map(withoutCommas).joined(separator: ", "))
     set("remote_id", id)
     for identifier in fields.list(.identifiers) {
-      guard
-        let (column, prefix) = BookWyrmMapper.identifierColumns.first(where: {
-          identifier.hasPrefix($0.prefix + ":")
-        }), row[header.firstIndex(of: column)!].isEmpty
+      // One a column: a second of a kind is counted by the loss report.
+      guard let (column, prefix) = column(of: identifier),
+        row[header.firstIndex(of: column)!].isEmpty
       else { continue }
       set(column, String(identifier.dropFirst(prefix.count + 1)))
     }

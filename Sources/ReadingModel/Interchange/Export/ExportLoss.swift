@@ -232,8 +232,10 @@ enum ExportLoss: String, CaseIterable, Sendable {
       found.append((.authorSort, has(details.authorSort != nil), nil))
       found.append((.readCount, has(details.readCount != nil), nil))
       found.append((.ownedCopies, has(details.ownedCopies != nil), nil))
-      found.append(
-        (.otherIdentifiers, has(identifiers.contains { !BookWyrmExport.keeps($0) }), nil))
+      // One identifier a column: one of no column, or a second of a kind, has no place.
+      let columns = identifiers.compactMap { BookWyrmExport.column(of: $0)?.column }
+      let lost = columns.count < identifiers.count || Set(columns).count < columns.count
+      found.append((.otherIdentifiers, has(lost), nil))
     }
     return found
   }
