@@ -118,6 +118,16 @@ final class FetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     _exit(outcome.exitStatus)
   }
 
+  /// A request carrying an `Authorization` header follows no redirect: the token goes to
+  /// the host asked, and nowhere else. The redirect's own answer is what comes back.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    completionHandler(request.authorization == nil ? newRequest : nil)
+  }
+
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
     lock.withLock { failure = error }
     finish(stopping: nil)

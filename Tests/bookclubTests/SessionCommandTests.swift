@@ -69,6 +69,8 @@ import Testing
       (["session", "emma"], "Missing expected argument '<time>'"),
       (["session", "emma", "25h"], "A session is at most a day"),
       (["session", "emma", "soon"], "Give how long you read"),
+      (["session", "emma", "9999999999999999h"], "Give how long you read"),  // once an overflow
+      (["session", "emma", "10m", "--to", "99:00"], "Give a time of day"),
       (["session", "emma", "10m", "--from", "9", "--to", "10:00"], "Give a time of day"),
       (["session", "emma", "10m", "--pages", "3", "--to-page", "9"], "not both"),
       (["session", "emma", "10m", "--to-page", "900"], "past the last page"),

@@ -63,6 +63,7 @@ final class ClubShareObserver: ChangeObserver {
       return []
     }
     var said: [String] = []
+    var tried: [BookHighlights] = []
     for entry in books {
       let placed = entry.highlights.compactMap { highlight in
         SharedHighlight.fraction(of: highlight, in: entry.book).map {
@@ -78,20 +79,23 @@ final class ClubShareObserver: ChangeObserver {
           level: .warning)
       }
       guard !placed.isEmpty else { continue }
+      tried.append(entry)
       let shared = await ClubSharing.share(
         { book in placed.map { .note(book, text: $0.0, fraction: $0.1) } },
         about: entry.book, library: library, context: context, notices: notices,
         announcing: announcing, asked: asked)
       if let shared { said.append(shared) }
     }
-    if !asked, said.isEmpty, let first = books.first {
+    // Said only of books with highlights to share that none took: a club it could not
+    // write has said so above, and then this names the other reason.
+    if !asked, said.isEmpty, let first = tried.first {
       let which =
-        books.count == 1
+        tried.count == 1
         ? "“\(first.book.shownTitle)”, whose highlights came in, is"
-        : "none of the \(books.count) books whose highlights came in is"
+        : "none of the \(tried.count) books whose highlights came in is"
       notices.push(
-        "Not shared: \(which) no club's current book (bookclub club pick <book>).",
-        level: .warning)
+        "Not shared: \(which) no club's current book, or its club could not be written "
+          + "(bookclub club status).", level: .warning)
     }
     return announcing ? [] : said
   }

@@ -61,21 +61,24 @@ extension Bookclub.Hardcover {
         }
         let settings = TerminalSettings.of(STDIN_FILENO)
         settings?.withoutEcho.apply(to: STDIN_FILENO)
+        // Echo comes back however the prompt ends (Ctrl-C, SIGTERM, a closed terminal).
+        InterruptHandler.endOnTerminationToo()
+        let restore = InterruptHandler.cleanUpOnInterrupt { settings?.apply(to: STDIN_FILENO) }
         let typed = await TerminalLine.ask("Hardcover API token (not shown): ", on: context.errors)
         settings?.apply(to: STDIN_FILENO)
+        InterruptHandler.forgetCleanup(restore)
         context.errors.line("")
-        guard let typed, !typed.isEmpty else {
-          return context.errors.line("No token given; nothing was kept.")
-        }
+        guard let typed, !typed.isEmpty else { throw HardcoverError.noToken }
         token = typed
       }
       let kept = HardcoverToken(environment: context.environment)
       // Checked from a file of the new token beside the kept one, then put in its place.
       let trial = HardcoverToken(path: kept.path + ".new")
-      try trial.keep(HardcoverToken.header(token))
-      defer { trial.forget() }
-      let name = try HardcoverAPI(environment: context.environment).username(
-        tokenFile: trial.path)
+      let name = try InterruptHandler.cleaningUp({ try? trial.forget() }) {
+        defer { try? trial.forget() }
+        try trial.keep(HardcoverToken.header(token))
+        return try HardcoverAPI(environment: context.environment).username(tokenFile: trial.path)
+      }
       try kept.keep(HardcoverToken.header(token))
       context.output.line("Logged in to Hardcover as \(TerminalText.safe(name)).")
     }
@@ -91,7 +94,7 @@ extension Bookclub.Hardcover {
     func run(_ context: CommandContext) async throws {
       let token = HardcoverToken(environment: context.environment)
       guard token.isKept else { return context.errors.line("No Hardcover token was kept.") }
-      token.forget()
+      try token.forget()
       context.output.line("Forgot the Hardcover token.")
     }
   }

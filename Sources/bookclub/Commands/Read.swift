@@ -36,17 +36,7 @@ extension Bookclub {
 
     init(_ values: ParsedValues) throws(UsageError) {
       target = BookTarget(requiring: values)
-      if let text = values.string(Self.since) {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-          (0..<24).contains(hour), (0..<60).contains(minute), parts[1].count == 2
-        else {
-          throw .invalidValue(text, for: Self.since.display, allowed: "Give a time of day: 21:10.")
-        }
-        since = hour * 60 + minute
-      } else {
-        since = nil
-      }
+      since = try Bookclub.Session.clock(values, Self.since)
     }
 
     func run(_ context: CommandContext) async throws {
@@ -58,7 +48,16 @@ extension Bookclub {
       var start = now
       if let since {
         start = LocalTime(day: LocalTime(now).day, minuteOfDay: since).date() ?? now
-        if start > now { start = start.addingTimeInterval(-86_400) }
+        // Later today by hours is last night's (21:10 given at 00:20); by less, a time not
+        // come yet: refused, not read as a day's reading.
+        if start > now {
+          guard start.timeIntervalSince(now) > 6 * 3600 else {
+            throw UsageError.invalidValue(
+              DateText.minute(start).suffix(5).description, for: Self.since.display,
+              allowed: "Give when you started: a time before now.")
+          }
+          start = start.addingTimeInterval(-86_400)
+        }
       }
       let progress = try await library.progress(of: book.id)
       let current = progress.currentFraction(status: book.status)

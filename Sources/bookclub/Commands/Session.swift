@@ -86,8 +86,8 @@ extension Bookclub {
       json = values.flag(CommonOptions.anyJSON)
     }
 
-    /// `21:10`, as minutes of the day.
-    private static func clock(_ values: ParsedValues, _ spec: OptionSpec) throws(UsageError)
+    /// `21:10`, as minutes of the day (`session --from`/`--to`, `read --since`).
+    static func clock(_ values: ParsedValues, _ spec: OptionSpec) throws(UsageError)
       -> Int?
     {
       guard let text = values.string(spec) else { return nil }
@@ -231,8 +231,9 @@ struct TypedSpan {
       end = (from == nil && to == nil ? day : nil) ?? now
       start = end.addingTimeInterval(-TimeInterval(seconds ?? 0))
     }
-    if from != nil || to != nil, day == nil, end > now.addingTimeInterval(60) {
-      // Clock times later than now, today: yesterday's.
+    if from != nil || to != nil, day == nil, end > now.addingTimeInterval(6 * 3600) {
+      // Clock times hours later than now, today: last night's (22:00 given at 00:20). A
+      // few minutes ahead is no session yet, refused below.
       start = start.addingTimeInterval(-86_400)
       end = end.addingTimeInterval(-86_400)
     }

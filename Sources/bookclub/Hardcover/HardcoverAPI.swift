@@ -45,7 +45,9 @@ struct HardcoverAPI {
     }
     if let errors = answer["errors"]?.items, let first = errors.first {
       let message = first.members?["message"]?.string ?? "an error"
-      if message.lowercased().contains("token") || message.lowercased().contains("auth") {
+      // Hasura's codes for a token it does not take; a word in a message ("author") is not.
+      let code = first.members?["extensions"]?.members?["code"]?.string ?? ""
+      if ["invalid-jwt", "access-denied", "invalid-headers"].contains(code) {
         throw HardcoverError.refused
       }
       throw HardcoverError.unexpectedAnswer(String(message.prefix(200)))

@@ -8,6 +8,8 @@ import ReadingModel
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The Hardcover API token: kept in `$XDG_CONFIG_HOME/bookclub/hardcover-token`, readable by
@@ -49,7 +51,7 @@ struct HardcoverToken {
     }
     guard info.st_mode & 0o077 == 0 else { throw .tokenFileOpen(path) }
     var bytes = [UInt8](repeating: 0, count: 4096)
-    let count = Glibc.read(descriptor, &bytes, bytes.count)
+    let count = systemRead(descriptor, &bytes, bytes.count)
     let text = count > 0 ? String(decoding: bytes[..<count], as: UTF8.self) : ""
     guard let line = text.split(whereSeparator: \.isNewline).first.map(String.init),
       !line.trimmingWhitespace().isEmpty
@@ -63,17 +65,31 @@ struct HardcoverToken {
     return lstat(path, &info) == 0
   }
 
-  /// Keeps `header` (``header(_:)``) as the token, readable by its owner alone.
+  /// Keeps `header` (``header(_:)``) as the token, readable by its owner alone: whatever
+  /// was at the path (a file someone opened, a link) is replaced, never written through.
   func keep(_ header: String) throws {
     let folder = PathName.folder(of: path)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try forget()
     let file = try AtomicFile.Writer(path: path, permissions: 0o600)
     try file.write(Data((header + "\n").utf8))
     try file.commit()
   }
 
   /// Forgets the token.
-  func forget() { unlink(path) }
+  ///
+  /// - Throws: ``HardcoverError/tokenFileUnreadable(_:_:)`` when it cannot be removed.
+  func forget() throws(HardcoverError) {
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw .tokenFileUnreadable(path, "it cannot be removed: " + String(cString: strerror(errno)))
+    }
+  }
+}
+
+/// `read(2)`, named apart from ``HardcoverToken/read(from:)``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+{
+  read(descriptor, buffer, count)
 }
 
 /// Why bookclub cannot use a Hardcover token.
@@ -90,6 +106,8 @@ enum HardcoverError: Error, LocalizedError {
   case refused
   /// No token is kept yet.
   case notLoggedIn
+  /// None was typed at the prompt.
+  case noToken
   /// Hardcover's answer was not one bookclub understands.
   case unexpectedAnswer(String)
 
@@ -107,6 +125,9 @@ enum HardcoverError: Error, LocalizedError {
     case .refused:
       "Hardcover refused the token. Copy it again from hardcover.app (Settings, Hardcover "
         + "API) and run 'bookclub hardcover login'."
+    case .noToken:
+      "No token given; nothing was kept. Paste the token from hardcover.app (Settings, "
+        + "Hardcover API), or give --token-file FILE."
     case .notLoggedIn:
       "You are not logged in to Hardcover: bookclub hardcover login"
     case .unexpectedAnswer(let what):

@@ -68,7 +68,8 @@ struct FetchHelper: Sendable {
   {
     let folder = UserFolder.state.path(environment: environment)
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let bodyFile = folder + "/post-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    // Named as the outputs are, so the sweep of a killed run's files takes it too.
+    let bodyFile = folder + "/fetch-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-post"
     let descriptor = open(bodyFile, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw .failed("could not write the request in \(folder): \(String(cString: strerror(errno)))")

@@ -31,7 +31,8 @@ enum HighlightReport {
     if !place.isEmpty { head.append(place) }
     head.append(DateText.day(highlight.time))
     head.append(highlight.device ?? (highlight.kind == .quote ? "quote" : highlight.kind.rawValue))
-    var lines = [head.joined(separator: "  ")]
+    // The place and device come from a device's files: escaped as the text is.
+    var lines = [TerminalText.safe(head.joined(separator: "  "))]
     if !highlight.text.isEmpty {
       lines += highlight.text.split(separator: "\n").map { "  " + TerminalText.safe(String($0)) }
     }

@@ -30,9 +30,6 @@ enum ImportReport {
         if change.highlightsAdded > 0 {
           output.line("    highlights: \(change.highlightsAdded) added")
         }
-        if change.sessionsAdded > 0, !isDevice {
-          output.line("    sessions: \(change.sessionsAdded) added")
-        }
         for line in deviceLines(change) { output.line(line) }
       }
     }
@@ -51,9 +48,6 @@ enum ImportReport {
         }
         if change.highlightsAdded > 0 {
           output.line("    highlights: \(change.highlightsAdded) added")
-        }
-        if change.sessionsAdded > 0, !isDevice {
-          output.line("    sessions: \(change.sessionsAdded) added")
         }
         for line in deviceLines(change) { output.line(line) }
       }

@@ -41,7 +41,7 @@ enum SessionText {
       pages.append("\(ProgressBar.percent(start))% → \(ProgressBar.percent(end))%")
     }
     if !pages.isEmpty { parts.append(pages.joined(separator: " ")) }
-    parts.append(session.device ?? "logged")
+    parts.append(session.device.map(TerminalText.safe) ?? "logged")
     return parts.joined(separator: "  ")
   }
 

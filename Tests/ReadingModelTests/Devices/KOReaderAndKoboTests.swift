@@ -119,6 +119,16 @@ import Testing
     }
   }
 
+  @Test func numbersPastAnyPlaceAreNoPlace() throws {
+    for index in ["1e300", "-1e9"] {
+      let table = try LuaDataParser.table(
+        from: Array("return { doc_props = { series = 'Dune', series_index = \(index) } }".utf8))
+      #expect(KOReaderSidecar(table).series == "Dune", "\(index)")  // once a crash
+    }
+    let hex = "return { n = 0x" + String(repeating: "F", count: 300) + " }"
+    #expect(throws: LuaDataError.self) { try LuaDataParser.table(from: Array(hex.utf8)) }
+  }
+
   @Test func aDamagedOrForeignDatabaseIsADeviceFileErrorNamingIt() throws {
     let path = folder.path("statistics.sqlite3")
     try Data("SQLite format 3\0".utf8 + [UInt8](repeating: 0x41, count: 4000)).write(

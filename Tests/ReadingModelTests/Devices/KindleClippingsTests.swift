@@ -56,6 +56,7 @@ import Testing
     for text in [
       " Added on", " Added on Someday 12:00:00", " Added on February 30, 2021 10:00:00",
       " Added on March 4, 2021 25:61:00", "2023年13月1日 10:00:00", "",
+      "12345678901年1月1日 12:00:00",  // once an overflow
     ] {
       #expect(Self.time(text) == nil, "\(text)")
     }

@@ -11,7 +11,10 @@ import Testing
 /// (issue 30): the token checked before it is kept, kept readable by its owner alone, never
 /// printed and on no process's command line; a token file a stranger could read, or a link,
 /// refused with why.
-@Suite(.requires(.python3))
+///
+/// Serialized: the terminal test types the token with `tmux send-keys`, whose command line
+/// would show it to the other test's watch.
+@Suite(.requires(.python3), .serialized)
 struct HardcoverLoginTests {
   let home = TestHome()
   let server: FixtureServer

@@ -5,6 +5,13 @@ public enum SessionLength {
   public static func seconds(_ text: String) -> Int? {
     let text = text.trimmingWhitespace().lowercased()
     guard !text.isEmpty, text.count <= 20 else { return nil }
+    // No number of more than six digits: a million hours is past any session, and the
+    // sums below stay far from overflowing.
+    var digitsInARow = 0
+    for character in text {
+      digitsInARow = character.isASCIIDigit ? digitsInARow + 1 : 0
+      if digitsInARow > 6 { return nil }
+    }
     if text.contains(":") {
       let parts = text.split(separator: ":", omittingEmptySubsequences: false)
       guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),

@@ -34,7 +34,18 @@ enum KOReaderReading {
       let database = try KOReaderStatistics(path: statistics, now: now)
       for book in database.books {
         let key = book.checksum.isEmpty ? Self.titleKey(book.title, book.authors) : book.checksum
-        guard byKey[key] == nil else { continue }
+        // A book KOReader keeps twice (its metadata edited): one book, every sitting of both,
+        // the newer position.
+        if let index = byKey[key] {
+          let known = Set(books[index].sessions.map(\.id))
+          books[index].sessions += book.sessions.filter { !known.contains($0.id) }
+          if let position = book.position,
+            books[index].position.map({ position.time > $0.time }) ?? true
+          {
+            books[index].position = position
+          }
+          continue
+        }
         var device = DeviceBook(
           key: key, place: PathName.lastComponent(of: statistics) + " (\(book.title))",
           title: book.title, authors: book.authors, series: book.series,

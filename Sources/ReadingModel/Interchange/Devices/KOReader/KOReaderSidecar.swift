@@ -34,8 +34,10 @@ public struct KOReaderSidecar: Sendable, Equatable {
       authors = Self.lines(props["authors"]?.string)
       isbn = Self.lines(props["identifiers"]?.string).lazy.compactMap(Self.isbn).first
       if let name = props["series"]?.string, !name.isEmpty {
-        let index = props["series_index"]?.number.map {
-          $0.rounded() == $0 ? "\(Int($0))" : "\($0)"
+        // A place no series has (`inf`, `1e300`) is none.
+        let index = props["series_index"]?.number.flatMap { number -> String? in
+          guard number.isFinite, abs(number) < 1_000_000 else { return nil }
+          return number.rounded() == number ? "\(Int(number))" : "\(number)"
         }
         series = name + (index.map { " #" + $0 } ?? "")
       }

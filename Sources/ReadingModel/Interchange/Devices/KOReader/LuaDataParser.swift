@@ -296,7 +296,9 @@ public struct LuaDataParser {
         digits += 1
         advance()
       }
-      guard digits > 0 else { throw error("a hexadecimal number without digits") }
+      guard digits > 0, value.isFinite else {
+        throw error("a hexadecimal number without digits, or past any number")
+      }
       return bytes[start] == 0x2D ? -value : value
     }
     while let byte = current,

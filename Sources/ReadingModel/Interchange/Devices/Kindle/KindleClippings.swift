@@ -76,6 +76,9 @@ public struct KindleClippings: Sendable, Equatable {
         Problem(line: line, reason: "it is not a clipping (no '- … | Added on …' line)"))
       return
     }
+    // Past the longest a highlight is kept, more changes nothing (it is not kept, and said
+    // so): a file of millions of separators is not joined a copy at a time.
+    guard previous.text.utf8.count <= Highlight.longestText * 4 else { return }
     let more = lines.map { String($0.text) }.joined(separator: "\n")
     previous.text = (previous.text + "\n==========\n" + more).trimmingWhitespace()
     clippings[clippings.count - 1] = previous

@@ -64,6 +64,7 @@ extension KindleTime {
       let dayMark = text[monthMark...].firstIndex(of: "日")
     else { return nil }
     let year = text[..<yearMark].reversed().prefix(while: \.isASCIIDigit).reversed()
+    guard year.count <= 4 else { return nil }  // a year of more digits is no day
     let month = text[text.index(after: yearMark)..<monthMark].trimmingWhitespace()
     let day = text[text.index(after: monthMark)..<dayMark].trimmingWhitespace()
     guard let year = Int(String(year)), let month = Int(month), let day = Int(day) else {

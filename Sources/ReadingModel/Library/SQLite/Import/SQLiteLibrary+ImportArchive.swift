@@ -128,7 +128,9 @@ extension SQLiteLibrary {
     try linkServices(of: item, to: book.id, on: connection)
     run.countMerged(
       line, book: book, merge: merge.result, ours: merge.ours, entriesAdded: entries,
-      highlightsAdded: highlights.count, sessionsAdded: sessions.added.count)
+      // A session the archive changed makes the book updated, as one added does.
+      highlightsAdded: highlights.count,
+      sessionsAdded: sessions.added.count + sessions.updated.count)
   }
 
   /// Adds an archived book with its history, under its own id or a new one.

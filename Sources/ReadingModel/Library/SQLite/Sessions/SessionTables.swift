@@ -75,6 +75,13 @@ struct SessionTables {
       if try connection.integer("SELECT 1 FROM removed_sessions WHERE id = ?", [.text(id)]) != nil {
         continue
       }
+      // A session another book has stays with it: moving it would be a write to that
+      // book outside the change's record, which no undo would put back.
+      if let owner = try connection.integer(
+        "SELECT book_id FROM reading_sessions WHERE id = ?", [.text(id)]), owner != book
+      {
+        continue
+      }
       if let mine = try connection.first(
         "SELECT \(Self.columns) FROM reading_sessions s WHERE s.id = ?", [.text(id)],
         { Self.session(from: $0) })
