@@ -74,11 +74,14 @@ extension Bookclub.Hardcover {
       let kept = HardcoverToken(environment: context.environment)
       // Checked from a file of the new token beside the kept one, then put in its place.
       let trial = HardcoverToken(path: kept.path + ".new")
-      let name = try InterruptHandler.cleaningUp({ try? trial.forget() }) {
-        defer { try? trial.forget() }
-        try trial.keep(HardcoverToken.header(token))
-        return try HardcoverAPI(environment: context.environment).username(tokenFile: trial.path)
-      }
+      let name = try InterruptHandler.cleaningUp(
+        { try? trial.forget() },
+        {
+          defer { try? trial.forget() }
+          try trial.keep(HardcoverToken.header(token))
+          return try HardcoverAPI(environment: context.environment).username(
+            tokenFile: trial.path)
+        })
       try kept.keep(HardcoverToken.header(token))
       context.output.line("Logged in to Hardcover as \(TerminalText.safe(name)).")
     }
