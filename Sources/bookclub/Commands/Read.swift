@@ -23,7 +23,7 @@ extension Bookclub {
       abstract: "Time a reading session: Enter (or Ctrl-C) stops it and asks the page.",
       discussion: """
         The time read so far is shown while you read. When you stop, the page you reached \
-        (or a percent, or nothing) is asked, and the session is logged as 'bookclub session' \
+        (or nothing: Enter) is asked, and the session is logged as 'bookclub session' \
         logs one: a page further on than your newest position moves you there. A session \
         under a minute is not logged. It needs a terminal; elsewhere, log a session with \
         'bookclub session <book> 45m'.

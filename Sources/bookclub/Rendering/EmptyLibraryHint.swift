@@ -18,7 +18,7 @@ enum EmptyLibraryHint {
   static let steps = [
     Step(
       command: "bookclub import goodreads_library_export.csv",
-      note: "   (Goodreads or StoryGraph export)"),
+      note: "   (Goodreads, StoryGraph and others)"),
     Step(command: "bookclub add \"Middlemarch\" --author \"George Eliot\" --pages 880", note: nil),
     Step(command: "bookclub demo", note: "        (see bookclub with a sample library)"),
   ]
