@@ -55,7 +55,7 @@ let package = Package(
     .testTarget(
       name: "bookclubTests",
       dependencies: ["bookclub", "ReadingModel", "ImageDecoding", "TestSupport"],
-      exclude: ["Network/openlibrary_server.py"]),
+      exclude: ["Network/openlibrary_server.py", "Network/hardcover_standin.py"]),
     // Fixtures are read from the source tree, as sample-data is.
     .testTarget(
       name: "ImageDecodingTests", dependencies: ["ImageDecoding", "TestSupport"],

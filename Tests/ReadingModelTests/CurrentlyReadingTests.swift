@@ -26,6 +26,10 @@ struct FailingWritesLibrary: ChangeApplying, ProgressReading {
     progress: (@Sendable (ImportProgress) -> Void)?
   ) async throws -> ImportSummary { throw WriteFailed() }
 
+  func recordSourceBases(_ links: [SourceLink], source: String, summary: String) async throws
+    -> (record: ChangeRecord?, skipped: [SourceLink])
+  { throw WriteFailed() }
+
   func progress(of bookID: Book.ID) async throws -> ReadingProgress {
     await progressGate?.pass()
     return try await base.progress(of: bookID)

@@ -42,6 +42,8 @@ public struct AppliedChange: Sendable, Equatable {
     case reverted(ChangeRecord)
     /// A file imported, as one group of changes.
     case imported(ImportSummary)
+    /// What a service holds of books once they were sent to it: bases, not books.
+    case linked
     /// A book as other devices' changes left it: the book, or `nil` once in the trash, and
     /// how many of their changes were skipped as not making a valid book.
     case synced(Book?, skipped: Int)

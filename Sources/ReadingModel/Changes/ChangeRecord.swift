@@ -21,9 +21,12 @@ public struct ChangeRecord: Sendable, Equatable, Identifiable {
     case session
     /// A group of changes: an import, or a restore of an archive.
     case `import`
+    /// A group: what a service holds of each book once bookclub sent it
+    /// (`hardcover push`), the base of the next merge with it.
+    case push
 
     /// Whether changes of this kind are groups, undone and redone whole.
-    public var isGroup: Bool { self == .import }
+    public var isGroup: Bool { self == .import || self == .push }
   }
 
   /// Whether the record is a change, or the undoing or redoing of one.

@@ -32,6 +32,7 @@ enum ChangeSummary {
     case .goalCleared(let goal): return "removing the goal for \(goal?.year ?? 0)"
     case .reverted(let record): return record.summary
     case .imported(let summary): return describe(summary, origin: nil)
+    case .linked: return "what a service holds of books sent to it"
     case .synced(let book, _):
       return book == nil ? "removing \(title) by sync" : "the sync of \(title)"
     case .highlightsAdded(let added, _):

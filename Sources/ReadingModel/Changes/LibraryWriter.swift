@@ -81,6 +81,23 @@ public final class LibraryWriter {
     return summary
   }
 
+  /// Records what a service holds of books once they were sent to it
+  /// (``ChangeApplying/recordSourceBases(_:source:summary:)``), then tells the observers.
+  ///
+  /// - Returns: The links left out because another book holds their id.
+  /// - Throws: What the library throws; then nothing changed and no observer is told.
+  @discardableResult
+  public func recordSourceBases(_ links: [SourceLink], source: String, summary: String)
+    async throws -> [SourceLink]
+  {
+    let (record, skipped) = try await library.recordSourceBases(
+      links, source: source, summary: summary)
+    if let record {
+      _ = await told(AppliedChange(record: record, before: nil, after: nil, outcome: .linked))
+    }
+    return skipped
+  }
+
   /// A change that changed nothing has no record and is told to no one.
   private func told(_ change: AppliedChange) async -> AppliedChange {
     guard change.record != nil else { return change }

@@ -54,4 +54,31 @@ public protocol ChangeApplying: Sendable {
     options: ImportOptions,
     progress: (@Sendable (ImportProgress) -> Void)?
   ) async throws -> ImportSummary
+
+  /// Records what a service holds of books once bookclub sent them their changes: each
+  /// book's id there and the base of the next merge with it. One transaction, recorded as
+  /// one group of changes (`push`); the books themselves are not changed.
+  ///
+  /// - Parameters:
+  ///   - links: Each book with its id in the source and the source's base.
+  ///   - source: The source (`hardcover-account`).
+  ///   - summary: What the group's record says (`pushed 3 books to Hardcover`).
+  /// - Returns: The group's record (`nil` when no base changed), and the links left out
+  ///   because another book holds their id.
+  /// - Throws: ``LibraryError``; then nothing is written.
+  func recordSourceBases(_ links: [SourceLink], source: String, summary: String) async throws
+    -> (record: ChangeRecord?, skipped: [SourceLink])
+}
+
+/// A book's id in a source, with what the source holds of it.
+public struct SourceLink: Sendable, Equatable {
+  public var book: Book.ID
+  public var id: String
+  public var base: SourceBase
+
+  public init(book: Book.ID, id: String, base: SourceBase) {
+    self.book = book
+    self.id = id
+    self.base = base
+  }
 }

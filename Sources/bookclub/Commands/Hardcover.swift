@@ -15,13 +15,16 @@ extension Bookclub {
   struct Hardcover: CommandGroup {
     static let signature = CommandSignature(
       name: "hardcover",
-      abstract: "Keep the token that lets bookclub reach your Hardcover account.",
+      abstract: "Keep your library and your Hardcover account in step.",
       discussion: """
-        The token (hardcover.app, Settings, Hardcover API) is kept in \
-        $XDG_CONFIG_HOME/bookclub/hardcover-token, readable by you alone; it is never \
-        printed or put on a command line, where other users' 'ps' would show it.
+        Log in once with a token (hardcover.app, Settings, Hardcover API); it is kept in \
+        $XDG_CONFIG_HOME/bookclub/hardcover-token, readable by you alone, and is never \
+        printed or put on a command line, where other users' 'ps' would show it. Then \
+        'pull' brings your Hardcover library in through the import's merge, and 'push' \
+        sends what changed here since the last sync. Both keep to Hardcover's limit of 60 \
+        requests a minute.
         """,
-      subcommands: [Login.self, Logout.self, Status.self])
+      subcommands: [Login.self, Logout.self, Status.self, Pull.self, Push.self])
   }
 }
 
@@ -110,11 +113,8 @@ extension Bookclub.Hardcover {
     init(_ values: ParsedValues) throws(UsageError) {}
 
     func run(_ context: CommandContext) async throws {
-      let token = HardcoverToken(environment: context.environment)
-      guard token.isKept else { throw HardcoverError.notLoggedIn }
-      _ = try HardcoverToken.read(from: token.path)  // a token file someone opened is refused
-      let name = try HardcoverAPI(environment: context.environment).username(
-        tokenFile: token.path)
+      let token = try HardcoverToken(environment: context.environment).checkedPath()
+      let name = try HardcoverAPI(environment: context.environment).username(tokenFile: token)
       context.output.line("Logged in to Hardcover as \(TerminalText.safe(name)).")
     }
   }

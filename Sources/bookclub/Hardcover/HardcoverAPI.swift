@@ -30,12 +30,24 @@ struct HardcoverAPI {
 
   /// Runs a query and returns its `data`.
   ///
-  /// - Throws: ``HardcoverError`` for a refused token or an answer with errors.
-  func query(_ text: String, tokenFile: String) throws -> JSONValue {
+  /// - Parameter variables: The query's variables: every value from the library goes here,
+  ///   never into the query's text.
+  /// - Throws: ``HardcoverError`` for a refused token, a busy API or an answer with errors.
+  func query(_ text: String, variables: [String: JSONValue] = [:], tokenFile: String) throws
+    -> JSONValue
+  {
     var json = JSONWriter()
-    json.object { $0.member("query") { $0.string(text) } }
+    json.object {
+      $0.member("query") { $0.string(text) }
+      if !variables.isEmpty {
+        $0.member("variables") { JSONValue.object(variables).write(to: &$0) }
+      }
+    }
     let response = try fetch.post(url, body: json.bytes, authorizationFile: tokenFile)
     guard response.status != 401, response.status != 403 else { throw HardcoverError.refused }
+    if response.status == 429 || response.status == 503 {
+      throw HardcoverError.busy(retryAfter: response.retryAfter)
+    }
     guard response.status == 200 else {
       throw HardcoverError.unexpectedAnswer("HTTP status \(response.status)")
     }
@@ -49,6 +61,9 @@ struct HardcoverAPI {
       let code = first.members?["extensions"]?.members?["code"]?.string ?? ""
       if ["invalid-jwt", "access-denied", "invalid-headers"].contains(code) {
         throw HardcoverError.refused
+      }
+      if code == "rate-limit" || message.lowercased().contains("throttled") {
+        throw HardcoverError.busy(retryAfter: nil)
       }
       throw HardcoverError.unexpectedAnswer(String(message.prefix(200)))
     }

@@ -60,6 +60,15 @@ struct HardcoverToken {
   }
 
   /// Whether a token is kept (a file is there, a link included: reading it says why not).
+  /// The kept token's file, once it is checked to be there and its owner's alone.
+  ///
+  /// - Throws: ``HardcoverError/notLoggedIn``, or why the file is refused.
+  func checkedPath() throws(HardcoverError) -> String {
+    guard isKept else { throw .notLoggedIn }
+    _ = try Self.read(from: path)  // a token file someone opened is refused
+    return path
+  }
+
   var isKept: Bool {
     var info = stat()
     return lstat(path, &info) == 0
@@ -110,6 +119,10 @@ enum HardcoverError: Error, LocalizedError {
   case noToken
   /// Hardcover's answer was not one bookclub understands.
   case unexpectedAnswer(String)
+  /// Hardcover refused some of the books a push sent.
+  case someRefused(Int)
+  /// Hardcover asked bookclub to slow down, and kept asking.
+  case busy(retryAfter: String?)
 
   var errorDescription: String? {
     switch self {
@@ -132,7 +145,13 @@ enum HardcoverError: Error, LocalizedError {
       "You are not logged in to Hardcover: bookclub hardcover login"
     case .unexpectedAnswer(let what):
       "Hardcover's answer was not what bookclub expects (\(TerminalText.safe(what))); "
-        + "nothing was changed."
+        + "what it answered was not taken. Try again later."
+    case .someRefused(let count):
+      "Hardcover refused \(count == 1 ? "1 book" : "\(count) books") (listed above); the rest "
+        + "was sent. Push again to retry them."
+    case .busy:
+      "Hardcover asked bookclub to slow down and is still busy; what was sent is kept. Try "
+        + "again in a few minutes."
     }
   }
 }

@@ -10,14 +10,15 @@ enum ImportReport {
     // Every line holds titles, values and remarks from the file: each is made safe whole.
     let output = SafeLines(stream)
     let noun = summary.rowNoun
-    let isDevice = noun == "book"
+    let isDevice = noun == "book" && summary.format != HardcoverLibrary.formatName
     let counts =
       "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, "
       + "\(summary.skipped.count) skipped" + (isDevice ? deviceCounts(summary) : "")
     if summary.dryRun {
       output.line("Dry run of \(file) (\(summary.format)): \(counts). Nothing was changed.")
     } else {
-      output.line("\(isDevice ? "Ingested" : "Imported") \(file) (\(summary.format)): \(counts).")
+      let verb = isDevice ? "Ingested" : noun == "book" ? "Pulled" : "Imported"
+      output.line("\(verb) \(file) (\(summary.format)): \(counts).")
     }
     let added = summary.changes.filter { $0.kind == .added }
     if !added.isEmpty {
@@ -53,17 +54,19 @@ enum ImportReport {
       }
     }
     if !summary.conflicts.isEmpty {
+      let pulled = summary.format == HardcoverLibrary.formatName
+      let (other, last) = pulled ? ("Hardcover", "sync") : ("the export", "import")
       let kept =
         summary.conflicts.contains { $0.fields.contains { $0.tookSource } }
-        ? "took the export's value (--prefer source)"
-        : "kept yours; --prefer source takes the export's"
-      output.line("Conflicts, changed here and in the export since the last import (\(kept)):")
+        ? "took \(other)'s value (--prefer source)"
+        : "kept yours; --prefer source takes \(other)'s"
+      output.line("Conflicts, changed here and in \(other) since the last \(last) (\(kept)):")
       for book in summary.conflicts {
         for conflict in book.fields {
           output.line(
             "  \(noun) \(book.line), #\(book.bookID) \(book.title): \(conflict.field.label): "
               + "yours \(shown(conflict.field, conflict.library)), "
-              + "export \(shown(conflict.field, conflict.source))"
+              + "\(pulled ? "Hardcover" : "export") \(shown(conflict.field, conflict.source))"
               + (conflict.base.map { ", was \(shown(conflict.field, $0))" } ?? ""))
         }
       }

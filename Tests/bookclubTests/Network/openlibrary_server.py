@@ -12,6 +12,9 @@ import threading
 import time
 import zlib
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hardcover_standin  # noqa: E402
+
 # Nothing of the test process may live on here (it starts this with every descriptor
 # close-on-exec, but another thread may open one meanwhile): a descriptor of another test's
 # pipe, or of Foundation's watch on a child, would keep that test waiting while this runs.
@@ -99,10 +102,6 @@ def count_requests():
             os.replace(sys.argv[1] + ".new", sys.argv[1])
 
 
-# The one token the Hardcover stand-in takes.
-HARDCOVER_TOKEN = "hc-test-token-5f1e"
-
-
 class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -117,17 +116,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_POST(self):
-        """Hardcover's GraphQL API, the part bookclub asks: who the token belongs to."""
+        """Hardcover's GraphQL API (hardcover_standin.py), and the tests' door to its state."""
         count_requests()
         length = int(self.headers.get("Content-Length", "0"))
-        query = json.loads(self.rfile.read(length) or b"{}").get("query", "")
-        if self.path.split("?")[0] != "/v1/graphql":
+        body = self.rfile.read(length)
+        path = self.path.split("?")[0]
+        if path.startswith("/hardcover-test/"):
+            return self.send(200, hardcover_standin.control("POST", path, body))
+        if path != "/v1/graphql":
             return self.send(404, b"{}")
-        if self.headers.get("Authorization", "") != "Bearer " + HARDCOVER_TOKEN:
-            return self.send(401, b'{"error": "Unable to verify token"}')
-        if "me" in query:
-            return self.send(200, json.dumps({"data": {"me": [{"id": 7, "username": "ann"}]}}).encode())
-        return self.send(200, b'{"errors": [{"message": "not in this stand-in"}]}')
+        status, headers, reply = hardcover_standin.answer(self.headers, body)
+        return self.send(status, reply, headers=headers)
 
     def do_GET(self):
         count_requests()

@@ -48,9 +48,10 @@ public struct ImportSummary: Sendable, Equatable {
   public var rows: Int { added + updated + unchanged + skipped.count }
 
   /// How rows are named: `line` in CSV files, `item` in archives (one book per line),
-  /// `book` on a device.
+  /// `book` on a device and in a Hardcover account.
   public var rowNoun: String {
     if format == LibraryArchive.formatName { return "item" }
+    if format == HardcoverLibrary.formatName { return "book" }
     return DeviceKind.allCases.contains { format.hasPrefix($0.displayName) } ? "book" : "line"
   }
 }

@@ -1,0 +1,65 @@
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Keeps bookclub within Hardcover's rate limit: at most `perMinute` requests in any minute
+/// (Hardcover asks for 60), and waits as told when Hardcover says it is busy.
+/// `BOOKCLUB_HARDCOVER_RATE` sets another limit (a requests-a-minute number).
+final class HardcoverPacer: Sendable {
+  /// Requests a minute, as Hardcover's API documentation asks.
+  static let defaultPerMinute = 60
+  /// Tries of one request Hardcover keeps calling busy before giving up.
+  static let busyTries = 5
+
+  let perMinute: Int
+  private let sent = Mutex<[ContinuousClock.Instant]>([])
+
+  init(environment: [String: String]) {
+    let given = environment["BOOKCLUB_HARDCOVER_RATE"].flatMap { Int($0) }
+    perMinute = given.map { min(max($0, 1), 100_000) } ?? Self.defaultPerMinute
+  }
+
+  /// Waits until one more request keeps within the limit, then counts it.
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled while it waits.
+  func waitForTurn() async throws {
+    let clock = ContinuousClock()
+    while true {
+      let wait: Duration? = sent.withLock { sent in
+        let now = clock.now
+        sent.removeAll { now - $0 >= .seconds(60) }
+        guard sent.count >= perMinute, let oldest = sent.first else {
+          sent.append(now)
+          return nil
+        }
+        return oldest + .seconds(60) - now
+      }
+      guard let wait else { return }
+      try await Task.sleep(for: wait)
+    }
+  }
+
+  /// Runs `request` in turn, again after the wait Hardcover asks for while it says busy.
+  ///
+  /// - Throws: What `request` throws; ``HardcoverError/busy(retryAfter:)`` after
+  ///   ``busyTries`` busy answers; `CancellationError` when cancelled while waiting.
+  func paced<T>(_ request: () throws -> T) async throws -> T {
+    var tries = 0
+    while true {
+      try await waitForTurn()
+      do {
+        return try request()
+      } catch HardcoverError.busy(let retryAfter) {
+        tries += 1
+        guard tries < Self.busyTries else { throw HardcoverError.busy(retryAfter: retryAfter) }
+        // Seconds as Hardcover says (an HTTP date is not waited for), else a minute's share.
+        let asked = retryAfter.flatMap { Double($0) }.map { min(max($0, 0), 120) }
+        try await Task.sleep(for: .seconds(asked ?? 60 / Double(perMinute) * Double(tries)))
+      }
+    }
+  }
+}
