@@ -38,7 +38,7 @@ import Testing
     "sync status": [], "sync devices": [], "sync forget": ["laptop"], "sync compact": [],
     // No token kept, none given: no network.
     "hardcover login": ["--token-file", "/nonexistent/token"], "hardcover logout": [],
-    "hardcover status": [],
+    "hardcover status": [], "hardcover pull": ["--dry-run"], "hardcover push": ["--dry-run"],
   ]
 
   /// The commands the tree has, found as a user finds them: through completion and help.

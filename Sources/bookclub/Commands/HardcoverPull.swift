@@ -13,12 +13,12 @@ extension Bookclub.Hardcover {
       name: "pull",
       abstract: "Bring your Hardcover library in, merged as an import is.",
       discussion: """
-        Reads every book of your Hardcover library (its status, rating, readings with their \\
-        days, review, and where you are in the read going on) and merges it three ways with \\
-        what Hardcover said at the last pull or push: a field changes here only where it \\
-        changed on Hardcover since; where you changed it here too, yours is kept and the \\
-        conflict listed. Books are matched by the Hardcover id an earlier pull or push \\
-        linked, then by ISBN, then by title and first author. One transaction, undone \\
+        Reads every book of your Hardcover library (its status, rating, readings with their \
+        days, review, and where you are in the read going on) and merges it three ways with \
+        what Hardcover said at the last pull or push: a field changes here only where it \
+        changed on Hardcover since; where you changed it here too, yours is kept and the \
+        conflict listed. Books are matched by the Hardcover id an earlier pull or push \
+        linked, then by ISBN, then by title and first author. One transaction, undone \
         whole by 'bookclub undo'; Ctrl-C changes nothing.
         """,
       options: [
@@ -40,10 +40,8 @@ extension Bookclub.Hardcover {
     }
 
     func run(_ context: CommandContext) async throws {
-      let token = try HardcoverToken(environment: context.environment).checkedPath()
+      let (api, token) = try HardcoverAPI.loggedIn(environment: context.environment)
       let library = context.library(flag: libraryPath)
-      let api = HardcoverAPI(environment: context.environment)
-      let pacer = HardcoverPacer(environment: context.environment)
       let line = context.terminal.isErrorTerminal ? ProgressLine(label: "Reading Hardcover") : nil
       let options = self.options
       let summary: ImportSummary
@@ -51,7 +49,7 @@ extension Bookclub.Hardcover {
       do {
         let writer = context.writer(for: library)
         (summary, positions) = try await InterruptHandler.cancellable {
-          let (userID, books) = try await api.library(tokenFile: token, pacer: pacer) { count in
+          let (userID, books) = try await api.library(tokenFile: token) { count in
             line?.draw(0, detail: "\(count) books")
           }
           let before = try await HardcoverPositions(library: library)

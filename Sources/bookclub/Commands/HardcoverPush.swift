@@ -12,12 +12,12 @@ extension Bookclub.Hardcover {
       name: "push",
       abstract: "Send what changed here since the last sync to your Hardcover library.",
       discussion: """
-        Sends each book's status, rating, readings with their days, and where you are in the \\
-        read going on (pages, or time in an audiobook), where they changed here since the \\
-        last pull or push. Books are found on Hardcover by the id a pull, a push or an \\
-        import of Hardcover's CSV linked, else by ISBN; one Hardcover has not is listed. \\
-        What changed on Hardcover is left for 'hardcover pull'; what changed on both sides \\
-        is listed and not sent (--yours sends yours). Ctrl-C stops after the request on its \\
+        Sends each book's status, rating, readings with their days, and where you are in the \
+        read going on (pages, or time in an audiobook), where they changed here since the \
+        last pull or push. Books are found on Hardcover by the id a pull, a push or an \
+        import of Hardcover's CSV linked, else by ISBN; one Hardcover has not is listed. \
+        What changed on Hardcover is left for 'hardcover pull'; what changed on both sides \
+        is listed and not sent (--yours sends yours). Ctrl-C stops after the request on its \
         way; what got through is recorded, and the next push sends the rest, each change once.
         """,
       options: [
@@ -38,10 +38,8 @@ extension Bookclub.Hardcover {
     }
 
     func run(_ context: CommandContext) async throws {
-      let token = try HardcoverToken(environment: context.environment).checkedPath()
+      let (api, token) = try HardcoverAPI.loggedIn(environment: context.environment)
       let library = context.library(flag: libraryPath)
-      let api = HardcoverAPI(environment: context.environment)
-      let pacer = HardcoverPacer(environment: context.environment)
       let line = context.terminal.isErrorTerminal ? ProgressLine(label: "Hardcover") : nil
       let oursWins = self.oursWins
       let dryRun = self.dryRun
@@ -49,7 +47,7 @@ extension Bookclub.Hardcover {
       do {
         result = try await InterruptHandler.cancellable {
           let run = try await HardcoverPushRun(
-            library: library, api: api, pacer: pacer, tokenFile: token, oursWins: oursWins
+            library: library, api: api, tokenFile: token, oursWins: oursWins
           ) { line?.draw(0, detail: $0) }
           guard !dryRun else { return (run, HardcoverPushRun.Outcome()) }
           let outcome = await run.send { done, all in

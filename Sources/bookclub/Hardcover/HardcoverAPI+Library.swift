@@ -32,7 +32,7 @@ extension HardcoverAPI {
   /// - Throws: ``HardcoverError`` for an answer that is not a page of books, or a page that
   ///   goes back (an answer that would never end).
   func library(
-    tokenFile: String, pacer: HardcoverPacer, told: (Int) -> Void = { _ in }
+    tokenFile: String, told: (Int) -> Void = { _ in }
   ) async throws -> (userID: Int64?, books: [HardcoverUserBook]) {
     var books: [HardcoverUserBook] = []
     var after: Int64 = 0
@@ -81,7 +81,7 @@ extension HardcoverAPI {
   ///
   /// - Parameter isbns: ISBN-13s and ISBN-10s.
   /// - Returns: By each ISBN asked for that Hardcover has, its book and edition.
-  func editions(isbns: [String], tokenFile: String, pacer: HardcoverPacer) async throws
+  func editions(isbns: [String], tokenFile: String) async throws
     -> [String: (bookID: Int64, editionID: Int64)]
   {
     var found: [String: (bookID: Int64, editionID: Int64)] = [:]
@@ -126,7 +126,7 @@ extension HardcoverAPI {
   ///
   /// - Returns: What Hardcover said of each, in order; an operation the answer does not
   ///   name, or names with another row's id, is refused.
-  func send(_ operations: [HardcoverOperation], tokenFile: String, pacer: HardcoverPacer)
+  func send(_ operations: [HardcoverOperation], tokenFile: String)
     async throws -> [Outcome]
   {
     guard !operations.isEmpty else { return [] }

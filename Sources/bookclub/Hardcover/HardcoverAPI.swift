@@ -8,10 +8,21 @@ struct HardcoverAPI {
 
   let fetch: FetchHelper
   let url: String
+  /// Keeps the requests of a pull or a push within Hardcover's limit.
+  let pacer: HardcoverPacer
 
   init(environment: [String: String]) {
     fetch = FetchHelper(environment: environment)
     url = environment["BOOKCLUB_HARDCOVER_URL"] ?? Self.endpoint
+    pacer = HardcoverPacer(environment: environment)
+  }
+
+  /// The API with the kept token's file, for a command that reads or writes the account.
+  ///
+  /// - Throws: ``HardcoverError/notLoggedIn``, or why the token file is refused.
+  static func loggedIn(environment: [String: String]) throws -> (api: Self, tokenFile: String) {
+    let token = try HardcoverToken(environment: environment).checkedPath()
+    return (Self(environment: environment), token)
   }
 
   /// The user the token in `tokenFile` belongs to.

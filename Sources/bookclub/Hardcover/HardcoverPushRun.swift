@@ -27,7 +27,6 @@ struct HardcoverPushRun {
   }
 
   let api: HardcoverAPI
-  let pacer: HardcoverPacer
   let tokenFile: String
   private(set) var plans: [HardcoverPushPlan] = []
   private(set) var notFound: [Left] = []
@@ -37,13 +36,12 @@ struct HardcoverPushRun {
   ///
   /// - Parameter oursWins: Send the library's value where both sides changed.
   init(
-    library: any Library, api: HardcoverAPI, pacer: HardcoverPacer, tokenFile: String,
+    library: any Library, api: HardcoverAPI, tokenFile: String,
     oursWins: Bool, told: (String) -> Void
   ) async throws {
     self.api = api
-    self.pacer = pacer
     self.tokenFile = tokenFile
-    let (_, remoteBooks) = try await api.library(tokenFile: tokenFile, pacer: pacer) {
+    let (_, remoteBooks) = try await api.library(tokenFile: tokenFile) {
       told("\($0) books on Hardcover")
     }
     let remote = Dictionary(
@@ -66,7 +64,7 @@ struct HardcoverPushRun {
     }
     told("looking up \(waiting.count) books by ISBN")
     let editions = try await api.editions(
-      isbns: waiting.flatMap(\.isbns), tokenFile: tokenFile, pacer: pacer)
+      isbns: waiting.flatMap(\.isbns), tokenFile: tokenFile)
     for (item, isbns) in waiting {
       guard let found = isbns.lazy.compactMap({ editions[$0] }).first else {
         notFound.append(
@@ -192,7 +190,7 @@ struct HardcoverPushRun {
       operations += mine
       owners += Array(repeating: index, count: mine.count)
     }
-    let first = try await api.send(operations, tokenFile: tokenFile, pacer: pacer)
+    let first = try await api.send(operations, tokenFile: tokenFile)
     var problems: [Int: String] = [:]
     var userBooks: [Int: Int64] = [:]
     for (position, answer) in first.enumerated() {
@@ -214,7 +212,7 @@ struct HardcoverPushRun {
     // Checked again: a stop between the two requests leaves the added books' readings to
     // the next push, which sees them missing there.
     if !operations.isEmpty, !Task.isCancelled {
-      for (position, answer) in try await api.send(operations, tokenFile: tokenFile, pacer: pacer)
+      for (position, answer) in try await api.send(operations, tokenFile: tokenFile)
         .enumerated()
       {
         if case .refused(let reason) = answer { problems[owners[position]] = reason }

@@ -82,9 +82,11 @@ struct HardcoverPushReport {
         "\(run.rounding.daysGivenUp) readings given up: the day given up not sent (Hardcover's "
           + "readings have a start and a finish)")
     }
-    losses.append(
-      "moods, tags, notes, sessions, highlights and reviews: not sent (push sends "
-        + "statuses, ratings, readings and progress)")
+    if !sent.isEmpty {
+      losses.append(
+        "moods, tags, notes, sessions, highlights and reviews: not sent (push sends "
+          + "statuses, ratings, readings and progress)")
+    }
     section("What Hardcover does not get:", losses, line)
   }
 
