@@ -114,4 +114,44 @@ struct HardcoverPushPlanTests {
     let removed = Self.plan(ours: ours, remote: nil, base: Self.state(.wantToRead))
     #expect(removed.removedThere && !removed.sendsAnything && removed.bookOperation == nil)
   }
+
+  @Test func aReadingFinishedHereFinishesTheReadGoingOnThere() {
+    let open = HardcoverUserBook.Read(
+      id: 80, started: Self.day("2024-06-01"), finished: nil, progressPages: 150)
+    let base = Self.state(.reading, readings: [open.period], pages: 150)
+    let finished = ReadingPeriod(start: Self.day("2024-06-01"), end: Self.day("2024-06-20"))
+    let plan = Self.plan(
+      ours: Self.state(.finished, readings: [finished]), remote: Self.remote(reads: [open]),
+      base: base)
+    #expect(plan.sending == [.status, .readings, .progress])
+    // One read, finished in place: none left going on there, and no progress cleared.
+    #expect(
+      plan.readOperations(userBookID: 9) == [
+        .updateRead(
+          id: 80,
+          object: ["started_at": .string("2024-06-01"), "finished_at": .string("2024-06-20")])
+      ])
+  }
+
+  @Test func progressAloneNeverAddsAReading() {
+    // Hardcover moved the read's start since the last sync: readings are its change; the
+    // page moved here goes on its read, and no second read is made.
+    let theirs = HardcoverUserBook.Read(
+      id: 81, started: Self.day("2024-06-03"), finished: nil, progressPages: 40)
+    let base = Self.state(
+      .reading, readings: [ReadingPeriod(start: Self.day("2024-06-01"))], pages: 40)
+    let ours = Self.state(
+      .reading, readings: [ReadingPeriod(start: Self.day("2024-06-01"))], pages: 90)
+    let plan = Self.plan(ours: ours, remote: Self.remote(reads: [theirs]), base: base)
+    #expect(plan.changedThere == [.readings] && plan.sending == [.progress])
+    #expect(
+      plan.readOperations(userBookID: 9) == [
+        .updateRead(id: 81, object: ["progress_pages": .integer(90), "progress_seconds": .null])
+      ])
+  }
+
+  @Test func aStatusHardcoverHasAndBookclubHasNotIsNotSentOver() {
+    let plan = Self.plan(ours: Self.state(.wantToRead), remote: Self.remote(status: 6), base: nil)
+    #expect(plan.conflicts.map(\.theirs) == ["ignored"] && !plan.sending.contains(.status))
+  }
 }

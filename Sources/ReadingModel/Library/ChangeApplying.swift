@@ -63,8 +63,8 @@ public protocol ChangeApplying: Sendable {
   ///   - links: Each book with its id in the source and the source's base.
   ///   - source: The source (`hardcover-account`).
   ///   - summary: What the group's record says (`pushed 3 books to Hardcover`).
-  /// - Returns: The group's record (`nil` when no base changed), and the links left out
-  ///   because another book holds their id.
+  /// - Returns: The group's record (`nil` when no base changed), and the links left out:
+  ///   their book is no longer in the library, or another book holds their id.
   /// - Throws: ``LibraryError``; then nothing is written.
   func recordSourceBases(_ links: [SourceLink], source: String, summary: String) async throws
     -> (record: ChangeRecord?, skipped: [SourceLink])

@@ -45,19 +45,20 @@ extension Bookclub.Hardcover {
       let line = context.terminal.isErrorTerminal ? ProgressLine(label: "Reading Hardcover") : nil
       let options = self.options
       let summary: ImportSummary
-      let positions: [HardcoverPositions.Move]
+      let positions: HardcoverPositions
       do {
         let writer = context.writer(for: library)
         (summary, positions) = try await InterruptHandler.cancellable {
           let (userID, books) = try await api.library(tokenFile: token) { count in
             line?.draw(0, detail: "\(count) books")
           }
-          let before = try await HardcoverPositions(library: library)
+          let positions = try await HardcoverPositions(books: books, library: library)
+          let baseProgress = positions.baseProgress
+          // The import is the last thing cancelled: once it is in, the pull goes on.
           let summary = try await writer.importBooks(
-            from: { HardcoverLibrary(books: books, userID: userID) }, options: options,
-            progress: nil)
-          guard !options.dryRun else { return (summary, []) }
-          return (summary, try await before.moves(to: books, library: library))
+            from: { HardcoverLibrary(books: books, userID: userID, baseProgress: baseProgress) },
+            options: options, progress: nil)
+          return (summary, positions)
         }
       } catch is CancellationError {
         line?.clear()
@@ -68,10 +69,29 @@ extension Bookclub.Hardcover {
         report(summary, context)
         throw ImportError.nothingImported(summary)
       }
+      InterruptHandler.ignoreFromNowOn()  // committed: the positions follow it
       line?.clear()
-      let moved = try await record(positions, context: context, library: library)
-      InterruptHandler.ignoreFromNowOn()
-      report(summary, context, positions: moved)
+      var said = positions.kept.map {
+        Position(book: $0.book, title: $0.title, text: "", problem: "not taken: \($0.reason)")
+      }
+      if options.dryRun {
+        said += positions.moves.map {
+          Position(book: $0.book, title: $0.title, text: $0.text, problem: nil)
+        }
+      } else {
+        said += try await record(
+          try await positions.movesAfterImport(library: library), context: context,
+          library: library)
+      }
+      report(summary, context, positions: said)
+    }
+
+    /// A position from Hardcover: recorded, or why not.
+    struct Position {
+      let book: Book.ID
+      let title: String
+      let text: String
+      let problem: String?
     }
 
     /// Records where Hardcover says the reader is, each as a progress entry of its own.
@@ -79,30 +99,33 @@ extension Bookclub.Hardcover {
     /// - Returns: What was recorded, or why not.
     private func record(
       _ moves: [HardcoverPositions.Move], context: CommandContext, library: SQLiteLibrary
-    ) async throws -> [(HardcoverPositions.Move, String?)] {
-      guard !moves.isEmpty else { return [] }
-      let results = try await context.writer(for: library).applyEach(moves.map(\.change))
+    ) async throws -> [Position] {
+      let changes = moves.compactMap(\.change)
+      guard !changes.isEmpty else { return [] }
+      let results = try await context.writer(for: library).applyEach(changes)
       return zip(moves, results).map { move, result in
-        switch result {
-        case .success: (move, nil)
-        case .failure(let error): (move, error.explanation)
-        }
+        let problem: String? =
+          switch result {
+          case .success: nil
+          case .failure(let error): "not recorded: \(error.explanation)"
+          }
+        return Position(book: move.book, title: move.title, text: move.text, problem: problem)
       }
     }
 
     private func report(
-      _ summary: ImportSummary, _ context: CommandContext,
-      positions: [(HardcoverPositions.Move, String?)] = []
+      _ summary: ImportSummary, _ context: CommandContext, positions: [Position] = []
     ) {
       if json {
         var object = ImportReport.json(summary)
         if case .object(var members) = object {
           members["positions"] = .array(
-            positions.map { move, problem in
+            positions.map { position in
               .object([
-                "book": .integer(move.book), "title": .string(move.title),
-                "position": .string(move.text), "recorded": .bool(problem == nil),
-                "problem": problem.map { .string($0) } ?? .null,
+                "book": .integer(position.book), "title": .string(position.title),
+                "position": .string(position.text),
+                "recorded": .bool(position.problem == nil && !summary.dryRun),
+                "problem": position.problem.map { .string($0) } ?? .null,
               ])
             })
           object = .object(members)
@@ -111,10 +134,14 @@ extension Bookclub.Hardcover {
       }
       ImportReport.print(summary, file: "your Hardcover library", to: context.errors)
       guard !positions.isEmpty else { return }
-      context.errors.line("Where you are, from Hardcover:")
-      for (move, problem) in positions {
-        let said = problem.map { " (not recorded: \($0))" } ?? ""
-        context.errors.line(TerminalText.safe("  #\(move.book) \(move.title): \(move.text)\(said)"))
+      context.errors.line(
+        summary.dryRun
+          ? "Where you are, from Hardcover (would record):" : "Where you are, from Hardcover:")
+      for position in positions {
+        let text = [position.text, position.problem].compactMap { $0 }.filter { !$0.isEmpty }
+          .joined(separator: " ")
+        let book = position.book == 0 ? "" : "#\(position.book) "  // one the pull would add
+        context.errors.line(TerminalText.safe("  \(book)\(position.title): \(text)"))
       }
     }
   }

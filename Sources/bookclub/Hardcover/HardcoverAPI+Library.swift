@@ -5,6 +5,8 @@ import ReadingModel
 extension HardcoverAPI {
   /// Books asked for in one request: Hardcover's own pages are of this size or less.
   static let pageSize = 100
+  /// Books of one library read at most.
+  static let mostBooks = 2_000_000
   /// ISBNs asked for in one request.
   static let isbnsPerRequest = 100
 
@@ -66,6 +68,10 @@ extension HardcoverAPI {
       }
       told(books.count)
       if rows.count < Self.pageSize { return (userID, books) }
+      // Far past any reader's library: an answer that never ends is not followed for ever.
+      guard books.count < Self.mostBooks else {
+        throw HardcoverError.unexpectedAnswer("more than \(Self.mostBooks) books")
+      }
     }
   }
 
@@ -148,15 +154,17 @@ extension HardcoverAPI {
     let text =
       "mutation Push(\(declarations.joined(separator: ", "))) {\n  "
       + fields.joined(separator: "\n  ") + "\n}"
-    let data = try await pacer.paced { try query(text, variables: variables, tokenFile: tokenFile) }
+    let (data, error) = try await pacer.paced(repeatable: false) {
+      try answer(text, variables: variables, tokenFile: tokenFile)
+    }
     return operations.enumerated().map { index, operation in
-      guard let answer = data.members?["o\(index)"]?.members else {
-        return .refused("no answer")
+      guard let answer = data?.members?["o\(index)"]?.members else {
+        return .refused(error ?? "no answer")
       }
       if let error = answer["error"]?.string, !error.isEmpty {
         return .refused(String(error.prefix(200)))
       }
-      guard let id = answer["id"]?.integer else { return .refused("no id in the answer") }
+      guard let id = answer["id"]?.integer, id > 0 else { return .refused("no id in the answer") }
       switch operation {
       case .updateUserBook(let sent, _), .updateRead(let sent, _), .deleteRead(let sent):
         return id == sent ? .done(id) : .refused("the answer names another row (\(id))")

@@ -47,6 +47,20 @@ struct HardcoverAPI {
   func query(_ text: String, variables: [String: JSONValue] = [:], tokenFile: String) throws
     -> JSONValue
   {
+    let (data, error) = try answer(text, variables: variables, tokenFile: tokenFile)
+    if let error { throw HardcoverError.unexpectedAnswer(error) }
+    guard let data else { throw HardcoverError.unexpectedAnswer("no data") }
+    return data
+  }
+
+  /// Runs a query and returns its `data` with the first error Hardcover gave: a request of
+  /// several mutations can answer some and refuse others.
+  ///
+  /// - Throws: ``HardcoverError`` for a refused token, a busy API, or an answer that is not
+  ///   GraphQL's.
+  func answer(_ text: String, variables: [String: JSONValue] = [:], tokenFile: String) throws
+    -> (data: JSONValue?, error: String?)
+  {
     var json = JSONWriter()
     json.object {
       $0.member("query") { $0.string(text) }
@@ -57,7 +71,8 @@ struct HardcoverAPI {
     let response = try fetch.post(url, body: json.bytes, authorizationFile: tokenFile)
     guard response.status != 401, response.status != 403 else { throw HardcoverError.refused }
     if response.status == 429 || response.status == 503 {
-      throw HardcoverError.busy(retryAfter: response.retryAfter)
+      throw HardcoverError.busy(
+        retryAfter: response.retryAfter, wholeRefused: response.status == 429)
     }
     guard response.status == 200 else {
       throw HardcoverError.unexpectedAnswer("HTTP status \(response.status)")
@@ -66,6 +81,7 @@ struct HardcoverAPI {
     guard case .object(let answer)? = try? parser.value() else {
       throw HardcoverError.unexpectedAnswer("not JSON")
     }
+    var error: String?
     if let errors = answer["errors"]?.items, let first = errors.first {
       let message = first.members?["message"]?.string ?? "an error"
       // Hasura's codes for a token it does not take; a word in a message ("author") is not.
@@ -74,11 +90,12 @@ struct HardcoverAPI {
         throw HardcoverError.refused
       }
       if code == "rate-limit" || message.lowercased().contains("throttled") {
-        throw HardcoverError.busy(retryAfter: nil)
+        throw HardcoverError.busy(retryAfter: nil, wholeRefused: false)
       }
-      throw HardcoverError.unexpectedAnswer(String(message.prefix(200)))
+      error = String(message.prefix(200))
     }
-    guard let data = answer["data"] else { throw HardcoverError.unexpectedAnswer("no data") }
-    return data
+    let data = answer["data"].flatMap { $0 == .null ? nil : $0 }
+    guard data != nil || error != nil else { throw HardcoverError.unexpectedAnswer("no data") }
+    return (data, error)
   }
 }

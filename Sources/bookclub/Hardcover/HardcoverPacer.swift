@@ -45,19 +45,27 @@ final class HardcoverPacer: Sendable {
 
   /// Runs `request` in turn, again after the wait Hardcover asks for while it says busy.
   ///
-  /// - Throws: What `request` throws; ``HardcoverError/busy(retryAfter:)`` after
-  ///   ``busyTries`` busy answers; `CancellationError` when cancelled while waiting.
-  func paced<T>(_ request: () throws -> T) async throws -> T {
+  /// - Parameter repeatable: Whether sending the request twice does no harm (a query). A
+  ///   mutation is sent again only after an answer that says none of it was taken (429):
+  ///   a busy gateway may have passed it on.
+  /// - Throws: What `request` throws; ``HardcoverError/busy(retryAfter:wholeRefused:)``
+  ///   after ``busyTries`` busy answers, or at once for a mutation that may have been
+  ///   taken; `CancellationError` when cancelled while waiting.
+  func paced<T>(repeatable: Bool = true, _ request: () throws -> T) async throws -> T {
     var tries = 0
     while true {
       try await waitForTurn()
       do {
         return try request()
-      } catch HardcoverError.busy(let retryAfter) {
+      } catch HardcoverError.busy(let retryAfter, let wholeRefused) {
         tries += 1
-        guard tries < Self.busyTries else { throw HardcoverError.busy(retryAfter: retryAfter) }
+        guard tries < Self.busyTries, repeatable || wholeRefused else {
+          throw HardcoverError.busy(retryAfter: retryAfter, wholeRefused: wholeRefused)
+        }
         // Seconds as Hardcover says (an HTTP date is not waited for), else a minute's share.
-        let asked = retryAfter.flatMap { Double($0) }.map { min(max($0, 0), 120) }
+        let asked = retryAfter.flatMap { Double($0) }.flatMap {
+          $0.isFinite ? min(max($0, 0), 120) : nil
+        }
         try await Task.sleep(for: .seconds(asked ?? 60 / Double(perMinute) * Double(tries)))
       }
     }

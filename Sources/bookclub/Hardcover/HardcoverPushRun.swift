@@ -41,11 +41,14 @@ struct HardcoverPushRun {
   ) async throws {
     self.api = api
     self.tokenFile = tokenFile
-    let (_, remoteBooks) = try await api.library(tokenFile: tokenFile) {
+    let (userID, remoteBooks) = try await api.library(tokenFile: tokenFile) {
       told("\($0) books on Hardcover")
     }
-    let remote = Dictionary(
-      remoteBooks.map { ($0.bookID, $0) }, uniquingKeysWith: { first, _ in first })
+    // A row of another user's is none of the reader's books.
+    let mine = remoteBooks.filter { book in
+      userID.map { book.userID == nil || book.userID == $0 } ?? true
+    }
+    let remote = Dictionary(mine.map { ($0.bookID, $0) }, uniquingKeysWith: { first, _ in first })
     var waiting: [(item: LibraryArchive.Item, isbns: [String])] = []
     var claimed: [Int64: String] = [:]
     var last: Book.ID?
@@ -158,7 +161,7 @@ struct HardcoverPushRun {
     while start < sending.count {
       if Task.isCancelled {
         outcome.stopped = true
-        outcome.left = sending.count - start
+        outcome.left += sending.count - start
         return outcome
       }
       let chunk = Array(sending[start..<min(start + Self.booksPerRequest, sending.count)])
@@ -166,10 +169,10 @@ struct HardcoverPushRun {
         try await send(chunk, into: &outcome)
       } catch is CancellationError {
         outcome.stopped = true
-        outcome.left = sending.count - start
+        outcome.left += sending.count - start
         return outcome
       } catch {
-        outcome.left = sending.count - start
+        outcome.left += sending.count - start
         outcome.error = error
         return outcome
       }
@@ -222,7 +225,12 @@ struct HardcoverPushRun {
     }
     for (index, plan) in chunk.enumerated() {
       if let problem = problems[index] {
-        if problem != "stopped before its readings" { outcome.refused.append((plan, problem)) }
+        // Added there, its readings not yet: the next push sends them, as it sends the rest.
+        if problem == "stopped before its readings" {
+          outcome.left += 1
+        } else {
+          outcome.refused.append((plan, problem))
+        }
         continue
       }
       guard let userBook = plan.remote?.id ?? userBooks[index] else { continue }

@@ -121,8 +121,9 @@ enum HardcoverError: Error, LocalizedError {
   case unexpectedAnswer(String)
   /// Hardcover refused some of the books a push sent.
   case someRefused(Int)
-  /// Hardcover asked bookclub to slow down, and kept asking.
-  case busy(retryAfter: String?)
+  /// Hardcover asked bookclub to slow down, and kept asking. `wholeRefused` when the
+  /// answer says the request was not taken at all (429), so sending it again is safe.
+  case busy(retryAfter: String?, wholeRefused: Bool)
 
   var errorDescription: String? {
     switch self {

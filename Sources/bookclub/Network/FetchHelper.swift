@@ -78,12 +78,16 @@ struct FetchHelper: Sendable {
     let written = body.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
     guard written == body.count else { throw .failed("could not write the request in \(folder)") }
+    // Out of the terminal's Ctrl-C: a request that changes an account is seen through.
     return try fetch(
-      url, options: ["--post-file", bodyFile, "--authorization-file", authorizationFile])
+      url, options: ["--post-file", bodyFile, "--authorization-file", authorizationFile],
+      shielded: true)
   }
 
   /// Runs the helper for `url` with `options`, and reads what it said.
-  private func fetch(_ url: String, options: [String]) throws(FetchError) -> Response {
+  private func fetch(_ url: String, options: [String], shielded: Bool = false) throws(FetchError)
+    -> Response
+  {
     guard let helper = try Self.helper(environment) else { throw .helperMissing }
     let seconds = try secondsLeft(for: url)
     let folder = UserFolder.state.path(environment: environment)
@@ -101,7 +105,7 @@ struct FetchHelper: Sendable {
         String(Self.maxBytes), "--user-agent", Self.userAgent, "--lifeline", "0",
       ] + options
     let run = FetchProcess.run(
-      arguments, environment: environment, output: output, seconds: seconds)
+      arguments, environment: environment, output: output, seconds: seconds, shielded: shielded)
     let text: String
     switch run {
     case nil: throw .helperMissing

@@ -24,9 +24,13 @@ enum FetchProcess {
   /// Runs `arguments` (the helper first), which write `output`, for at most `seconds`
   /// (and ``grace``).
   ///
+  /// - Parameter shielded: Whether the helper is out of reach of the terminal's Ctrl-C (a
+  ///   process group of its own): a request that changes something finishes, and its
+  ///   answer is read, rather than dying half sent.
   /// - Returns: How it ended; `nil` when it could not start.
   static func run(
-    _ arguments: [String], environment: [String: String], output: String, seconds: Double
+    _ arguments: [String], environment: [String: String], output: String, seconds: Double,
+    shielded: Bool = false
   ) -> Outcome? {
     InterruptHandler.install()  // a helper to stop and a file to remove are reasons enough
     guard let results = DescriptorPipe.make(), let lifeline = DescriptorPipe.make() else {
@@ -38,7 +42,7 @@ enum FetchProcess {
       streams: [
         0: .descriptor(lifeline.reading), 1: .descriptor(results.writing),
         2: .descriptor(results.writing),
-      ])
+      ], newProcessGroup: shielded)
     close(results.writing)
     close(lifeline.reading)
     // Held until the helper has ended: closing it tells the helper bookclub is gone.

@@ -13,11 +13,14 @@ extension ChildProcess {
   ///   - defaultSignals: Whether the child starts with every signal at its default and none
   ///     blocked (else it has bookclub's).
   ///   - newSession: Whether the child starts a session of its own, without a terminal.
+  ///   - newProcessGroup: Whether the child starts a process group of its own, which the
+  ///     terminal's Ctrl-C does not reach (a request on its way finishes; bookclub stops
+  ///     it when it ends).
   /// - Returns: The child's process id, for ``wait(for:)``.
   /// - Throws: The `errno` of `posix_spawn` when it cannot start.
   static func spawn(
     _ arguments: [String], environment: [String: String], streams: [Int32: Stream] = [:],
-    defaultSignals: Bool = true, newSession: Bool = false
+    defaultSignals: Bool = true, newSession: Bool = false, newProcessGroup: Bool = false
   ) throws(SpawnError) -> pid_t {
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil
@@ -34,12 +37,15 @@ extension ChildProcess {
       case .descriptor(let source): posix_spawn_file_actions_adddup2(&actions, source, target)
       }
     }
+    let flags =
+      (newSession ? sessionFlag : 0) | (newProcessGroup ? Int32(POSIX_SPAWN_SETPGROUP) : 0)
     if defaultSignals {
-      startingWithDefaultSignals(&attributes, flags: newSession ? sessionFlag : 0)
+      startingWithDefaultSignals(&attributes, flags: flags)
     } else {
       posix_spawnattr_init(&attributes)
-      posix_spawnattr_setflags(&attributes, Int16(newSession ? sessionFlag : 0))
+      posix_spawnattr_setflags(&attributes, Int16(flags))
     }
+    if newProcessGroup { posix_spawnattr_setpgroup(&attributes, 0) }
     defer { posix_spawnattr_destroy(&attributes) }
     guard let program = arguments.first else { throw SpawnError(code: EINVAL) }
     let argv = arguments.map { strdup($0) } + [nil]

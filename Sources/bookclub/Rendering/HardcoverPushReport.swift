@@ -68,7 +68,7 @@ struct HardcoverPushReport {
       "Refused by Hardcover (nothing recorded for them):",
       outcome.refused.map { "#\($0.plan.book) \($0.plan.title): \($0.reason)" }, line)
     section(
-      "Sent, but linked to another book here since (its link was kept):",
+      "Sent, but removed here or linked to another book since (nothing recorded for them):",
       skipped.map { "#\($0.book): Hardcover's book \($0.id)" }, line)
     var losses: [String] = []
     let ratings = run.rounding.ratings

@@ -152,6 +152,19 @@ struct HardcoverSyncTests: LibraryCommandSuite {
       !settled.stderr.contains("Conflicts") && !settled.stderr.contains("Changed on Hardcover"))
     let quiet = try await hardcover(["hardcover", "pull"])
     #expect(quiet.stderr.contains("0 added, 0 updated, 3 unchanged"), "\(quiet.stderr)")
+    // Finishing the book being read here finishes Hardcover's read in place: no read is
+    // left going on there, and a pull brings no reading back.
+    try await hardcover(["status", "3", "finished"])
+    let finish = try await hardcover(["hardcover", "push"])
+    #expect(finish.stderr.contains("0 added, 1 updated"), "\(finish.stderr)")
+    let lantern = try #require(standin.userBooks.values.first { $0["book_id"] as? Int == 103 })
+    let lanternReads = standin.reads.values.filter {
+      $0["user_book_id"] as? Int == lantern["id"] as? Int
+    }
+    #expect(
+      lanternReads.count == 1 && lanternReads.first?["finished_at"] is String, "\(lanternReads)")
+    let after = try await hardcover(["hardcover", "pull"])
+    #expect(after.stderr.contains("0 added, 0 updated, 3 unchanged"), "\(after.stderr)")
     // The push's record is one change, undone whole.
     let undo = try await hardcover(["undo", "--force"])
     #expect(
@@ -181,14 +194,23 @@ struct HardcoverSyncTests: LibraryCommandSuite {
     try await hardcover(["import", file])
     try await logIn()
     try standin.knobs(["delay": 0.2])
-    var process = home.bookclub
-    process.environment.merge(environment) { $1 }
-    let push = try process.start(["hardcover", "push"])
+    // In a process group of its own, so that Ctrl-C reaches it and its helper as a
+    // terminal's does: the whole foreground group.
+    let push = Process()
+    push.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+    push.arguments = [BookclubProcess.executable.path, "hardcover", "push"]
+    push.environment = home.bookclub.environment.merging(environment) { $1 }
+    push.standardInput = FileHandle.nullDevice
+    push.standardOutput = FileHandle.nullDevice
+    push.standardError = FileHandle.nullDevice
+    try push.run()
     // Looked at now and then: each look is a program of its own.
     try await Wait.until("some books sent", interval: .milliseconds(250)) {
       standin.mutations.filter { $0 == "insert_user_book" }.count >= 30
     }
-    kill(push.processIdentifier, SIGINT)
+    let group = getpgid(push.processIdentifier)
+    #expect(group == push.processIdentifier, "setsid made the push a group of its own")
+    kill(-group, SIGINT)
     push.waitUntilExit()
     #expect(push.terminationStatus == 130)
     let sentBefore = standin.userBooks.count
@@ -206,6 +228,32 @@ struct HardcoverSyncTests: LibraryCommandSuite {
     let nothing = try await hardcover(["hardcover", "push"])
     #expect(
       nothing.stderr.contains("0 added, 0 updated, 500 already the same"), "\(nothing.stderr)")
+  }
+
+  @Test func aPositionMovedOnBothSidesIsKeptHereAndListed() async throws {
+    try seedAccount()
+    try await logIn()
+    try await hardcover(["hardcover", "pull"])
+    try await hardcover(["progress", "set", "2", "100"])
+    var reads = standin.reads
+    reads["12"]?["progress_pages"] = 120
+    try standin.set(["reads": reads])
+    let pull = try await hardcover(["hardcover", "pull"])
+    #expect(
+      pull.stderr.contains("not taken: yours page 100, Hardcover page 120 (both moved since the last sync)"),
+      "\(pull.stderr)")
+    let salt = try await book(2)
+    #expect(((salt["book"] as? [String: Any])?["progress"] as? Double).map { ($0 * 210).rounded() } == 100)
+    // Nor does a push send the older page over Hardcover's: both moved.
+    let push = try await hardcover(["hardcover", "push"])
+    #expect(push.stderr.contains("progress: yours page 100, Hardcover page 120"), "\(push.stderr)")
+    #expect(standin.reads["12"]?["progress_pages"] as? Int == 120)
+    // Hardcover moves on again while this side stays: the pull takes it.
+    reads["12"]?["progress_pages"] = 150
+    try standin.set(["reads": reads])
+    try await hardcover(["progress", "set", "2", "80"])
+    let taken = try await hardcover(["hardcover", "pull"])
+    #expect(taken.stderr.contains("#2 Salt and Signal: page 150"), "\(taken.stderr)")
   }
 
   @Test func brokenHugeBusyAndStrangersAnswersChangeNothingOrAreSaid() async throws {

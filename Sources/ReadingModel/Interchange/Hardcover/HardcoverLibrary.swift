@@ -11,6 +11,7 @@ public struct HardcoverLibrary: ImportSource {
 
   private let books: [HardcoverUserBook]
   private let userID: Int64?
+  private let baseProgress: [Int64: HardcoverState.Progress]
   private var index = 0
   public var formatName: String { Self.formatName }
   public let columnsNotKept: [String] = []
@@ -21,9 +22,15 @@ public struct HardcoverLibrary: ImportSource {
   /// - Parameters:
   ///   - books: The rows the API gave, in its order.
   ///   - userID: The reader's id; a row of another user's is not imported.
-  public init(books: [HardcoverUserBook], userID: Int64?) {
+  ///   - baseProgress: The position each book's base is to hold, by Hardcover book id,
+  ///     where it is not Hardcover's (a position the pull did not take).
+  public init(
+    books: [HardcoverUserBook], userID: Int64?,
+    baseProgress: [Int64: HardcoverState.Progress] = [:]
+  ) {
     self.books = books
     self.userID = userID
+    self.baseProgress = baseProgress
   }
 
   public mutating func next() throws -> ImportRow? {
@@ -39,7 +46,9 @@ public struct HardcoverLibrary: ImportSource {
     return .book(
       ImportedBook(
         line: index, source: Self.source, sourceID: String(book.bookID),
-        fields: Self.fields(of: book), columnsJSON: StringMapJSON.encode(Self.columns(of: book))))
+        fields: Self.fields(of: book),
+        columnsJSON: StringMapJSON.encode(
+          Self.columns(of: book, progress: baseProgress[book.bookID] ?? book.state.progress))))
   }
 
   /// What the book says, in the fields bookclub merges.
@@ -52,7 +61,10 @@ public struct HardcoverLibrary: ImportSource {
     fields[.isbn13] = isbn?.isbn13 ?? ""
     fields[.isbn10] = isbn?.isbn10 ?? ""
     fields[.pageCount] = book.pages.map(String.init) ?? ""
-    fields[.length] = book.audioSeconds.flatMap { AudioLength(seconds: $0) }?.text ?? ""
+    // An edition with a playing time is an audiobook's.
+    let length = book.audioSeconds.flatMap { AudioLength(seconds: $0) }
+    fields[.length] = length?.text ?? ""
+    if length != nil { fields[.format] = BookFormat.audiobook.rawValue }
     fields[.dateAdded] = book.dateAdded?.description ?? ""
     fields[.review] = book.review
     fields[.spoiler] = book.reviewHasSpoilers ? BookFields.spoilerText : ""
@@ -61,10 +73,12 @@ public struct HardcoverLibrary: ImportSource {
   }
 
   /// The ids and the position that push needs and no field holds, kept in the base.
-  public static func columns(of book: HardcoverUserBook) -> [String: String] {
+  public static func columns(of book: HardcoverUserBook, progress: HardcoverState.Progress)
+    -> [String: String]
+  {
     var columns = ["user_book_id": String(book.id)]
     if let edition = book.editionID { columns["edition_id"] = String(edition) }
-    book.state.progress.write(into: &columns)
+    progress.write(into: &columns)
     return columns
   }
 }

@@ -72,52 +72,58 @@ extension HardcoverPushPlan {
   }
 
   /// The operations on the book's readings, once its row in the reader's library is known.
+  ///
+  /// Readings go only when they are sent: each of ours is matched to one there (the same
+  /// finish day, else the same start for two going on, else a read going on there that
+  /// ours has finished since), changed where it differs, added where none matches; one
+  /// there that the last sync had and ours has not is taken out. Progress goes on the read
+  /// going on; without readings sent it never makes one, and no progress is sent over one
+  /// Hardcover has when the library has none.
   public func readOperations(userBookID: Int64) -> [HardcoverOperation] {
-    guard sendsAnything, sending.contains(.readings) || sending.contains(.progress) else {
-      return []
-    }
+    guard sendsAnything else { return [] }
+    let sendingReadings = sending.contains(.readings)
+    let sendingProgress = sending.contains(.progress) && ours.progress != HardcoverState.Progress()
+    guard sendingReadings || sendingProgress else { return [] }
     let theirs = remote?.reads ?? []
-    var matched: Set<Int64> = []
-    var operations: [HardcoverOperation] = []
-    let openIndex = ours.readings.lastIndex { $0.end == nil }
+    let matches = Self.match(ours.readings, to: theirs)
+    var objects: [Int: [String: JSONValue]] = [:]  // by our reading's place
     var progressPlaced = false
+    let openIndex = ours.readings.lastIndex { $0.end == nil }
     for (index, reading) in ours.readings.enumerated() {
-      let read = theirs.first { !matched.contains($0.id) && Self.sameReading($0.period, reading) }
       var object: [String: JSONValue] = [:]
-      if sending.contains(.readings), read?.period != reading {
+      if sendingReadings, matches[index]?.period != reading {
         object["started_at"] = reading.start.map { .string($0.description) } ?? .null
         object["finished_at"] = reading.end.map { .string($0.description) } ?? .null
       }
-      if index == openIndex, sending.contains(.progress) {
+      if index == openIndex, sendingProgress, matches[index] != nil || sendingReadings {
         progressPlaced = true
-        object["progress_pages"] = ours.progress.pages.map { .integer(Int64($0)) } ?? .null
-        object["progress_seconds"] = ours.progress.seconds.map { .integer(Int64($0)) } ?? .null
+        object.merge(progressObject) { $1 }
       }
-      if let read {
-        matched.insert(read.id)
-        if !object.isEmpty { operations.append(.updateRead(id: read.id, object: object)) }
-      } else if sending.contains(.readings) || index == openIndex {
+      objects[index] = object
+    }
+    var operations: [HardcoverOperation] = []
+    for (index, _) in ours.readings.enumerated() {
+      guard var object = objects[index], !object.isEmpty else { continue }
+      if let read = matches[index] {
+        operations.append(.updateRead(id: read.id, object: object))
+      } else if sendingReadings {
         if let editionID { object["edition_id"] = .integer(editionID) }
-        object["started_at"] = reading.start.map { .string($0.description) } ?? .null
-        object["finished_at"] = reading.end.map { .string($0.description) } ?? .null
         operations.append(.insertRead(userBookID: userBookID, object: object))
       }
     }
-    if sending.contains(.progress), !progressPlaced {
-      // Progress without a reading here: the read going on there carries it, or a new one.
-      var object: [String: JSONValue] = [
-        "progress_pages": ours.progress.pages.map { .integer(Int64($0)) } ?? .null,
-        "progress_seconds": ours.progress.seconds.map { .integer(Int64($0)) } ?? .null,
-      ]
+    let matched = Set(matches.values.map(\.id))
+    if sendingProgress, !progressPlaced {
+      // No reading going on here: the one going on there carries the progress, or, where
+      // readings agree, a read without days does.
       if let open = theirs.last(where: { $0.finished == nil && !matched.contains($0.id) }) {
-        matched.insert(open.id)
-        operations.append(.updateRead(id: open.id, object: object))
-      } else if ours.progress != HardcoverState.Progress() {
+        operations.append(.updateRead(id: open.id, object: progressObject))
+      } else if !sendingReadings, theirs.allSatisfy({ $0.finished != nil }) {
+        var object = progressObject
         if let editionID { object["edition_id"] = .integer(editionID) }
         operations.append(.insertRead(userBookID: userBookID, object: object))
       }
     }
-    if sending.contains(.readings) {
+    if sendingReadings {
       // A reading Hardcover had at the last sync that is gone here was taken out here.
       let before = base.map { HardcoverState(fields: $0.fields, columns: [:]).readings } ?? []
       for read in theirs
@@ -128,6 +134,40 @@ extension HardcoverPushPlan {
       }
     }
     return operations
+  }
+
+  /// The progress to send, pages or seconds.
+  private var progressObject: [String: JSONValue] {
+    [
+      "progress_pages": ours.progress.pages.map { .integer(Int64($0)) } ?? .null,
+      "progress_seconds": ours.progress.seconds.map { .integer(Int64($0)) } ?? .null,
+    ]
+  }
+
+  /// Which read there each of our readings is, by its place: the same reading first, then
+  /// a read going on there that has the start of one of ours finished since.
+  static func match(_ ours: [ReadingPeriod], to theirs: [HardcoverUserBook.Read]) -> [Int:
+    HardcoverUserBook.Read]
+  {
+    var matches: [Int: HardcoverUserBook.Read] = [:]
+    var taken: Set<Int64> = []
+    for (index, reading) in ours.enumerated() {
+      if let read = theirs.first(where: {
+        !taken.contains($0.id) && sameReading($0.period, reading)
+      }) {
+        matches[index] = read
+        taken.insert(read.id)
+      }
+    }
+    for (index, reading) in ours.enumerated() where matches[index] == nil && reading.end != nil {
+      if let read = theirs.first(where: {
+        !taken.contains($0.id) && $0.finished == nil && $0.started == reading.start
+      }) {
+        matches[index] = read
+        taken.insert(read.id)
+      }
+    }
+    return matches
   }
 
   /// Two readings are one when they end the same day, or neither ended and they began the

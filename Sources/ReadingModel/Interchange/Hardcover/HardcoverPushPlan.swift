@@ -45,6 +45,13 @@ public struct HardcoverPushPlan: Sendable {
     let theirs = remote?.state ?? Self.nothing
     let old = base.map { HardcoverState(fields: $0.fields, columns: $0.columns) }
     for part in Part.allCases {
+      // A status bookclub has no word for ("ignored" there) is the reader's choice there.
+      if part == .status, let remote, HardcoverUserBook.statuses[remote.statusID ?? 0] == nil,
+        !oursWins
+      {
+        conflicts.append(Conflict(part: part, ours: ours.text(of: part), theirs: "ignored"))
+        continue
+      }
       if ours.agrees(with: theirs, on: part) {
         inStep.insert(part)
       } else if let old, ours.agrees(with: old, on: part) {

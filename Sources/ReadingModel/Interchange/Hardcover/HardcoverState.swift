@@ -78,6 +78,11 @@ public struct HardcoverState: Sendable, Equatable {
     status = statusID.flatMap { HardcoverUserBook.statuses[$0] }
     self.rating = rating.flatMap { Rating(stored: $0) }.map(Self.halfStars) ?? ""
     readings = Self.seen(reads.map(\.period))
+    // A position counts while the book is being read, as the library's does.
+    guard status == .reading || status == .paused else {
+      progress = Progress()
+      return
+    }
     let open = reads.last { $0.finished == nil }
     progress = Progress(pages: open?.progressPages, seconds: open?.progressSeconds)
   }
@@ -143,7 +148,13 @@ public struct HardcoverState: Sendable, Equatable {
     readings.compactMap { reading -> ReadingPeriod? in
       let seen = ReadingPeriod(start: reading.start, end: reading.abandoned ? nil : reading.end)
       return seen.start == nil && seen.end == nil ? nil : seen
-    }.sorted { ($0.start ?? $0.end)?.description ?? "" < ($1.start ?? $1.end)?.description ?? "" }
+    }.sorted { order($0) < order($1) }
+  }
+
+  /// Readings ordered by start, then finish: the same on both sides whatever order each
+  /// keeps them in.
+  private static func order(_ reading: ReadingPeriod) -> (String, String) {
+    ((reading.start ?? reading.end)?.description ?? "", reading.end?.description ?? "")
   }
 }
 

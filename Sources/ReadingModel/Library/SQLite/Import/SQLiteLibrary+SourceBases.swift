@@ -4,10 +4,9 @@ extension SQLiteLibrary {
   /// Records each book's id and base in `source`, in one transaction
   /// (``ChangeApplying/recordSourceBases(_:source:summary:)``).
   ///
-  /// - Returns: The group's record (`nil` when no base changed), and the links left out
-  ///   because another book holds their id.
-  /// - Throws: ``LibraryError/bookNotFound(_:)`` for a book no longer in the library (then
-  ///   nothing is written), ``LibraryError`` for a write that fails.
+  /// - Returns: The group's record (`nil` when no base changed), and the links left out:
+  ///   their book is no longer in the library, or another book holds their id.
+  /// - Throws: ``LibraryError`` for a write that fails; then nothing is written.
   public func recordSourceBases(_ links: [SourceLink], source: String, summary: String) throws
     -> (record: ChangeRecord?, skipped: [SourceLink])
   {
@@ -16,10 +15,14 @@ extension SQLiteLibrary {
       let group = try beginGroup(.push, on: connection)
       let sources = BookSourceTables(connection: connection)
       for link in links {
-        guard
-          try connection.integer("SELECT 1 FROM books WHERE id = ?", [.integer(link.book)]) != nil
-        else { throw LibraryError.bookNotFound(link.book) }
-        // An id another book holds (linked by another process meanwhile) is left to it.
+        // A book removed meanwhile, or an id another book holds (linked by another process
+        // meanwhile), is left out and returned.
+        let exists = try connection.integer(
+          "SELECT 1 FROM books WHERE id = ?", [.integer(link.book)])
+        if exists == nil {
+          skipped.append(link)
+          continue
+        }
         if let holder = try sources.book(source: source, id: link.id), holder != link.book {
           skipped.append(link)
           continue
