@@ -467,104 +467,160 @@ def targets_section():
     return lines + [""]
 
 
-def bulk_section(tools, work, rows, runs):
+# The export formats timed against the floor of what export reads.
+SERVICES = ["goodreads", "storygraph", "hardcover", "bookwyrm"]
+# Each file shape of the bulk work: the generator and what the table calls it.
+SHAPES = [("synthetic", "export_file", "write_goodreads",
+           "short rows, alike: one shelf, one short review each"),
+          ("real-shaped", "real_export", "write_real_goodreads",
+           "rows with the distributions of fifteen real exports (bench/README.md)")]
+
+
+def bulk_section(tools, work, rows, runs, shape):
+    """Import, re-import, list --all --json and every export of one file shape, each beside
+    its floors; then every service's own export file imported into an empty library."""
+    name, module, function, description = shape
     sys.path.insert(0, BENCH)
     from importlib import import_module
-    write_export = import_module("export_file").write_goodreads
-    csv = os.path.join(work, "goodreads.csv")
+    write_export = getattr(import_module(module), function)
+    csv = os.path.join(work, f"goodreads-{name}.csv")
     write_export(csv, rows)
-    library = os.path.join(work, "bulk.sqlite")
+    library = os.path.join(work, f"bulk-{name}.sqlite")
     bookclub = tools["bookclub"]
     commands = bulk_commands(bookclub, csv, library)
-    import_cmd, list_all, export, export_goodreads = (
-        commands["bookclub import"], commands["bookclub list --all --json"],
-        commands["bookclub export"], commands["bookclub export --format goodreads"])
+    import_cmd, list_all = commands["bookclub import"], commands["bookclub list --all --json"]
     before = {}
     if "baseline" in tools:
-        before = {BEFORE + name: command for name, command in
-                  bulk_commands(tools["baseline"], csv, os.path.join(work, "bulk-before.sqlite")).items()}
-    sqlite_import = ["sh", "-c", f'rm -f "{work}/plain.sqlite"; exec sqlite3 '
-                                 f'"{work}/plain.sqlite" ".import --csv {csv} books"']
+        before = {BEFORE + case: command for case, command in
+                  bulk_commands(tools["baseline"], csv,
+                                os.path.join(work, f"bulk-{name}-before.sqlite")).items()}
+    plain = os.path.join(work, f"plain-{name}.sqlite")
+    sqlite_import = ["sh", "-c", f'rm -f "{plain}"; exec sqlite3 "{plain}" '
+                                 f'".import --csv {csv} books"']
     imports = [("bookclub import", import_cmd), ("sqlite3 .import", sqlite_import)]
-    imports += [(name, before[name]) for name in [BEFORE + "bookclub import"] if before]
+    imports += [(case, before[case]) for case in [BEFORE + "bookclub import"] if before]
     samples = measure_rounds(tools, imports, runs)
     results = summarize(samples)
-    schema_floor = schema_floor_command(work, library)
-    results.update(measure_group(tools, [(SCHEMA_FLOOR, schema_floor)], runs))
+    results.update(measure_group(tools, [(SCHEMA_FLOOR, schema_floor_command(work, library))], runs))
     again = "bookclub import (again, unchanged)"
     samples.update(measure_rounds(tools, [(again, commands[again])] + (
         [(BEFORE + again, before[BEFORE + again])] if before else []), runs))
     reimport = summarize(samples)
-    dumped = [
-        ("bookclub list --all --json", list_all),
-        ("bookclub export", export),
-        ("bookclub export --format goodreads", export_goodreads),
+    dumped = [(case, commands[case]) for case in commands
+              if case.startswith("bookclub list") or case.startswith("bookclub export")]
+    dumped += [
         # The ten members list writes: the book's columns and its latest progress.
         ("sqlite3 -json (the same columns)", ["sqlite3", "-json", library,
                                               f"SELECT {LIST_COLUMNS} FROM books b ORDER BY b.id;"]),
         (EXPORT_FLOOR, ["sqlite3", "-json", library, EXPORT_SQL]),
     ]
-    dumped += [(BEFORE + name, before[BEFORE + name]) for name, _ in dumped[:3] if before]
+    dumped += [(BEFORE + case, before[BEFORE + case]) for case, _ in dumped
+               if BEFORE + case in before]
     samples.update(measure_rounds(tools, dumped, runs))
-    dump = {name: value for name, value in summarize(samples).items()
-            if name in dict(dumped) and not name.startswith(BEFORE)}
+    dump = {case: value for case, value in summarize(samples).items()
+            if case in dict(dumped) and not case.startswith(BEFORE)}
     if before:
-        for name in [n for n in commands if n.startswith("bookclub")]:
-            COMPARED.append((f"{name[len('bookclub '):]} at {rows:,} rows",
-                             paired_ratio(samples, name)))
-    lines = [f"### Bulk: a Goodreads export of {rows:,} rows", "",
-             "| command | median s | peak MiB | × floor |", "| --- | ---: | ---: | ---: |"]
-    for name, floor in [("bookclub import", "sqlite3 .import"), ("sqlite3 .import", None),
-                        (SCHEMA_FLOOR, "sqlite3 .import")]:
-        ms, mib = results[name]
+        for case in [c for c in commands if c.startswith("bookclub")]:
+            COMPARED.append((f"{case[len('bookclub '):]} at {rows:,} {name} rows",
+                             paired_ratio(samples, case)))
+    at = f"at {rows:,} {name} rows"
+    schema_floor = results[SCHEMA_FLOOR][0]
+    dot_import = results["sqlite3 .import"][0]
+    lines = [f"### Bulk: a Goodreads export of {rows:,} {name} rows", "",
+             f"{description[0].upper() + description[1:]}; {os.path.getsize(csv) / 2**20:.1f} MiB.", "",
+             "| command | median s | peak MiB | × floor | floor |", "| --- | ---: | ---: | ---: | --- |"]
+    for case, floor in [("bookclub import", SCHEMA_FLOOR), ("bookclub import", "sqlite3 .import"),
+                        ("sqlite3 .import", None), (SCHEMA_FLOOR, "sqlite3 .import")]:
+        ms, mib = results[case]
         ratio = f"{ms / results[floor][0]:.2f}" if floor else ""
-        lines.append(f"| {name} | {ms / 1000:.2f} | {mib:.1f} | {ratio} |")
-    ms, mib = reimport["bookclub import (again, unchanged)"]
-    lines.append(f"| bookclub import (again, unchanged) | {ms / 1000:.2f} | {mib:.1f} | "
-                 f"{ms / results['sqlite3 .import'][0]:.2f} |")
+        lines.append(f"| {case} | {ms / 1000:.2f} | {mib:.1f} | {ratio} | {floor or ''} |")
+    ms, mib = reimport[again]
+    lines.append(f"| {again} | {ms / 1000:.2f} | {mib:.1f} | {ms / dot_import:.2f} | sqlite3 .import |")
     json_floor = dump["sqlite3 -json (the same columns)"][0]
     export_floor = dump[EXPORT_FLOOR][0]
-    floors = {"bookclub export": EXPORT_FLOOR, "bookclub export --format goodreads": EXPORT_FLOOR}
-    for name, (ms, mib) in dump.items():
-        floor = dump[floors.get(name, "sqlite3 -json (the same columns)")][0]
-        ratio = "" if name.startswith("sqlite3") else f"{ms / floor:.2f}"
-        lines.append(f"| {name} | {ms / 1000:.2f} | {mib:.1f} | {ratio} |")
-    at = f"at {rows:,} rows"
-    import_ratio = results["bookclub import"][0] / results["sqlite3 .import"][0]
-    goodreads = dump["bookclub export --format goodreads"][0] / dump["bookclub export"][0]
-    missed = [(f"import {at}", import_ratio, 2.0, "× sqlite3 .import", import_cmd)]
-    missed.append((f"import again, unchanged, {at}",
-                   reimport["bookclub import (again, unchanged)"][0]
-                   / results["sqlite3 .import"][0], 2.0, "× sqlite3 .import", None))
-    missed.append((f"list --all --json {at}", dump["bookclub list --all --json"][0] / json_floor,
-                   1.0, "× sqlite3 -json", list_all))
-    missed.append((f"export {at}", dump["bookclub export"][0] / export_floor, 1.0,
-                   "× sqlite3 -json of what export reads", export))
-    missed.append((f"export --format goodreads {at}", goodreads, 1.3, "× bookclub export",
-                   export_goodreads))
+    for case, (ms, mib) in dump.items():
+        floor = EXPORT_FLOOR if case.startswith("bookclub export") else "sqlite3 -json (the same columns)"
+        ratio = "" if case.startswith("sqlite3") else f"{ms / dump[floor][0]:.2f}"
+        lines.append(f"| {case} | {ms / 1000:.2f} | {mib:.1f} | {ratio} | {floor if ratio else ''} |")
+    missed = [(f"import {at}", results["bookclub import"][0] / schema_floor, 2.0,
+               "× the schema's SQLite work", import_cmd),
+              (f"import {at} (× .import)", results["bookclub import"][0] / dot_import, 6.0,
+               "× sqlite3 .import", None),
+              (f"import again, unchanged, {at}", reimport[again][0] / dot_import, 1.5,
+               "× sqlite3 .import", None),
+              (f"list --all --json {at}", dump["bookclub list --all --json"][0] / json_floor, 1.0,
+               "× sqlite3 -json", list_all)]
+    for case in [c for c in dump if c.startswith("bookclub export")]:
+        missed.append((f"{case[len('bookclub '):]} {at}", dump[case][0] / export_floor, 1.5,
+                       "× sqlite3 -json of what export reads", commands[case]))
+    MEMORY.append((f"import {at}", results["bookclub import"][1]))
     TARGETS.extend(profiled([m for m in missed if m[1] > m[2]]))
-    lines.append("")
-    lines.append(f"`export --format goodreads` takes {goodreads:.2f}× the JSON export. "
-                 f"`bookclub import` takes {results['bookclub import'][0] / results[SCHEMA_FLOOR][0]:.2f}× "
-                 "the SQLite work its schema asks for (the last floor: the same rows, already "
-                 "made, moved into an empty library of bookclub's schema in one statement per "
-                 "table, its insert triggers set aside as the import does, its foreign keys "
-                 "checked as every bookclub connection checks them).")
-    return lines + [""] + written_section(library, os.path.join(work, "plain.sqlite"))
+    lines += ["", f"The import's floors: the SQLite work its schema asks for (the same rows, "
+              "already made, moved into an empty library of bookclub's schema in one statement "
+              "per table, its insert triggers set aside as the import does, its foreign keys "
+              "checked as every bookclub connection checks them) and `sqlite3 .import` of the "
+              f"file into one table of text. The schema's work alone is {schema_floor / dot_import:.1f}× "
+              "`.import`."]
+    lines += [""] + service_imports(tools, work, library, name, runs)
+    return lines + [""] + written_section(library, plain)
+
+
+def service_imports(tools, work, library, name, runs):
+    """Each service's export of the library, imported into an empty library, beside
+    `sqlite3 .import` of the same file."""
+    cases = []
+    for service in SERVICES:
+        exported = os.path.join(work, f"{name}-{service}.csv")
+        run([tools["bookclub"], "export", "--format", service, "--output", exported,
+             "--library", library], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        target = os.path.join(work, f"{name}-{service}.sqlite")
+        table = os.path.join(work, f"{name}-{service}-plain.sqlite")
+        cases.append((f"bookclub import ({service})",
+                      ["sh", "-c", f'rm -f "{target}"*; exec "{tools["bookclub"]}" import '
+                                   f'"{exported}" --library "{target}"']))
+        cases.append((f"sqlite3 .import ({service})",
+                      ["sh", "-c", f'rm -f "{table}"; exec sqlite3 "{table}" '
+                                   f'".import --csv {exported} books"']))
+    results = measure_group(tools, cases, runs)
+    lines = ["Each service's export of this library, imported into an empty library:", "",
+             "| file | import s | peak MiB | `.import` s | × `.import` |",
+             "| --- | ---: | ---: | ---: | ---: |"]
+    for service in SERVICES:
+        ms, mib = results[f"bookclub import ({service})"]
+        floor = results[f"sqlite3 .import ({service})"][0]
+        lines.append(f"| {service} | {ms / 1000:.2f} | {mib:.1f} | {floor / 1000:.2f} | {ms / floor:.2f} |")
+        MEMORY.append((f"import of the {service} export at {name} rows", mib))
+    return lines
 
 
 def bulk_commands(bookclub, csv, library):
     """The bulk commands of one binary on its own library, by name; the import starts
     from no library each time."""
-    return {
+    commands = {
         "bookclub import": ["sh", "-c", f'rm -f "{library}"*; exec "{bookclub}" import '
                                         f'"{csv}" --library "{library}"'],
         "bookclub import (again, unchanged)": [bookclub, "import", csv, "--library", library],
         "bookclub list --all --json": [bookclub, "list", "--all", "--json", "--library", library],
         "bookclub export": [bookclub, "export", "--library", library],
-        "bookclub export --format goodreads": [bookclub, "export", "--format", "goodreads",
-                                               "--library", library],
     }
+    for service in SERVICES:
+        commands[f"bookclub export --format {service}"] = [
+            bookclub, "export", "--format", service, "--library", library]
+    return commands
+
+
+# Every bulk path's peak memory: (what, MiB).
+MEMORY = []
+
+
+def memory_section():
+    """Every bulk path's peak, beside the bound: an import of real-shaped rows under
+    256 MiB."""
+    if not MEMORY:
+        return []
+    lines = ["### Peak memory of the bulk paths", "", "| path | peak MiB |", "| --- | ---: |"]
+    lines += [f"| {what} | {mib:.1f} |" for what, mib in MEMORY]
+    return lines + [""]
 
 
 def compared_section(baseline):
@@ -626,43 +682,51 @@ LIST_COLUMNS = ("b.id, b.title, b.authors, b.isbn10, b.isbn13, b.page_count, b.s
 # (list --all --json's floor is the ten columns it writes).
 EXPORT_FLOOR = "sqlite3 -json (every column export reads)"
 EXPORT_SQL = " ".join([
-    "SELECT id, title, authors, isbn10, isbn13, page_count, status, added_ms, updated_ms "
-    "FROM books ORDER BY id;",
+    "SELECT id, title, authors, isbn10, isbn13, page_count, status, added_ms, updated_ms, "
+    "format, length_s FROM books ORDER BY id;",
     "SELECT book_id, id, progress, time_ms, note, kind FROM progress_entries "
     "ORDER BY book_id, time_ms, rowid;",
     "SELECT book_id, rating, review, tags, readings, read_count, publisher, publication_year, "
-    "binding, private_notes, edition_year, contributors, identifiers, author_last_first "
-    "FROM book_details ORDER BY book_id;",
+    "binding, private_notes, edition_year, contributors, identifiers, author_last_first, "
+    "date_added_unknown, spoiler, series, up_next, moods, pace, warnings, warning_note, owned, "
+    "work FROM book_details ORDER BY book_id;",
+    "SELECT book_id, source, source_id FROM book_sources ORDER BY book_id;",
     "SELECT book_id, status, time_ms FROM status_changes ORDER BY book_id, time_ms, rowid;",
+    "SELECT * FROM book_events ORDER BY book_id, rowid;",
     "SELECT book_id, source, base_fields, base_columns FROM book_sources "
     "WHERE base_fields IS NOT NULL ORDER BY book_id;",
+    "SELECT * FROM highlights ORDER BY book_id;",
+    "SELECT * FROM reading_sessions ORDER BY book_id;",
 ])
+
+
+# The tables an import writes, in an order their foreign keys accept.
+IMPORTED_TABLES = ["books", "book_details", "book_tags", "book_readings", "book_series",
+                   "book_moods", "book_sources", "status_changes", "progress_entries",
+                   "highlights", "reading_sessions", "book_events", "library_changes",
+                   "library_change_members"]
 
 
 def schema_floor_command(work, library):
     """What SQLite alone spends writing the import's rows into bookclub's tables and
     indexes: the rows of the imported library, copied in one statement per table into an
     empty library of the same schema."""
-    empty = os.path.join(work, "empty-schema.sqlite")
+    name = os.path.splitext(os.path.basename(library))[0]
+    empty = os.path.join(work, f"{name}-empty-schema.sqlite")
     shutil.copy(library, empty)
-    run(["sqlite3", empty, "PRAGMA foreign_keys = OFF; DELETE FROM book_sources; "
-         "DELETE FROM book_tags; DELETE FROM book_details; DELETE FROM status_changes; "
-         "DELETE FROM books; INSERT INTO book_search (book_search) VALUES ('delete-all'); "
+    run(["sqlite3", empty, "PRAGMA foreign_keys = OFF; "
+         + " ".join(f"DELETE FROM {table};" for table in reversed(IMPORTED_TABLES))
+         + " INSERT INTO book_search (book_search) VALUES ('delete-all'); "
          "UPDATE book_counts SET books = 0; VACUUM;"])
-    target = os.path.join(work, "schema-floor.sqlite")
+    target = os.path.join(work, f"{name}-schema-floor.sqlite")
     # Foreign keys on: bookclub's schema declares them and every connection enforces them.
     sql = ("PRAGMA cache_size = -65536; PRAGMA foreign_keys = ON; ATTACH '{library}' AS bulk; "
-           "BEGIN; "
-           "DROP TRIGGER books_counted_on_insert; DROP TRIGGER books_searched_on_insert; "
-           "INSERT INTO books SELECT * FROM bulk.books; "
-           "INSERT INTO book_details SELECT * FROM bulk.book_details; "
-           "INSERT INTO book_tags SELECT * FROM bulk.book_tags; "
-           "INSERT INTO book_sources SELECT * FROM bulk.book_sources; "
-           "INSERT INTO status_changes SELECT * FROM bulk.status_changes; "
-           "INSERT INTO book_search (rowid, search_text) SELECT id, search_text FROM books; "
+           "BEGIN; DROP TRIGGER books_counted_on_insert; DROP TRIGGER books_searched_on_insert; "
+           + " ".join(f"INSERT INTO {table} SELECT * FROM bulk.{table};" for table in IMPORTED_TABLES)
+           + " INSERT INTO book_search (rowid, search_text) SELECT id, search_text FROM books; "
            "UPDATE book_counts SET books = (SELECT count(*) FROM books "
            "WHERE books.status = book_counts.status); COMMIT;").format(library=library)
-    return ["sh", "-c", f'cp "{empty}" "{target}" && exec sqlite3 "{target}" "{sql}"']
+    return ["sh", "-c", f'rm -f "{target}"*; cp "{empty}" "{target}" && exec sqlite3 "{target}" "{sql}"']
 
 
 def peers_section(tools, work, books, runs):
@@ -772,7 +836,10 @@ def main():
             for books in [int(size) for size in args.peer_sizes.split(",")]:
                 lines += peers_section(tools, work, books, args.runs) + [""]
         if args.bulk_rows:
-            lines += bulk_section(tools, work, args.bulk_rows, max(3, args.runs // 2)) + [""]
+            for shape in SHAPES:
+                lines += bulk_section(tools, work, args.bulk_rows, max(3, args.runs // 2),
+                                      shape) + [""]
+        lines += memory_section()
         if args.baseline:
             lines += compared_section(args.baseline)
         lines += targets_section()
