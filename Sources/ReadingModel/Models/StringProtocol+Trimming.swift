@@ -4,8 +4,17 @@ extension StringProtocol {
   ///
   /// - Returns: The trimmed text; empty when the text is only whitespace.
   public func trimmingWhitespace() -> String {
-    trimming { $0.isWhitespace }
+    // Text that starts and ends with a visible ASCII character (most of what imports trim)
+    // has nothing to trim, and is not walked character by character to learn it.
+    if let first = first?.asciiValue, let last = last?.asciiValue, Self.isVisibleASCII(first),
+      Self.isVisibleASCII(last)
+    {
+      return String(self)
+    }
+    return trimming { $0.isWhitespace }
   }
+
+  private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
   /// The text without the characters at either end that `isTrimmed` accepts.
   ///

@@ -4,8 +4,12 @@
 /// One pass over the bytes: reviews are long and every row may have one.
 enum HTMLText {
   static func plain(_ html: String) -> String {
-    guard html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") })
-    else { return html }
+    let isMarkup = { (byte: UInt8) in byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") }
+    // Over the stored bytes where they are at hand: a review is read for two bytes only.
+    let hasMarkup =
+      html.utf8.withContiguousStorageIfAvailable { $0.contains(where: isMarkup) }
+      ?? html.utf8.contains(where: isMarkup)
+    guard hasMarkup else { return html }
     let bytes = Array(html.utf8)
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)

@@ -26,7 +26,7 @@ public enum BookFormat: String, Sendable, Hashable, CaseIterable, Codable {
   /// Edition`, `Mass Market Paperback`) or StoryGraph's `Format` (`audio`, `digital`,
   /// `paperback`); `nil` for a binding that names none (`Unknown Binding`, empty).
   public init?(binding: String) {
-    let words = binding.lowercased().split { !$0.isLetter }.map(String.init)
+    let words = Self.words(binding)
     if words.contains(where: { Self.audioWords.contains($0) }) {
       self = .audiobook
     } else if words.contains(where: { Self.screenWords.contains($0) }) {
@@ -36,6 +36,27 @@ public enum BookFormat: String, Sendable, Hashable, CaseIterable, Codable {
     } else {
       return nil
     }
+  }
+
+  /// The binding's words, lowercased: letters between anything else. ASCII (almost every
+  /// binding) byte by byte; imports ask it of every row.
+  private static func words(_ binding: String) -> [String] {
+    guard binding.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return binding.lowercased().split { !$0.isLetter }.map(String.init)
+    }
+    var words: [String] = []
+    var word: [UInt8] = []
+    for byte in binding.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): word.append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte | 0x20)
+      default:
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        word.removeAll(keepingCapacity: true)
+      }
+    }
+    if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+    return words
   }
 
   private static let audioWords: Set<String> = [
