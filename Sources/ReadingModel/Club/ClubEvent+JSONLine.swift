@@ -39,40 +39,41 @@ extension ClubEvent {
 
   /// Reads a journal line.
   ///
+  /// - Parameter recent: A book read from an earlier line: one the line names the same way
+  ///   is taken as it is, its match key not made again (a journal names one book in line
+  ///   after line).
   /// - Returns: The event; `nil` when the line is not one (not JSON, or a field missing).
-  public init?(jsonLine line: some Collection<UInt8>) {
-    var parser = JSONParser(bytes: Array(line))
-    guard case .object(let fields) = try? parser.value(), (try? parser.isAtEnd()) == true,
-      case .string(let member) = fields["member"], case .integer(let seq) = fields["seq"],
-      seq > 0, case .string(let timeText) = fields["time"],
-      let time = InterchangeDate.parse(timeText), case .string(let name) = fields["kind"]
+  public init?(jsonLine line: some Collection<UInt8>, recent: ClubBook? = nil) {
+    guard let fields = try? Fields(line: Array(line), recent: recent), let member = fields.member,
+      let seq = fields.seq, seq > 0, let timeText = fields.time,
+      let time = InterchangeDate.parse(timeText), let name = fields.kind
     else { return nil }
-    let book = fields["book"].flatMap(ClubBook.init(json:))
-    let fraction = fields["fraction"]?.double
+    let book = fields.book
+    let fraction = fields.fraction
     let kind: Kind
     switch (name, book) {
     case ("joined", _):
       // A person is a member id: anything else (a path, a stranger's text) is no person.
-      let person = fields["person"]?.string.flatMap { ClubID.isValid($0) ? $0 : nil }
-      kind = .joined(name: fields["name"]?.string ?? "", person: person)
+      let person = fields.person.flatMap { ClubID.isValid($0) ? $0 : nil }
+      kind = .joined(name: fields.name ?? "", person: person)
     case ("left", _): kind = .left
     case ("picked", let book?): kind = .picked(book)
     case ("progress", let book?):
       guard let fraction, (0...1).contains(fraction) else { return nil }
-      let page = fields["page"]?.integer.flatMap { page in
+      let page = fields.page.flatMap { page in
         (0...Int64(book.pageCount ?? ClubBook.pageLimit.upperBound)).contains(page)
           ? Int(page) : nil
       }
       kind = .progress(book, fraction: fraction, page: page)
     case ("note", let book?):
-      guard let text = fields["text"]?.string, let fraction else { return nil }
+      guard let text = fields.text, let fraction else { return nil }
       kind = .note(book, text: text, fraction: min(max(fraction, 0), 1))
     case ("finished", let book?): kind = .finished(book)
     case ("abandoned", let book?): kind = .abandoned(book)
     case ("rated", let book?):
       // A rating as bookclub gives them, 0.25 to 5 in quarters, or none: anything else
       // (a negative, 1e308) is not a rating, and the line is skipped.
-      let rating = fields["rating"]?.double
+      let rating = fields.rating
       if let rating, Rating(given: rating) == nil { return nil }
       kind = .rated(book, rating: rating)
     case ("picked", nil), ("progress", nil), ("note", nil), ("finished", nil),
@@ -82,21 +83,94 @@ extension ClubEvent {
     }
     self.init(member: member, sequence: Int(seq), time: time, kind: kind)
   }
+
+  /// The members of a journal line that an event is made of, read member by member: a
+  /// club's first read decodes millions of lines, and no dictionary is made for each.
+  /// A member given twice counts as given last, as in a dictionary; one of the wrong type
+  /// counts as absent.
+  private struct Fields {
+    var member: String?
+    var seq: Int64?
+    var time: String?
+    var kind: String?
+    var book: ClubBook?
+    var fraction: Double?
+    var page: Int64?
+    var text: String?
+    var name: String?
+    var person: String?
+    var rating: Double?
+
+    init(line: [UInt8], recent: ClubBook?) throws(JSONError) {
+      var parser = JSONParser(bytes: line)
+      try parser.expect(UInt8(ascii: "{"), "an object")
+      if try !parser.skip(UInt8(ascii: "}")) {
+        repeat {
+          let key = try parser.key()
+          switch key {
+          case "book": book = try ClubBook(parser: &parser, recent: recent)
+          default:
+            let value = try parser.value()
+            switch key {
+            case "member": member = value.string
+            case "seq": seq = value.integer
+            case "time": time = value.string
+            case "kind": kind = value.string
+            case "fraction": fraction = value.double
+            case "page": page = value.integer
+            case "text": text = value.string
+            case "name": name = value.string
+            case "person": person = value.string
+            case "rating": rating = value.double
+            default: break
+            }
+          }
+        } while try parser.skip(UInt8(ascii: ","))
+        try parser.expect(UInt8(ascii: "}"), "',' or '}' in an object")
+      }
+      try parser.expectEnd("text after the event")
+    }
+  }
 }
 
 extension ClubBook {
-  /// A journal line's `book`: `{"isbn13", "title", "author", "pages"}`.
-  fileprivate init?(json: JSONValue) {
-    guard case .object(let fields) = json, let title = fields["title"]?.string,
-      let author = fields["author"]?.string
-    else { return nil }
-    // Page counts as `add` takes them; another number (negative, 2^63) is no count.
-    let pages = fields["pages"]?.integer.flatMap {
-      Self.pageLimit.contains(Int($0)) ? Int($0) : nil
+  /// A journal line's `book`: `{"isbn13", "title", "author", "pages"}`, read from the
+  /// parser member by member; `nil` for any other value, which is read past.
+  fileprivate init?(parser: inout JSONParser, recent: ClubBook?) throws(JSONError) {
+    guard try parser.skip(UInt8(ascii: "{")) else {
+      try parser.skipValue()
+      return nil
     }
+    var title: String?
+    var author: String?
+    var pages: Int64?
+    var isbn: String?
+    if try !parser.skip(UInt8(ascii: "}")) {
+      repeat {
+        let key = try parser.key()
+        let value = try parser.value()
+        switch key {
+        case "title": title = value.string
+        case "author": author = value.string
+        case "pages": pages = value.integer
+        case "isbn13": isbn = value.string
+        default: break
+        }
+      } while try parser.skip(UInt8(ascii: ","))
+      try parser.expect(UInt8(ascii: "}"), "',' or '}' in an object")
+    }
+    guard let title, let author else { return nil }
+    // Page counts as `add` takes them; another number (negative, 2^63) is no count.
+    let pageCount = pages.flatMap { Self.pageLimit.contains(Int($0)) ? Int($0) : nil }
     // Only a valid ISBN-13 matches books by number; anything else is no ISBN.
-    let isbn13 = fields["isbn13"]?.string.flatMap { ISBN($0)?.isbn13 }
-    self.init(isbn13: isbn13, title: title, author: author, pageCount: pages)
+    let isbn13 = isbn.flatMap { $0 == recent?.isbn13 ? $0 : ISBN($0)?.isbn13 }
+    if let recent, recent.title == title, recent.author == author,
+      recent.pageCount == pageCount, recent.isbn13 == isbn13
+    {
+      self = recent
+      return
+    }
+    self.init(isbn13: isbn13, title: title, author: author, pageCount: pageCount)
     guard !key.hasPrefix("\u{1F}") else { return nil }  // a title with no letter or digit
   }
 

@@ -42,13 +42,15 @@ extension ClubJournal {
     after point: ReadPoint, lineLimit limit: Int = lineLimit, each: (ClubEvent) -> Void
   ) -> Reading {
     let member = member
+    var recent: ClubBook?
     return JournalFile(path: path).read(
       after: point, label: label, lineLimit: limit, problemLimit: Self.problemLimit,
       readLimit: Self.readLimit, explain: { Self.explanation(of: $0, label: label) },
       each: { line in
-        guard let event = ClubEvent(jsonLine: line), event.member == member else {
+        guard let event = ClubEvent(jsonLine: line, recent: recent), event.member == member else {
           return .skipped("is not an event of \(member)")
         }
+        recent = event.kind.book ?? recent
         each(event)
         return .read(sequence: event.sequence)
       })

@@ -173,6 +173,35 @@ public struct JSONParser {
   }
 
   private mutating func number() throws(JSONError) -> JSONValue {
+    // A plain integer within the chunk at hand (most numbers): read without a string.
+    var end = index
+    var negative = false
+    if end < chunk.count, chunk[end] == UInt8(ascii: "-") {
+      negative = true
+      end += 1
+    }
+    let digitsStart = end
+    var magnitude: Int64 = 0
+    var fits = true
+    while end < chunk.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(chunk[end]),
+      end - digitsStart < 18
+    {
+      magnitude = magnitude * 10 + Int64(chunk[end] - UInt8(ascii: "0"))
+      end += 1
+    }
+    if end < chunk.count, end > digitsStart {
+      let next = chunk[end]
+      fits =
+        !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) && next != UInt8(ascii: ".")
+        && next != UInt8(ascii: "e") && next != UInt8(ascii: "E") && next != UInt8(ascii: "+")
+        && next != UInt8(ascii: "-")
+      // A leading zero (`012`, not JSON) goes the long way, read as it always was.
+      if fits, chunk[digitsStart] == UInt8(ascii: "0"), end - digitsStart > 1 { fits = false }
+      if fits {
+        index = end
+        return .integer(negative ? -magnitude : magnitude)
+      }
+    }
     var text: [UInt8] = []
     var isInteger = true
     while let byte = try peek(),
@@ -197,6 +226,24 @@ public struct JSONParser {
 
   private mutating func string(limitFrom start: Int) throws(JSONError) -> String {
     _ = try take()  // the opening quote
+    // Most strings have no escape and end in the chunk at hand: found by a scan of the
+    // chunk's bytes and made in one piece. No line break can be inside one (a control
+    // character is refused), so the line count needs no update.
+    var end = index
+    while end < chunk.count {
+      let byte = chunk[end]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      end += 1
+    }
+    if end < chunk.count, chunk[end] == UInt8(ascii: "\""), end - index <= limit {
+      guard let text = String(validating: chunk[index..<end], as: UTF8.self) else {
+        index = end
+        throw syntaxError("a string is not valid UTF-8")
+      }
+      index = end + 1
+      try checkSize(from: start)
+      return text
+    }
     var bytes: [UInt8] = []
     while true {
       guard let byte = try take() else { throw syntaxError("the file ends inside a string") }
