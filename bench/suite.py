@@ -42,6 +42,8 @@ def build(work):
                  text=True).stdout.strip()
     tools = {"bookclub": os.path.join(folder, "bookclub"), "launch": os.path.join(work, "launch")}
     run(["cc", "-O2", "-o", tools["launch"], os.path.join(BENCH, "launch.c")])
+    tools["jsonl_parse"] = os.path.join(work, "jsonl_parse")
+    run(["cc", "-O2", "-o", tools["jsonl_parse"], os.path.join(BENCH, "floor", "jsonl_parse.c")])
     for name, source in [("plain", "plain.swift"), ("essentials", "essentials.swift"),
                          ("foundation", "main.swift")]:
         tools[name] = os.path.join(work, name)
@@ -609,6 +611,23 @@ def bulk_commands(bookclub, csv, library):
     return commands
 
 
+def other_benchmarks(tools, work, runs):
+    """The club, sync and ingest benchmarks, each run as its own script does, their tables
+    put here: `bench/run --all` gives every bulk path in one file."""
+    lines = []
+    for script, options in [("club.py", ["--runs", str(max(1, runs // 2))]),
+                            ("sync.py", ["--runs", str(runs), "--binary", tools["bookclub"]]),
+                            ("ingest.py", ["--runs", str(runs), "--binary", tools["bookclub"]])]:
+        output = os.path.join(work, script + ".md")
+        run([sys.executable, os.path.join(BENCH, script), "--output", output] + options,
+            stdout=subprocess.DEVNULL)
+        with open(output) as report:
+            text = report.read().splitlines()
+        # Their titles become sections of this file.
+        lines += [("### " + line[2:]) if line.startswith("# ") else line for line in text] + [""]
+    return lines
+
+
 # Every bulk path's peak memory: (what, MiB).
 MEMORY = []
 
@@ -808,6 +827,9 @@ def main():
     parser.add_argument("--output", default=os.path.join(BENCH, "RESULTS.md"))
     parser.add_argument("--cases", default="",
                         help="run only the commands whose names match this expression")
+    parser.add_argument("--all", action="store_true",
+                        help="add the club, device sync and e-reader ingest benchmarks "
+                             "(bench/club, bench/sync, bench/ingest) at their full sizes")
     parser.add_argument("--baseline", default="",
                         help="a bookclub binary, or a git revision to build as README "
                              "installs, whose every command is timed in the same rounds")
@@ -840,6 +862,8 @@ def main():
                 lines += bulk_section(tools, work, args.bulk_rows, max(3, args.runs // 2),
                                       shape) + [""]
         lines += memory_section()
+        if args.all:
+            lines += other_benchmarks(tools, work, args.runs)
         if args.baseline:
             lines += compared_section(args.baseline)
         lines += targets_section()
