@@ -18,8 +18,10 @@ struct ImportRun {
   var staging: BookStaging?
   /// The record of what this import changed, undone whole by `bookclub undo`.
   let group: ChangeGroup
-  /// The rows without an id of their own, by stand-in id: their lines and bases.
-  var standIns: [String: [(line: Int, base: SourceBase)]] = [:]
+  /// The rows without an id of their own, by stand-in id: their lines, and digests of
+  /// their bases (a base is a row's whole text: kept for every row, a file without ids
+  /// held its size again in memory).
+  var standIns: [String: [(line: Int, base: BaseDigest)]] = [:]
   /// The books this import added, by ISBN-13, with their ids in the source.
   var addedByISBN: [String: (book: Book.ID, sourceID: String)] = [:]
   /// The source's name for people (`Goodreads`).
