@@ -30,10 +30,18 @@ public enum CSVWriter {
 
   /// Appends one field's UTF-8, quoted when it needs to be (no separator before it).
   public static func appendField(_ utf8: some Collection<UInt8>, to output: inout [UInt8]) {
-    let needsQuotes = utf8.contains {
-      $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+    let isSpecial = { (byte: UInt8) in
+      byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
     }
-    guard needsQuotes else {
+    // Over the stored bytes where they are at hand (a native string's): every field of an
+    // export is looked at, and most need no quotes.
+    let plain = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      guard !bytes.contains(where: isSpecial) else { return false }
+      output.append(contentsOf: bytes)
+      return true
+    }
+    if plain == true { return }
+    guard plain == false || utf8.contains(where: isSpecial) else {
       output.append(contentsOf: utf8)
       return
     }
