@@ -15,6 +15,13 @@ struct HardcoverPushReport {
   /// The books sent, or for a dry run those that would be.
   private var sent: [HardcoverPushPlan] { dryRun ? plans.filter(\.sendsAnything) : outcome.sent }
 
+  /// Books both sides hold alike: nothing to send, nothing left for a pull, no conflict.
+  private var alreadyTheSame: Int {
+    plans.filter {
+      !$0.sendsAnything && $0.conflicts.isEmpty && $0.changedThere.isEmpty && !$0.removedThere
+    }.count
+  }
+
   /// `status reading → finished; rating (none) → 4.5`.
   static func changes(_ plan: HardcoverPushPlan) -> String {
     let theirs = plan.remote?.state ?? HardcoverPushPlan.nothing
@@ -28,7 +35,7 @@ struct HardcoverPushReport {
     let added = sent.filter { $0.remote == nil }.count
     let counts =
       "\(added) added, \(sent.count - added) updated, "
-      + "\(plans.filter { !$0.sendsAnything && $0.conflicts.isEmpty && $0.changedThere.isEmpty && !$0.removedThere }.count) already the same"
+      + "\(alreadyTheSame) already the same"
     line(
       dryRun
         ? "Dry run of a push to Hardcover: \(counts). Nothing was sent."
@@ -118,11 +125,7 @@ struct HardcoverPushReport {
             })
           return .object(object)
         }),
-      "alreadyTheSame": .integer(
-        Int64(
-          plans.filter {
-            !$0.sendsAnything && $0.conflicts.isEmpty && $0.changedThere.isEmpty && !$0.removedThere
-          }.count)),
+      "alreadyTheSame": .integer(Int64(alreadyTheSame)),
       "changedOnHardcover": .array(
         plans.filter { !$0.changedThere.isEmpty }.map { plan in
           var object = book(plan)

@@ -22,20 +22,7 @@ struct TSVReader: RecordReading {
   }
 
   init(bytes: [UInt8]) {
-    let text = Self.text(of: bytes)
-    var lines: [Substring] = []
-    var start = text.startIndex
-    var position = text.startIndex
-    while position < text.endIndex {
-      let character = text[position]
-      if character == "\n" || character == "\r\n" || character == "\r" {
-        lines.append(text[start..<position])
-        start = text.index(after: position)
-      }
-      position = text.index(after: position)
-    }
-    if start < text.endIndex { lines.append(text[start...]) }
-    self.lines = lines
+    lines = Self.text(of: bytes).lineSlices
   }
 
   mutating func next() throws(CSVError) -> CSVReader.Record? {

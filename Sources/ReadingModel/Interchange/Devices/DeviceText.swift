@@ -15,24 +15,6 @@ enum DeviceText {
     if let text = String(validating: utf8, as: UTF8.self) { return (text.replacingBOMs(), false) }
     return (String(decoding: utf8, as: UTF8.self).replacingBOMs(), true)
   }
-
-  /// The lines of `text`, their ends removed.
-  static func lines(of text: String) -> [Substring] {
-    var lines: [Substring] = []
-    var start = text.startIndex
-    var index = start
-    while index < text.endIndex {
-      let character = text[index]
-      // "\r\n" is one Character in Swift.
-      if character == "\n" || character == "\r" || character == "\r\n" {
-        lines.append(text[start..<index])
-        start = text.index(after: index)
-      }
-      index = text.index(after: index)
-    }
-    if start < text.endIndex { lines.append(text[start...]) }
-    return lines
-  }
 }
 
 extension String {

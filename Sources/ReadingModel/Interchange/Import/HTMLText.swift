@@ -38,6 +38,13 @@ enum HTMLText {
     var rest = Substring(html)
     while let open = rest.firstIndex(of: "<") {
       text += rest[..<open]
+      // A tag starts with a letter or `/`; any other `<` (`1 < 2`) is text.
+      let next = rest.index(after: open)
+      guard next < rest.endIndex, rest[next].isLetter || rest[next] == "/" else {
+        text += "<"
+        rest = rest[next...]
+        continue
+      }
       guard let close = rest[open...].firstIndex(of: ">") else {
         rest = rest[open...]
         break

@@ -110,7 +110,15 @@ enum OpenreadsBook {
     var fields = BookFields()
     fields[.title] = title
     fields.setList(.authors, [author])
-    fields[.status] = (statuses[book["status"]?.integer ?? 0] ?? .finished).rawValue
+    // No status is Openreads' 0, finished; one it has and bookclub does not know (a newer
+    // Openreads's) is kept as a tag rather than taken for another status.
+    var unknownStatus: String?
+    switch book["status"] {
+    case nil, .null?: fields[.status] = ReadingStatus.finished.rawValue
+    case .integer(let number)? where statuses[number] != nil:
+      fields[.status] = statuses[number]!.rawValue
+    case let other?: unknownStatus = "Openreads status " + (other.string ?? other.text)
+    }
     // Stars times ten: 45 is four and a half.
     if let rating = book["rating"]?.integer, rating > 0 {
       fields[.rating] = Rating(stored: Double(rating) / 10)?.text ?? ""
@@ -118,6 +126,7 @@ enum OpenreadsBook {
     var tags = text("tags").components(separatedBy: "|||||").map { $0.trimmingWhitespace() }
       .filter { !$0.isEmpty }
     if book["favourite"]?.integer == 1 { tags.append("favourite") }
+    if let unknownStatus { tags.append(unknownStatus) }
     fields.setList(.tags, tags)
     if let pages = book["pages"]?.integer, pages > 0 { fields[.pageCount] = String(pages) }
     if let year = book["publication_year"]?.integer, (1...9999).contains(year) {

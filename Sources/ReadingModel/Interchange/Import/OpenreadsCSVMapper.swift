@@ -34,7 +34,9 @@ struct OpenreadsCSVMapper: CSVRowMapper {
     book["book_type"] = .string(row.text("book_format"))
     book["readings"] = .string(row.value("readings"))
     book["date_added"] = .string(row.text("date_added"))
-    book["status"] = .integer(Self.statuses[row.text("status")] ?? 0)
+    let status = row.text("status")
+    book["status"] =
+      status.isEmpty ? .null : Self.statuses[status].map(JSONValue.integer) ?? .string(status)
     book["favourite"] = .integer(row.text("favourite") == "true" ? 1 : 0)
     book["deleted"] = .integer(row.text("deleted") == "true" ? 1 : 0)
     // Stars as tenths; a number that is no rating (nan, 1e300) is none.

@@ -26,7 +26,7 @@ public struct KindleClippings: Sendable, Equatable {
     hadInvalidText = decoded.hadInvalidBytes
     var record: [(line: Int, text: Substring)] = []
     var lineNumber = 0
-    for line in DeviceText.lines(of: decoded.text) {
+    for line in decoded.text.lineSlices {
       lineNumber += 1
       if Self.isSeparator(line) {
         read(record)
