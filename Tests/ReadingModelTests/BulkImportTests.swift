@@ -90,6 +90,40 @@ import Testing
     #expect(total == 26)
   }
 
+  /// The staging forgets a book at the flush that moves it into the library; a later row
+  /// with its ISBN must still be remarked on (before a book of an earlier import with it),
+  /// and a later row with its id still skipped.
+  @Test func aLaterRowMeetsABookAddedBeforeAFlushAsItMeetsAStagedOne() async throws {
+    let isbn = "9780000000002"
+    var earlier = Self.row(900)
+    earlier[5] = isbn
+    var rows = (1...25).map { Self.row($0) }
+    for i in [3, 8, 14, 23] { rows[i - 1][5] = isbn }  // before and after flushes
+    for i in [21, 22] { rows[i - 1][5] = "9780000000019" }  // staged together, not flushed
+    rows[23] = Self.row(24, id: 14)
+    var outcomes: [[String]] = []
+    for batch in [10, 1_000] {
+      let library = SQLiteLibrary(path: folder.path("library-\(batch).sqlite"))
+      _ = try await importRows([earlier], into: library, batch: batch)
+      let summary = try await importRows(rows, into: library, batch: batch)
+      outcomes.append(summary.remarks + summary.skipped.map { "\($0.line): \($0.reason)" })
+    }
+    #expect(outcomes[0] == outcomes[1])
+    func sameISBN(_ line: Int, as book: Int, _ goodreads: Int, added: Int) -> String {
+      "line \(line): added as a new book; same ISBN as #\(book), which is Goodreads book"
+        + " \(goodreads); another edition of it? bookclub edition link \(book) \(added)"
+    }
+    #expect(
+      outcomes[0] == [
+        sameISBN(4, as: 1, 900, added: 4),
+        sameISBN(9, as: 4, 3, added: 9),
+        sameISBN(15, as: 4, 3, added: 15),
+        sameISBN(23, as: 22, 21, added: 23),
+        sameISBN(24, as: 4, 3, added: 24),
+        "25: it repeats line 15 (Goodreads id 14); the first was imported",
+      ])
+  }
+
   @Test func aStagedBookReachesTheLibraryTablesOnlyAtAFlush() async throws {
     try await SQLiteLibrary(path: folder.path("library.sqlite")).isolated { library in
       try Self.stageOneBook(library)

@@ -185,9 +185,11 @@ public actor SQLiteLibrary: Library {
     }
     isVerified = true
     try connection.execute("PRAGMA foreign_keys = ON")
-    // Statement journals (a statement that fires triggers or checks keys keeps one) stay in
-    // memory instead of a temporary file per statement.
-    try connection.execute("PRAGMA temp_store = MEMORY")
+    // Temporary storage stays SQLite's: a statement journal is kept in memory up to 64 KiB
+    // and in a temporary file beyond. Kept in memory whole, the journal of a bulk insert
+    // into the sixteen indexes of a large library held every index page it touched: an
+    // import of 300,000 books peaked at 305 MiB with it and 153 MiB without, in the same
+    // time.
   }
 
   /// Runs the migrations the library lacks (when `migrating`), then refolds keys made by

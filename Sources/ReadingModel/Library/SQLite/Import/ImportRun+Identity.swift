@@ -46,20 +46,6 @@ extension ImportRun {
     standIns[row.sourceID] = seen
     return seen.count == 1 ? row.sourceID : row.sourceID + "#\(seen.count)"
   }
-
-  /// Remembers a book this import added, by its ISBN-13.
-  mutating func noteAdded(_ id: Book.ID, sourceID: String, fields: BookFields) {
-    guard let isbn = fields[.isbn13], !isbn.isEmpty, addedByISBN[isbn] == nil else { return }
-    addedByISBN[isbn] = (id, sourceID)
-  }
-
-  /// A book an earlier row of this import added with the same ISBN-13.
-  func addedWithISBN(of fields: BookFields) -> LikelyDuplicate? {
-    guard let isbn = fields[.isbn13], !isbn.isEmpty, let added = addedByISBN[isbn] else {
-      return nil
-    }
-    return LikelyDuplicate(book: added.book, sourceID: added.sourceID, same: "ISBN")
-  }
 }
 
 /// Two rows' bases compared by 128 bits of digest (64-bit FNV-1a, and a second hash with

@@ -22,8 +22,6 @@ struct ImportRun {
   /// their bases (a base is a row's whole text: kept for every row, a file without ids
   /// held its size again in memory).
   var standIns: [String: [(line: Int, base: BaseDigest)]] = [:]
-  /// The books this import added, by ISBN-13, with their ids in the source.
-  var addedByISBN: [String: (book: Book.ID, sourceID: String)] = [:]
   /// The source's name for people (`Goodreads`).
   var sourceName: String { summary.format }
 

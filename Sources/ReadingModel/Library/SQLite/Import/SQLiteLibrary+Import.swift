@@ -123,19 +123,24 @@ extension SQLiteLibrary {
       }
       return
     }
-    // An earlier row of this file added a book with this ISBN: not a candidate (it is
-    // claimed), but worth a remark.
-    var likelyDuplicate = run.addedWithISBN(of: imported.fields)
     // Worked out once: to find the book, then to add it if there is none.
     let keys = BookKeys(title: imported.title, authors: imported.fields.list(.authors))
     let found = try candidates(
       for: imported.fields, keys: keys, strict: !imported.hasOwnID, on: connection)
+    // A book an earlier row of this file claimed with this ISBN is no candidate, but worth
+    // a remark; so is a book that has another id from this source.
+    var claimedWithISBN: ImportRun.LikelyDuplicate?
+    var otherOfSource: ImportRun.LikelyDuplicate?
     for (candidate, how) in found {
       let other = try link(of: candidate, in: imported.source, on: connection)
+      if run.claimed[candidate] != nil, how == .isbn, claimedWithISBN == nil, let other {
+        claimedWithISBN = ImportRun.LikelyDuplicate(
+          book: candidate, sourceID: other.id, same: "ISBN")
+      }
       // A stand-in is no id: the book has none from this source yet.
       let otherID = other.flatMap { ImportedBook.isFallbackID($0.id) ? nil : $0.id }
-      if let otherID, likelyDuplicate == nil {
-        likelyDuplicate = ImportRun.LikelyDuplicate(
+      if let otherID, otherOfSource == nil {
+        otherOfSource = ImportRun.LikelyDuplicate(
           book: candidate, sourceID: otherID, same: how == .isbn ? "ISBN" : "title and author")
       }
       guard run.claimed[candidate] == nil, otherID == nil else { continue }
@@ -144,16 +149,33 @@ extension SQLiteLibrary {
         on: connection)
       return
     }
+    // Books staged since the last flush are in no table a candidate is looked up in.
+    let staged = run.staging?.added(withISBNOf: imported.fields)
+    try addImported(
+      imported, as: base, keys: keys, likelyDuplicate: claimedWithISBN ?? staged ?? otherOfSource,
+      run: &run, on: connection)
+  }
+
+  /// Adds a row that is no book of the library as a new book, linked to its source.
+  ///
+  /// - Parameters:
+  ///   - base: The row as a base.
+  ///   - likelyDuplicate: A book the row looks like, remarked on.
+  private func addImported(
+    _ imported: ImportedBook, as base: SourceBase, keys: BookKeys,
+    likelyDuplicate: ImportRun.LikelyDuplicate?,
+    run: inout ImportRun, on connection: SQLiteConnection
+  ) throws {
     let id = try add(imported.fields, keys: keys, run: &run, on: connection)
     try link(
       id, to: imported.source, id: imported.sourceID, base: base, replacing: false,
       into: .staging, on: connection)
-    run.countAdded(line, id: id, fields: imported.fields)
-    run.noteAdded(id, sourceID: imported.sourceID, fields: imported.fields)
+    run.countAdded(imported.line, id: id, fields: imported.fields)
     try run.staging?.staged(
-      id, source: imported.source, sourceID: imported.sourceID, on: connection)
+      id, source: imported.source, sourceID: imported.sourceID, fields: imported.fields,
+      on: connection)
     if let likelyDuplicate {
-      run.remark(line, likelyDuplicate.remark(source: run.sourceName, added: id))
+      run.remark(imported.line, likelyDuplicate.remark(source: run.sourceName, added: id))
     }
   }
 
