@@ -49,8 +49,10 @@ public struct ClubExchange: Sendable {
     let points = try await library.clubReadPoints(membership.clubID)
     let names = try await library.clubMemberNames(membership.clubID)
     var problems: [String] = []
-    for journal in try folder.journals() {
+    for (journal, stamp) in try folder.stampedJournals() {
       let start = points[journal.member] ?? .start
+      // Still as it was when a read reached its end: there is nothing to open.
+      if start.fileStamp != 0, stamp == start.fileStamp { continue }
       var fold = ClubJournalFold()
       let reading = journal.read(after: start) { fold.add($0) }
       var said = reading.problems

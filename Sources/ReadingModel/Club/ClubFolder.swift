@@ -122,12 +122,21 @@ public struct ClubFolder: Sendable, Equatable {
   ///
   /// - Throws: ``FileError`` when `members` is a symbolic link or not a folder.
   public func journals() throws -> [ClubJournal] {
+    try stampedJournals().map(\.journal)
+  }
+
+  /// Every member's journal (``journals()``), with its ``FileStamp`` as the folder is
+  /// listed (0 for one that is no regular file): one `stat` each, no file opened.
+  ///
+  /// - Throws: ``FileError`` when `members` is a symbolic link or not a folder.
+  func stampedJournals() throws -> [(journal: ClubJournal, stamp: Int64)] {
     let handle = try DirectoryHandle(path: path)
     guard handle.contains("members") else { return [] }
-    let names = try handle.folder("members").entries()
-    let members = names.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }
-    return members.filter(ClubID.isValid).sorted().map {
-      ClubJournal(path: membersPath + "/\($0).jsonl", member: $0)
+    let members = try handle.folder("members")
+    let names = members.entries().filter { $0.hasSuffix(".jsonl") }
+    return names.map { String($0.dropLast(6)) }.filter(ClubID.isValid).sorted().map {
+      let name = "\($0).jsonl"
+      return (ClubJournal(path: membersPath + "/" + name, member: $0), members.stamp(of: name))
     }
   }
 }

@@ -15,6 +15,11 @@ extension ClubJournal {
     public var checkHash: Int64 = 0
     /// The highest sequence number read.
     public var lastSequence = 0
+    /// The journal's ``FileStamp`` when this read reached its end, the file having been
+    /// still for a moment; 0 otherwise. While the file's stamp is this, there is nothing
+    /// new to read, and a command looks no further than `stat` (a club of a thousand
+    /// members is a thousand `stat`s, not three thousand `open`s and reads).
+    public var fileStamp: Int64 = 0
 
     /// The start of a journal: nothing read.
     public static let start = ReadPoint()
@@ -24,13 +29,14 @@ extension ClubJournal {
 
     public init(
       offset: Int = 0, lineNumber: Int = 0, checkLength: Int = 0, checkHash: Int64 = 0,
-      lastSequence: Int = 0
+      lastSequence: Int = 0, fileStamp: Int64 = 0
     ) {
       self.offset = offset
       self.lineNumber = lineNumber
       self.checkLength = checkLength
       self.checkHash = checkHash
       self.lastSequence = lastSequence
+      self.fileStamp = fileStamp
     }
 
     /// FNV-1a, 64 bits, as a signed integer (how SQLite keeps it): the same in every

@@ -82,9 +82,9 @@ public struct ClubStatus: Sendable, Equatable {
   ///   - now: The time the future is judged from (``futureSkew``).
   public init(events: [ClubEvent], now: Int64 = Date().milliseconds) {
     let latestTime = now + Self.futureSkew
-    var seen = Set<String>()
+    var seen = Set<EventID>()
     var byJournal: [String: [ClubEvent]] = [:]
-    for event in events where seen.insert("\(event.member)\u{1F}\(event.sequence)").inserted {
+    for event in events where seen.insert(EventID(event)).inserted {
       byJournal[event.member, default: []].append(event)
     }
     for (id, events) in byJournal { byJournal[id] = events.sorted { $0.sequence < $1.sequence } }
@@ -122,11 +122,26 @@ public struct ClubStatus: Sendable, Equatable {
       }
     }
     // In the order they joined: by their earliest time.
-    let joined = eventsByPerson.mapValues { $0.map { min($0.time, latestTime) }.min() ?? 0 }
-    self.members = members.values.sorted {
-      (joined[$0.id] ?? 0, $0.id) < (joined[$1.id] ?? 0, $1.id)
+    let byJoining = members.values.map { member in
+      (
+        joined: eventsByPerson[member.id]?.lazy.map { min($0.time, latestTime) }.min() ?? 0,
+        member: member
+      )
     }
+    self.members = byJoining.sorted { ($0.joined, $0.member.id) < ($1.joined, $1.member.id) }
+      .map(\.member)
     notes.sort { ($0.fraction, $0.time) < ($1.fraction, $1.time) }
+  }
+
+  /// An event as duplicates of it share: its journal and its sequence number.
+  private struct EventID: Hashable {
+    let member: String
+    let sequence: Int
+
+    init(_ event: ClubEvent) {
+      member = event.member
+      sequence = event.sequence
+    }
   }
 
   /// The person a journal belongs to: the one its latest `joined` names, else its own id.

@@ -132,6 +132,16 @@ public final class DirectoryHandle {
     return Self.isName(name) && fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
   }
 
+  /// The ``FileStamp`` of the regular file `name` in this folder, without opening it; 0
+  /// when it is no regular file (a symbolic link is not followed) or is not there.
+  func stamp(of name: String) -> Int64 {
+    var info = stat()
+    guard Self.isName(name), fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+      info.st_mode & S_IFMT == S_IFREG
+    else { return 0 }
+    return FileStamp.stamp(of: info)
+  }
+
   /// Whether `name` is one path component: not empty, no `/`, not `.` or `..`.
   public static func isName(_ name: String) -> Bool {
     !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")

@@ -19,6 +19,9 @@ public final class InputFile {
   public let path: String
   /// The size when it was opened.
   public let size: Int
+  /// Its ``FileStamp`` when it was opened, if it had been still for a moment by then;
+  /// otherwise 0.
+  let settledStamp: Int64
   private let descriptor: Int32
 
   /// Opens a regular, non-empty file for reading.
@@ -40,6 +43,7 @@ public final class InputFile {
     guard descriptor >= 0 else { throw InputFileError(path: path, errno: errno) }
     self.path = path
     self.size = Int(info.st_size)
+    self.settledStamp = FileStamp.settledStamp(of: info)
     self.descriptor = descriptor
   }
 
@@ -63,6 +67,7 @@ public final class InputFile {
     }
     self.path = path
     self.size = Int(info.st_size)
+    self.settledStamp = FileStamp.settledStamp(of: info)
     self.descriptor = descriptor
   }
 

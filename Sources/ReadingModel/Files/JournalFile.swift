@@ -98,13 +98,18 @@ extension JournalFile {
         scan.point = .start
         reading.wasRewritten = true
       } else if file.size == point.offset {
+        reading.end.fileStamp = file.settledStamp
         return reading  // nothing new: most journals, on most commands
       }
       try scan.run(file, each: each, decodeBatch: decodeBatch)
       reading.end = try file.checked(scan.point)
+      // Read to the end the file had when opened, and no further (it grew meanwhile: the
+      // next read looks again).
+      reading.end.fileStamp = reading.end.offset == file.size ? file.settledStamp : 0
     } catch {
       scan.problems.append(explain(error))
       reading.end = scan.point
+      reading.end.fileStamp = 0
     }
     reading.problems = scan.problems
     if scan.unreported > 0 {

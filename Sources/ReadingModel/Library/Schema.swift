@@ -334,5 +334,6 @@ enum Schema {
     works,
     highlights,
     readingSessions,
+    clubJournalStamps,
   ]
 }

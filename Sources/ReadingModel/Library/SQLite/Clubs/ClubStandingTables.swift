@@ -32,17 +32,18 @@ struct ClubStandingTables {
     try keepLatestBooks(club: club, member: who)
     try connection.run(
       """
-      INSERT INTO club_journals
-        (club_id, member_id, read_offset, line_number, check_length, check_hash, last_seq)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO club_journals (club_id, member_id, read_offset, line_number, check_length,
+        check_hash, last_seq, file_stamp)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (club_id, member_id) DO UPDATE SET read_offset = excluded.read_offset,
         line_number = excluded.line_number, check_length = excluded.check_length,
-        check_hash = excluded.check_hash, last_seq = excluded.last_seq
+        check_hash = excluded.check_hash, last_seq = excluded.last_seq,
+        file_stamp = excluded.file_stamp
       """,
       [
         club, who, .integer(Int64(point.offset)), .integer(Int64(point.lineNumber)),
         .integer(Int64(point.checkLength)), .integer(point.checkHash),
-        .integer(Int64(point.lastSequence)),
+        .integer(Int64(point.lastSequence)), .integer(point.fileStamp),
       ])
   }
 
@@ -51,7 +52,8 @@ struct ClubStandingTables {
     Dictionary(
       try connection.all(
         """
-        SELECT member_id, read_offset, line_number, check_length, check_hash, last_seq
+        SELECT member_id, read_offset, line_number, check_length, check_hash, last_seq,
+          file_stamp
         FROM club_journals WHERE club_id = ?
         """, [.text(clubID)]
       ) { row in
@@ -60,7 +62,7 @@ struct ClubStandingTables {
           ClubJournal.ReadPoint(
             offset: Int(row.int64(1)), lineNumber: Int(row.int64(2)),
             checkLength: Int(row.int64(3)), checkHash: row.int64(4),
-            lastSequence: Int(row.int64(5)))
+            lastSequence: Int(row.int64(5)), fileStamp: row.int64(6))
         )
       }, uniquingKeysWith: { $1 })
   }
