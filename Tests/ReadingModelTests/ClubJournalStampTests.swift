@@ -30,8 +30,14 @@ import Testing
     let ann = ClubID.make()
     let journal = try club.journal(of: ann)
     try journal.append([event(ann, 1, .joined(name: "Ann")), progress(ann, 2, 0.25)])
-    // Just written: the file-time clock may not have ticked since, so no stamp is kept.
-    #expect(journal.read(after: .start) { _ in }.end.fileStamp == 0)
+    // Just written, the file-time clock may not have ticked since: no stamp is kept.
+    var info = stat()
+    #expect(stat(journal.path, &info) == 0)
+    let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+    #expect(FileStamp.settledStamp(of: info, now: changed + FileStamp.settleTime - 1) == 0)
+    #expect(
+      FileStamp.settledStamp(of: info, now: changed + FileStamp.settleTime)
+        == FileStamp.stamp(of: info))
     try await letSettle()
     let reading = journal.read(after: .start) { _ in }
     #expect(reading.end.fileStamp != 0)
@@ -83,9 +89,10 @@ import Testing
     #expect(problems.first?.contains("it was read again from its start") == true)
     let status = try await exchange.status(membership)
     #expect(status.members.first { $0.name == "Bob" }?.fraction == 0.75)
-    // Both were read just after they changed: neither keeps a stamp until read once still.
+    // Neither keeps the stamp of the file before the change (none at all when read
+    // within a second of it).
     let second = try await library.clubReadPoints(club.id)
-    #expect(second[ann]?.fileStamp == 0)
-    #expect(second[bob]?.fileStamp == 0)
+    #expect(second[ann]?.fileStamp != first[ann]?.fileStamp)
+    #expect(second[bob]?.fileStamp != first[bob]?.fileStamp)
   }
 }
