@@ -632,6 +632,23 @@ def other_benchmarks(tools, work, runs):
 MEMORY = []
 
 
+def large_import_memory(tools, work, rows):
+    """One import of `rows` real-shaped rows into no library: its peak, for the bound."""
+    sys.path.insert(0, BENCH)
+    import real_export
+    csv = os.path.join(work, f"real-{rows}.csv")
+    real_export.write_real_goodreads(csv, rows)
+    library = os.path.join(work, f"real-{rows}.sqlite")
+    ms, mib, status = launch(tools, ["sh", "-c", f'rm -f "{library}"*; exec "{tools["bookclub"]}" '
+                                                 f'import "{csv}" --library "{library}"'])
+    if status != 0:
+        sys.exit(f"import of {rows:,} real-shaped rows failed ({status})")
+    MEMORY.append((f"import at {rows:,} real-shaped rows ({ms / 1000:.0f} s; bound 256 MiB)", mib))
+    for path in [csv] + [library + suffix for suffix in ["", "-wal", "-shm", ".lock"]]:
+        if os.path.exists(path):
+            os.remove(path)
+
+
 def memory_section():
     """Every bulk path's peak, beside the bound: an import of real-shaped rows under
     256 MiB."""
@@ -818,6 +835,9 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--sizes", default="1000,100000,1000000")
     parser.add_argument("--bulk-rows", type=int, default=100_000)
+    parser.add_argument("--memory-rows", type=int, default=None,
+                        help="rows of the one real-shaped import whose peak is set against "
+                             "the 256 MiB bound (default 1,000,000 with --all, else none)")
     parser.add_argument("--peers", action="store_true",
                         help="add calibredb and libro beside bookclub")
     parser.add_argument("--peer-sizes", default="1000",
@@ -834,6 +854,8 @@ def main():
                         help="a bookclub binary, or a git revision to build as README "
                              "installs, whose every command is timed in the same rounds")
     args = parser.parse_args()
+    if args.memory_rows is None:
+        args.memory_rows = 1_000_000 if args.all else 0
     CASES["pattern"] = args.cases
     PROFILE["enabled"] = not args.no_profile and shutil.which("perf") is not None
     work = tempfile.mkdtemp(prefix="bookclub-bench-")
@@ -861,6 +883,8 @@ def main():
             for shape in SHAPES:
                 lines += bulk_section(tools, work, args.bulk_rows, max(3, args.runs // 2),
                                       shape) + [""]
+        if args.memory_rows:
+            large_import_memory(tools, work, args.memory_rows)
         lines += memory_section()
         if args.all:
             lines += other_benchmarks(tools, work, args.runs)
