@@ -22,6 +22,8 @@ public struct ImportedBook: Sendable, Equatable {
   private var written: WrittenColumns
   /// The base, once ``makeBase()`` made it.
   private var madeBase: SourceBase?
+  /// The keys of the title and authors, once ``makeAhead()`` made them.
+  private var madeKeys: BookKeys?
 
   public init(
     line: Int, source: String, sourceID: String?, fields: BookFields, columnsJSON: String = "{}"
@@ -78,6 +80,18 @@ public struct ImportedBook: Sendable, Equatable {
     madeBase = base
     written = .json(base.columnsJSON)
   }
+
+  /// Makes the base and the title's and authors' keys now, so that whoever takes the row
+  /// finds them made: the thread reading a file does it while the import writing the rows
+  /// is behind (``RowChannel``).
+  mutating func makeAhead() {
+    makeBase()
+    if madeKeys == nil { madeKeys = keys }
+  }
+
+  /// The keys of the title and authors (``BookKeys``): what finds the book among the
+  /// library's, and what a new book is written with.
+  var keys: BookKeys { madeKeys ?? BookKeys(title: title, authors: fields.list(.authors)) }
 
   /// Whether the base was made ahead (``makeBase()``).
   var hasMadeBase: Bool { madeBase != nil }

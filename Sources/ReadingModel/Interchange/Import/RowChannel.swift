@@ -70,7 +70,7 @@ final class RowChannel: Sendable {
         return
       }
       if importIsBehind, case .book(var book) = row {
-        book.makeBase()
+        book.makeAhead()
         row = .book(book)
       }
       rows.append(row)

@@ -124,7 +124,7 @@ extension SQLiteLibrary {
       return
     }
     // Worked out once: to find the book, then to add it if there is none.
-    let keys = BookKeys(title: imported.title, authors: imported.fields.list(.authors))
+    let keys = imported.keys
     let found = try candidates(
       for: imported.fields, keys: keys, strict: !imported.hasOwnID, on: connection)
     // A book an earlier row of this file claimed with this ISBN is no candidate, but worth
