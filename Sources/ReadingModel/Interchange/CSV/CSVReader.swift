@@ -231,12 +231,7 @@ public struct CSVReader {
       while let last = slice.last, last == 0x20 || last == 0x09 { slice = slice.dropLast() }
       if slice.count != bytes.count { sawPadding = true }
     }
-    let text = slice.withUnsafeBufferPointer { buffer in
-      // ASCII is valid UTF-8 as it stands: most fields take the shortest way to a string.
-      buffer.allSatisfy { $0 < 0x80 }
-        ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self)
-    }
-    guard let text else { throw .invalidUTF8(line: line) }
+    guard let text = String(validatingUTF8Bytes: slice) else { throw .invalidUTF8(line: line) }
     return text
   }
 

@@ -236,7 +236,7 @@ public struct JSONParser {
       end += 1
     }
     if end < chunk.count, chunk[end] == UInt8(ascii: "\""), end - index <= limit {
-      guard let text = String(validating: chunk[index..<end], as: UTF8.self) else {
+      guard let text = String(validatingUTF8Bytes: chunk[index..<end]) else {
         index = end
         throw syntaxError("a string is not valid UTF-8")
       }
@@ -249,7 +249,7 @@ public struct JSONParser {
       guard let byte = try take() else { throw syntaxError("the file ends inside a string") }
       switch byte {
       case UInt8(ascii: "\""):
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validatingUTF8Bytes: bytes[...]) else {
           throw syntaxError("a string is not valid UTF-8")
         }
         return text
