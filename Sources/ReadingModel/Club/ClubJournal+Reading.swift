@@ -42,18 +42,40 @@ extension ClubJournal {
     after point: ReadPoint, lineLimit limit: Int = lineLimit, each: (ClubEvent) -> Void
   ) -> Reading {
     let member = member
-    var recent: ClubBook?
+    var kept: [[UInt8]] = []
     return JournalFile(path: path).read(
       after: point, label: label, lineLimit: limit, problemLimit: Self.problemLimit,
       readLimit: Self.readLimit, explain: { Self.explanation(of: $0, label: label) },
       each: { line in
-        guard let event = ClubEvent(jsonLine: line, recent: recent), event.member == member else {
-          return .skipped("is not an event of \(member)")
+        kept.append(line)
+        return .batched
+      },
+      decodeBatch: {
+        let lines = kept
+        kept.removeAll(keepingCapacity: true)
+        return Self.decode(lines).map { event in
+          guard let event, event.member == member else {
+            return .skipped("is not an event of \(member)")
+          }
+          each(event)
+          return .read(sequence: event.sequence)
         }
-        recent = event.kind.book ?? recent
-        each(event)
-        return .read(sequence: event.sequence)
       })
+  }
+
+  /// Decodes journal lines over the cores (``JournalLineDecoding``); `nil` for a line that
+  /// is no event.
+  static func decode(_ lines: [[UInt8]]) -> [ClubEvent?] {
+    JournalLineDecoding.decode(lines) { run in
+      // A journal names its book on every line: a line naming the book of the line before
+      // takes that one, its key already worked out.
+      var recent: ClubBook?
+      return run.map { line in
+        let event = ClubEvent(jsonLine: line, recent: recent)
+        recent = event?.kind.book ?? recent
+        return event
+      }
+    }
   }
 
   /// Every event after `point`, gathered: for a journal known to be short (and tests).

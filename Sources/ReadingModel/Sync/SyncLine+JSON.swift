@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -44,19 +42,7 @@ extension SyncLine {
   static func decode(_ lines: [[UInt8]], of device: SyncDeviceID) -> [Result<
     SyncLine, SyncLineError
   >] {
-    let parts = min(4, ProcessInfo.processInfo.activeProcessorCount, lines.count / 256)
-    guard parts > 1 else { return lines.map { decode($0, of: device) } }
-    var decoded = [Result<SyncLine, SyncLineError>?](repeating: nil, count: lines.count)
-    decoded.withUnsafeMutableBufferPointer { buffer in
-      // Each part writes only its own slots, and the buffer outlives them all.
-      nonisolated(unsafe) let slots = buffer
-      DispatchQueue.concurrentPerform(iterations: parts) { part in
-        for index in stride(from: part, to: lines.count, by: parts) {
-          slots[index] = decode(lines[index], of: device)
-        }
-      }
-    }
-    return decoded.map { $0 ?? .failure(.notJSON) }
+    JournalLineDecoding.decode(lines) { run in run.map { decode($0, of: device) } }
   }
 
   /// Reads a journal line of `device`, checking its shape (a value's own checks come when
