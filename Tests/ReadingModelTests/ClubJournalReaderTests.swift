@@ -160,6 +160,30 @@ import Testing
     #expect(!problems[0].contains("export"))
   }
 
+  /// Lines decoded over the cores, a run each, come back in order, each run's "book of
+  /// the line before" its own: the same events as decoded one after another.
+  @Test func linesDecodedOverTheCoresAreTheLinesDecodedInOrder() {
+    let other = ClubBook(isbn13: nil, title: "Persuasion", author: "Jane Austen", pageCount: 250)
+    let lines: [[UInt8]] = (1...3_000).map { index in
+      if index % 997 == 0 { return Array("{not json".utf8) }
+      let book = index % 7 < 3 ? book : other
+      let kind: ClubEvent.Kind =
+        index % 5 == 0
+        ? .note(book, text: "Chapter \(index)", fraction: 0.5)
+        : .progress(book, fraction: Double(index % 100) / 100, page: index % 250)
+      return Array(event(index, kind).jsonLine.dropLast())
+    }
+    var recent: ClubBook?
+    let oneByOne = lines.map { line in
+      let event = ClubEvent(jsonLine: line, recent: recent)
+      recent = event?.kind.book ?? recent
+      return event
+    }
+    #expect(lines.count / JournalLineDecoding.linesPerCore > 1)
+    #expect(ClubJournal.decode(lines) == oneByOne)
+    #expect(oneByOne.compactMap { $0 }.count == 2_997)
+  }
+
   @Test func timesFarAheadNeitherPickTheBookNorOutlastLaterEvents() {
     let emma = ClubBook(isbn13: nil, title: "Emma", author: "Jane Austen", pageCount: 474)
     let year9999: Int64 = 253_402_214_400_000
