@@ -12,6 +12,9 @@ public enum BookWyrmExport {
     "shelf", "shelf_name", "shelf_date",
   ]
 
+  /// Where each column of ``header`` is.
+  private static let namedColumns = NamedRow.Columns(header)
+
   /// The column an identifier goes in (`openlibrary:OL1M` → `openlibrary_key`), and its
   /// prefix; `nil` for one BookWyrm has no column for.
   static func column(of identifier: String) -> (column: String, prefix: String)? {
@@ -28,15 +31,15 @@ public enum BookWyrmExport {
   }
 
   private static func columns(_ fields: BookFields, id: String) -> [String] {
-    var row = [String](repeating: "", count: header.count)
-    func set(_ column: String, _ value: String) { row[header.firstIndex(of: column)!] = value }
+    var row = NamedRow(namedColumns)
+    func set(_ column: String, _ value: String) { row[column] = value }
     set("title", fields[.title] ?? "")
     set("author_text", fields.list(.authors).map(withoutCommas).joined(separator: ", "))
     set("remote_id", id)
     for identifier in fields.list(.identifiers) {
       // One a column: a second of a kind is counted by the loss report.
       guard let (column, prefix) = column(of: identifier),
-        row[header.firstIndex(of: column)!].isEmpty
+        row[column].isEmpty
       else { continue }
       set(column, String(identifier.dropFirst(prefix.count + 1)))
     }
@@ -60,7 +63,7 @@ public enum BookWyrmExport {
     set("shelf", shelf)
     set("shelf_name", name)
     set("shelf_date", fields[.dateAdded] ?? "")
-    return row
+    return row.cells
   }
 
   /// Text as HTML text: `&`, `<` and `>` as entities.

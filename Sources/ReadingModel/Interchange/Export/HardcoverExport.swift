@@ -14,6 +14,9 @@ public enum HardcoverExport {
     "Review Media URL", "Private Notes", "Owned", "Compilation", "Review Slate",
   ]
 
+  /// Where each column of ``header`` is.
+  private static let namedColumns = NamedRow.Columns(header)
+
   /// The row for one book, in ``header`` order.
   public static func row(_ item: LibraryArchive.Item) -> [String] {
     let id = item.details.sourceIDs[HardcoverMapper.source] ?? ""
@@ -27,8 +30,8 @@ public enum HardcoverExport {
   }
 
   private static func columns(_ fields: BookFields, id: String) -> [String] {
-    var row = [String](repeating: "", count: header.count)
-    func set(_ column: String, _ value: String) { row[header.firstIndex(of: column)!] = value }
+    var row = NamedRow(namedColumns)
+    func set(_ column: String, _ value: String) { row[column] = value }
     let status = ReadingStatus(rawValue: fields[.status] ?? "") ?? .wantToRead
     set("Title", fields[.title] ?? "")
     set(
@@ -78,7 +81,7 @@ public enum HardcoverExport {
     set("Sponsored Review", "false")
     set("Private Notes", fields[.privateNotes] ?? "")
     set("Owned", fields[.owned].flatMap(Int.init).map { $0 > 0 ? "true" : "false" } ?? "")
-    return row
+    return row.cells
   }
 
   /// Hardcover's status words.
