@@ -124,6 +124,21 @@ import Testing
       ])
   }
 
+  /// A bulk write keeps statement journals in files (in memory, an import's flush held
+  /// every index page it touched); every other write keeps them in memory.
+  @Test func onlyABulkWriteKeepsItsTemporaryStorageInFiles() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    _ = try await library.add(try NewBook(title: "Already Here", authors: ["Someone"]))
+    let (during, after) = try await library.isolated { library in
+      (
+        try library.writingInBulk { try $0.integer("PRAGMA temp_store") },
+        try library.writing { try $0.integer("PRAGMA temp_store") }
+      )
+    }
+    #expect(during == 1)  // FILE
+    #expect(after == 2)  // MEMORY
+  }
+
   @Test func aStagedBookReachesTheLibraryTablesOnlyAtAFlush() async throws {
     try await SQLiteLibrary(path: folder.path("library.sqlite")).isolated { library in
       try Self.stageOneBook(library)

@@ -14,7 +14,7 @@ extension SQLiteLibrary {
     // uncreated.
     var source = try makeSource()
     guard options.dryRun else {
-      return try writing { connection in
+      return try writingInBulk { connection in
         try Self.bulkAdding(on: connection) {
           try runImport(&source, options: options, progress: progress, on: connection)
         }
