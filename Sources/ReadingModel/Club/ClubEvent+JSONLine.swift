@@ -104,29 +104,25 @@ extension ClubEvent {
     init(line: [UInt8], recent: ClubBook?) throws(JSONError) {
       var parser = JSONParser(bytes: line)
       try parser.expect(UInt8(ascii: "{"), "an object")
-      if try !parser.skip(UInt8(ascii: "}")) {
-        repeat {
-          let key = try parser.key()
-          switch key {
-          case "book": book = try ClubBook(parser: &parser, recent: recent)
-          default:
-            let value = try parser.value()
-            switch key {
-            case "member": member = value.string
-            case "seq": seq = value.integer
-            case "time": time = value.string
-            case "kind": kind = value.string
-            case "fraction": fraction = value.double
-            case "page": page = value.integer
-            case "text": text = value.string
-            case "name": name = value.string
-            case "person": person = value.string
-            case "rating": rating = value.double
-            default: break
-            }
-          }
-        } while try parser.skip(UInt8(ascii: ","))
-        try parser.expect(UInt8(ascii: "}"), "',' or '}' in an object")
+      try parser.readMembers { key, parser throws(JSONError) in
+        if key == "book" {
+          book = try ClubBook(parser: &parser, recent: recent)
+          return
+        }
+        let value = try parser.value()
+        switch key {
+        case "member": member = value.string
+        case "seq": seq = value.integer
+        case "time": time = value.string
+        case "kind": kind = value.string
+        case "fraction": fraction = value.double
+        case "page": page = value.integer
+        case "text": text = value.string
+        case "name": name = value.string
+        case "person": person = value.string
+        case "rating": rating = value.double
+        default: break
+        }
       }
       try parser.expectEnd("text after the event")
     }
@@ -145,19 +141,15 @@ extension ClubBook {
     var author: String?
     var pages: Int64?
     var isbn: String?
-    if try !parser.skip(UInt8(ascii: "}")) {
-      repeat {
-        let key = try parser.key()
-        let value = try parser.value()
-        switch key {
-        case "title": title = value.string
-        case "author": author = value.string
-        case "pages": pages = value.integer
-        case "isbn13": isbn = value.string
-        default: break
-        }
-      } while try parser.skip(UInt8(ascii: ","))
-      try parser.expect(UInt8(ascii: "}"), "',' or '}' in an object")
+    try parser.readMembers { key, parser throws(JSONError) in
+      let value = try parser.value()
+      switch key {
+      case "title": title = value.string
+      case "author": author = value.string
+      case "pages": pages = value.integer
+      case "isbn13": isbn = value.string
+      default: break
+      }
     }
     guard let title, let author else { return nil }
     // Page counts as `add` takes them; another number (negative, 2^63) is no count.

@@ -82,20 +82,16 @@ public struct ArchiveReader {
     var goals: [ReadingGoal] = []
     do throws(JSONError) {
       try parser.expect(UInt8(ascii: "{"), "'{' opening the archive")
-      if try !parser.skip(UInt8(ascii: "}")) {
-        repeat {
-          let key = try parser.key()
-          switch key {
-          case "books": try parser.skipValue()
-          case "format": if case .string(let text) = try parser.value() { format = text }
-          case "version":
-            if case .integer(let number) = try parser.value() { version = Int(number) }
-          case "library": if case .string(let text) = try parser.value() { library = text }
-          case "goals": goals = Self.goals(try parser.value())
-          default: try parser.skipValue()
-          }
-        } while try parser.skip(UInt8(ascii: ","))
-        try parser.expect(UInt8(ascii: "}"), "'}' closing the archive")
+      try parser.readMembers(closing: "'}' closing the archive") { key, parser throws(JSONError) in
+        switch key {
+        case "books": try parser.skipValue()
+        case "format": if case .string(let text) = try parser.value() { format = text }
+        case "version":
+          if case .integer(let number) = try parser.value() { version = Int(number) }
+        case "library": if case .string(let text) = try parser.value() { library = text }
+        case "goals": goals = Self.goals(try parser.value())
+        default: try parser.skipValue()
+        }
       }
       guard try parser.isAtEnd() else {
         throw JSONError.syntax(line: 0, column: 0, detail: "there is text after the archive")

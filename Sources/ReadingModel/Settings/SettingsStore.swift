@@ -92,14 +92,10 @@ public struct SettingsStore: Sendable {
         _ = try parser.value()  // valid JSON of another shape, or a syntax error
         throw SettingsError.notAnObject(path: path)
       }
-      if try !parser.skip(UInt8(ascii: "}")) {
-        repeat {
-          let key = try parser.key()
-          let start = parser.offset
-          document[key] = try parser.value()
-          text[key] = String(decoding: bytes[start..<parser.offset], as: UTF8.self).trimmed
-        } while try parser.skip(UInt8(ascii: ","))
-        try parser.expect(UInt8(ascii: "}"), "',' or '}'")
+      try parser.readMembers(closing: "',' or '}'") { key, parser throws(JSONError) in
+        let start = parser.offset
+        document[key] = try parser.value()
+        text[key] = String(decoding: bytes[start..<parser.offset], as: UTF8.self).trimmed
       }
       try parser.expectEnd("there is text after the settings")
     } catch let error as SettingsError {

@@ -108,6 +108,24 @@ public struct JSONParser {
     }
   }
 
+  /// Reads the members of an object whose `{` was read, through its `}`: each key is handed
+  /// to `member` with the parser at the member's value, which `member` reads or skips.
+  ///
+  /// - Parameters:
+  ///   - closing: What a syntax error says was expected after a member.
+  ///   - member: Reads one member's value.
+  public mutating func readMembers(
+    closing: String = "',' or '}' in an object",
+    _ member: (String, inout JSONParser) throws(JSONError) -> Void
+  ) throws(JSONError) {
+    guard try !skip(UInt8(ascii: "}")) else { return }
+    repeat {
+      let key = try key()
+      try member(key, &self)
+    } while try skip(UInt8(ascii: ","))
+    try expect(UInt8(ascii: "}"), closing)
+  }
+
   /// Reads an object member's key and its colon.
   public mutating func key() throws(JSONError) -> String {
     try skipWhitespace()
