@@ -133,6 +133,20 @@ struct HardcoverPushPlanTests {
       ])
   }
 
+  @Test func progressIsNotSentToAReadTakenOutInTheSamePush() {
+    // The reading going on was taken out here, and the page moved: the read is deleted
+    // there, and not first given the page (which the deletion would lose anyway).
+    let done = HardcoverUserBook.Read(
+      id: 70, started: Self.day("2024-01-01"), finished: Self.day("2024-01-20"))
+    let open = HardcoverUserBook.Read(
+      id: 72, started: Self.day("2024-06-01"), finished: nil, progressPages: 10)
+    let base = Self.state(.reading, readings: [done.period, open.period], pages: 10)
+    let ours = Self.state(.reading, readings: [done.period], pages: 55)
+    let plan = Self.plan(ours: ours, remote: Self.remote(reads: [done, open]), base: base)
+    #expect(plan.sending == [.readings, .progress])
+    #expect(plan.readOperations(userBookID: 9) == [.deleteRead(id: 72)])
+  }
+
   @Test func progressAloneNeverAddsAReading() {
     // Hardcover moved the read's start since the last sync: readings are its change; the
     // page moved here goes on its read, and no second read is made.

@@ -112,10 +112,18 @@ extension HardcoverPushPlan {
       }
     }
     let matched = Set(matches.values.map(\.id))
+    // A reading Hardcover had at the last sync that is gone here was taken out here.
+    let before = base.map { HardcoverState(fields: $0.fields, columns: [:]).readings } ?? []
+    let takenOut =
+      sendingReadings
+      ? theirs.filter { read in
+        !matched.contains(read.id) && before.contains { Self.sameReading(read.period, $0) }
+      } : []
     if sendingProgress, !progressPlaced {
-      // No reading going on here: the one going on there carries the progress, or, where
-      // readings agree, a read without days does.
-      if let open = theirs.last(where: { $0.finished == nil && !matched.contains($0.id) }) {
+      // No reading going on here: the one going on there carries the progress (not one
+      // taken out below), or, where readings agree, a read without days does.
+      let unavailable = Set(takenOut.map(\.id)).union(matched)
+      if let open = theirs.last(where: { $0.finished == nil && !unavailable.contains($0.id) }) {
         operations.append(.updateRead(id: open.id, object: progressObject))
       } else if !sendingReadings, theirs.allSatisfy({ $0.finished != nil }) {
         var object = progressObject
@@ -123,16 +131,7 @@ extension HardcoverPushPlan {
         operations.append(.insertRead(userBookID: userBookID, object: object))
       }
     }
-    if sendingReadings {
-      // A reading Hardcover had at the last sync that is gone here was taken out here.
-      let before = base.map { HardcoverState(fields: $0.fields, columns: [:]).readings } ?? []
-      for read in theirs
-      where !matched.contains(read.id)
-        && before.contains(where: { Self.sameReading(read.period, $0) })
-      {
-        operations.append(.deleteRead(id: read.id))
-      }
-    }
+    operations += takenOut.map { .deleteRead(id: $0.id) }
     return operations
   }
 
