@@ -33,7 +33,7 @@ import Testing
     // Just written, the file-time clock may not have ticked since: no stamp is kept.
     var info = stat()
     #expect(stat(journal.path, &info) == 0)
-    let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+    let changed = FileStamp.times(of: info).changed
     #expect(FileStamp.settledStamp(of: info, now: changed + FileStamp.settleTime - 1) == 0)
     #expect(
       FileStamp.settledStamp(of: info, now: changed + FileStamp.settleTime)

@@ -122,7 +122,8 @@ public struct ClubFolder: Sendable, Equatable {
   ///
   /// - Throws: ``FileError`` when `members` is a symbolic link or not a folder.
   public func journals() throws -> [ClubJournal] {
-    try stampedJournals().map(\.journal)
+    guard let members = try membersFolder() else { return [] }
+    return Self.memberIDs(in: members).map(journal(ofValid:))
   }
 
   /// Every member's journal (``journals()``), with its ``FileStamp`` as the folder is
@@ -130,13 +131,28 @@ public struct ClubFolder: Sendable, Equatable {
   ///
   /// - Throws: ``FileError`` when `members` is a symbolic link or not a folder.
   func stampedJournals() throws -> [(journal: ClubJournal, stamp: Int64)] {
-    let handle = try DirectoryHandle(path: path)
-    guard handle.contains("members") else { return [] }
-    let members = try handle.folder("members")
-    let names = members.entries().filter { $0.hasSuffix(".jsonl") }
-    return names.map { String($0.dropLast(6)) }.filter(ClubID.isValid).sorted().map {
-      let name = "\($0).jsonl"
-      return (ClubJournal(path: membersPath + "/" + name, member: $0), members.stamp(of: name))
+    guard let members = try membersFolder() else { return [] }
+    return Self.memberIDs(in: members).map {
+      (journal(ofValid: $0), members.stamp(of: "\($0).jsonl"))
     }
+  }
+
+  /// The `members` folder, opened with no symbolic link followed; `nil` when there is none.
+  private func membersFolder() throws -> DirectoryHandle? {
+    let handle = try DirectoryHandle(path: path)
+    guard handle.contains("members") else { return nil }
+    return try handle.folder("members")
+  }
+
+  /// The ids of the files `<uuid>.jsonl` in `members`, sorted (anything else there is no
+  /// member's).
+  private static func memberIDs(in members: DirectoryHandle) -> [String] {
+    let names = members.entries().filter { $0.hasSuffix(".jsonl") }
+    return names.map { String($0.dropLast(6)) }.filter(ClubID.isValid).sorted()
+  }
+
+  /// The journal of a member whose id is known to be a UUID.
+  private func journal(ofValid member: String) -> ClubJournal {
+    ClubJournal(path: membersPath + "/\(member).jsonl", member: member)
   }
 }

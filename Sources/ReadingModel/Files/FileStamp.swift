@@ -15,25 +15,18 @@
 /// milliseconds, so a write in the same tick as a read could leave the stamp as it was.
 enum FileStamp {
   /// How long a file must have been unchanged before its stamp is kept: far more than a
-  /// tick of the file-time clock.
-  static let settleTime: Int64 = 1_000_000_000
+  /// tick of the file-time clock, the 2 seconds of FAT's included.
+  static let settleTime: Int64 = 3_000_000_000
 
   /// The stamp of the file `info` describes; never 0 (0 is "no stamp").
   static func stamp(of info: stat) -> Int64 {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    let (modified, changed) = times(of: info)
     let fields: [Int64] = [
       Int64(bitPattern: UInt64(info.st_dev)), Int64(bitPattern: UInt64(info.st_ino)),
-      Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec),
-      Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec),
+      Int64(info.st_size), modified, changed,
     ]
-    for field in fields {
-      var bits = UInt64(bitPattern: field)
-      for _ in 0..<8 {
-        value = (value ^ (bits & 0xFF)) &* 0x100_0000_01b3
-        bits >>= 8
-      }
-    }
-    return value == 0 ? 1 : Int64(bitPattern: value)
+    let value = fields.withUnsafeBytes { ClubJournal.ReadPoint.hash($0) }
+    return value == 0 ? 1 : value
   }
 
   /// The stamp of the file `info` describes, when it last changed at least
@@ -41,8 +34,20 @@ enum FileStamp {
   ///
   /// - Parameter now: Nanoseconds since 1970 (``now()``).
   static func settledStamp(of info: stat, now: Int64 = now()) -> Int64 {
-    let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-    return now - changed >= settleTime ? stamp(of: info) : 0
+    now - times(of: info).changed >= settleTime ? stamp(of: info) : 0
+  }
+
+  /// When the file's content and its inode last changed, in nanoseconds since 1970.
+  static func times(of info: stat) -> (modified: Int64, changed: Int64) {
+    #if canImport(Darwin)
+      let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+    #else
+      let (modified, changed) = (info.st_mtim, info.st_ctim)
+    #endif
+    return (
+      Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+      Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec)
+    )
   }
 
   /// The wall clock file times are kept in, in nanoseconds since 1970.

@@ -18,7 +18,7 @@ enum JournalLineDecoding {
   ///   - lines: The lines, each without its newline.
   ///   - decodeRun: Decodes a run of consecutive lines (one call per core), in order.
   /// - Returns: Each line's outcome, in the lines' order.
-  static func decode<Outcome>(
+  static func decode<Outcome: Sendable>(
     _ lines: [[UInt8]], runs decodeRun: @Sendable (ArraySlice<[UInt8]>) -> [Outcome]
   ) -> [Outcome] {
     let parts = min(4, ProcessInfo.processInfo.activeProcessorCount, lines.count / linesPerCore)
