@@ -24,5 +24,12 @@ struct ServiceFileEdgeTests {
     #expect(unknown.status == nil && unknown.tags == ["Openreads status 7"])
     let word = Self.status(.string("on_hold"))
     #expect(word.status == nil && word.tags == ["Openreads status on_hold"])
+    // A stranger's value makes one short line: no controls, no second tag, no whole object.
+    let hostile = Self.status(
+      .string("x\u{1B}[2J\nsecond tag " + String(repeating: "y", count: 500)))
+    #expect(
+      hostile.tags == ["Openreads status x[2J second tag " + String(repeating: "y", count: 24)])
+    let object = Self.status(.object(["a": .array([.string("big")])]))
+    #expect(object.tags == ["Openreads status unknown"])
   }
 }

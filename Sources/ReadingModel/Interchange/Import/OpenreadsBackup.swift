@@ -117,7 +117,15 @@ enum OpenreadsBook {
     case nil, .null?: fields[.status] = ReadingStatus.finished.rawValue
     case .integer(let number)? where statuses[number] != nil:
       fields[.status] = statuses[number]!.rawValue
-    case let other?: unknownStatus = "Openreads status " + (other.string ?? other.text)
+    case .integer(let number)?: unknownStatus = "Openreads status \(number)"
+    case .string(let word)?:
+      // A word from a stranger's file: one line, no control characters, a tag's length.
+      let line = word.collapsingWhitespace.unicodeScalars.filter {
+        $0.properties.generalCategory != .control
+      }
+      let shown = String(String.UnicodeScalarView(line)).prefix(40)
+      unknownStatus = "Openreads status " + (shown.isEmpty ? "unknown" : shown)
+    case _?: unknownStatus = "Openreads status unknown"
     }
     // Stars times ten: 45 is four and a half.
     if let rating = book["rating"]?.integer, rating > 0 {
