@@ -100,10 +100,10 @@ extension Bookclub.Hardcover {
     private func record(
       _ moves: [HardcoverPositions.Move], context: CommandContext, library: SQLiteLibrary
     ) async throws -> [Position] {
-      let changes = moves.compactMap(\.change)
-      guard !changes.isEmpty else { return [] }
-      let results = try await context.writer(for: library).applyEach(changes)
-      return zip(moves, results).map { move, result in
+      let recorded = moves.compactMap { move in move.change.map { (move, $0) } }
+      guard !recorded.isEmpty else { return [] }
+      let results = try await context.writer(for: library).applyEach(recorded.map(\.1))
+      return zip(recorded.map(\.0), results).map { move, result in
         let problem: String? =
           switch result {
           case .success: nil
