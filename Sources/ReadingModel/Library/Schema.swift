@@ -335,5 +335,6 @@ enum Schema {
     highlights,
     readingSessions,
     clubJournalStamps,
+    sourceRowDigests,
   ]
 }

@@ -7,6 +7,8 @@
 /// Turns one CSV row of a known export format into an import row.
 protocol CSVRowMapper {
   static var formatName: String { get }
+  /// The source the rows' books are linked to (`goodreads`).
+  static var source: String { get }
   /// Columns the format must have; a file without them is refused.
   static var requiredColumns: [String] { get }
   /// Every column bookclub reads; the others are reported as not kept.
@@ -29,8 +31,13 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
   /// The kept columns the file has, sorted by name.
   private let kept: KeptColumns
   private let columnCount: Int
+  /// What tells a row from the rows of the last import (``SourceRowDigest``).
+  private let rowDigest: SourceRowDigest
+  /// The rows of the last import, once the import hands them over.
+  private var knownBooks: [ContentDigest: Book.ID]?
   let totalBytes: Int
   let columnsNotKept: [String]
+  let knownRows: KnownSourceRows?
 
   var formatName: String { Mapper.formatName }
   var bytesRead: Int { reader.bytesRead }
@@ -50,7 +57,8 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
     self.reader = reader
     mapper = Mapper(shelves: shelves)
     totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    let header = try self.reader.next()?.fields.map(\.trimmed) ?? []
+    let written = try self.reader.next()?.fields ?? []
+    let header = written.map(\.trimmed)
     let missing = Mapper.requiredColumns.filter { !header.contains($0) }
     guard missing.isEmpty else {
       throw ImportError.missingColumns(format: Mapper.formatName, columns: missing)
@@ -63,6 +71,8 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
         .sorted { $0.name < $1.name })
     columnCount = header.count
     columnsNotKept = header.filter { !Mapper.keptColumns.contains($0) && !$0.isEmpty }
+    rowDigest = SourceRowDigest(source: Mapper.source, header: written, shelves: shelves)
+    knownRows = KnownSourceRows(source: Mapper.source)
   }
 
   mutating func next() throws -> ImportRow? {
@@ -74,8 +84,14 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
           line: record.line,
           reason: "it has \(record.fields.count) fields where the header has \(columnCount)")
       }
-      return mapper.map(
+      let digest = rowDigest.digest(of: record.fields)
+      if knownBooks == nil { knownBooks = knownRows?.books }
+      if let book = knownBooks?[digest] { return .unchanged(line: record.line, book: book) }
+      let row = mapper.map(
         CSVRow(fields: record.fields, line: record.line, columns: columns, kept: kept))
+      guard case .book(var book) = row, book.hasOwnID else { return row }
+      book.rowDigest = digest
+      return .book(book)
     }
     return nil
   }

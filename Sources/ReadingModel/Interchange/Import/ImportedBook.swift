@@ -24,6 +24,9 @@ public struct ImportedBook: Sendable, Equatable {
   private var madeBase: SourceBase?
   /// The keys of the title and authors, once ``makeAhead()`` made them.
   private var madeKeys: BookKeys?
+  /// The digest of the file row as read (``SourceRowDigest``), for a row with an id of its
+  /// own that came as it was written: kept with the link when its base is this row's.
+  var rowDigest: ContentDigest?
 
   public init(
     line: Int, source: String, sourceID: String?, fields: BookFields, columnsJSON: String = "{}"
@@ -144,6 +147,9 @@ public enum ImportRow: Sendable {
   case device(DeviceBook, source: String)
   /// A row that cannot be imported, and why.
   case skip(line: Int, reason: String)
+  /// A row exactly as it was when its base, the base of the link to `book`, was made from
+  /// it (``KnownSourceRows``): it says what it said at the last import, and was not mapped.
+  case unchanged(line: Int, book: Book.ID)
 }
 
 /// Where import rows come from: a Goodreads or StoryGraph CSV, or a bookclub archive.
@@ -170,9 +176,14 @@ public protocol ImportSource {
 
   /// Things worth telling about rows that were imported (a custom shelf kept as a tag).
   var remarks: [String] { get }
+
+  /// Where the import hands over the rows of its last import, so that the source can pass
+  /// over rows that have not changed; `nil` for a source that maps every row.
+  var knownRows: KnownSourceRows? { get }
 }
 
 extension ImportSource {
+  public var knownRows: KnownSourceRows? { nil }
   public var archiveLibraryID: String? { nil }
   public var goals: [ReadingGoal] { [] }
   public var problems: [String] { [] }

@@ -18,6 +18,7 @@ struct ReadAheadSource: ImportSource {
   let formatName: String
   let columnsNotKept: [String]
   let totalBytes: Int
+  let knownRows: KnownSourceRows?
   private let reader: Reader
   /// The rows of the chunk being taken, last row first.
   private var pending: [ImportRow] = []
@@ -35,7 +36,8 @@ struct ReadAheadSource: ImportSource {
     formatName = source.formatName
     columnsNotKept = source.columnsNotKept
     totalBytes = source.totalBytes
-    reader = Reader(channel: RowChannel(depth: Self.depth))
+    knownRows = source.knownRows
+    reader = Reader(channel: RowChannel(depth: Self.depth), knownRows: source.knownRows)
     let handoff = SourceHandoff(source: source)
     let channel = reader.channel
     DispatchQueue.global(qos: .userInitiated).async {
@@ -52,6 +54,8 @@ struct ReadAheadSource: ImportSource {
   }
 
   mutating func next() throws -> ImportRow? {
+    // Whoever takes rows without having published the last import's has none to publish.
+    knownRows?.publishNone()
     while pending.isEmpty {
       switch end {
       case .finished: return nil
@@ -74,10 +78,18 @@ struct ReadAheadSource: ImportSource {
 /// reading thread is told to stop.
 private final class Reader: Sendable {
   let channel: RowChannel
+  /// What the reading thread waits for before its first row.
+  let knownRows: KnownSourceRows?
 
-  init(channel: RowChannel) { self.channel = channel }
+  init(channel: RowChannel, knownRows: KnownSourceRows?) {
+    self.channel = channel
+    self.knownRows = knownRows
+  }
 
-  deinit { channel.stop() }
+  deinit {
+    knownRows?.publishNone()
+    channel.stop()
+  }
 }
 
 /// A source on its way to the reading thread, which alone uses it from then on.

@@ -50,9 +50,11 @@ final class RowChannel: Sendable {
   /// While chunks wait (the import is behind, as it is when most rows are new books), the
   /// reading thread also makes each book's merge base, work the import would otherwise do;
   /// while none wait (the import is ahead, as when a file comes again unchanged), it leaves
-  /// that work to the import.
+  /// that work to the import. It reads no row before the rows of the last import are
+  /// published (``KnownSourceRows``).
   func produce(from source: any ImportSource, chunkSize: Int) {
     var source = source
+    source.knownRows?.waitUntilPublished()
     var rows: [ImportRow] = []
     rows.reserveCapacity(chunkSize)
     var importIsBehind = false

@@ -33,6 +33,11 @@ public struct ShelfMapping: Sendable, Equatable {
     for (name, status) in chosen { self.chosen[Self.fold(name)] = status }
   }
 
+  /// The person's choices: folded shelf names, sorted, and the status each means.
+  var choices: [(shelf: String, status: ReadingStatus)] {
+    chosen.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
   /// What `shelf` means; `standard` lists the service's own shelves.
   public func reading(_ shelf: String, standard: [String: ReadingStatus]) -> Reading {
     let name = Self.fold(shelf)

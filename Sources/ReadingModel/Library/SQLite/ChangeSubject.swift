@@ -13,6 +13,10 @@ enum ChangeSubject: Sendable, Equatable {
     let hasHiddenRowID: Bool
     /// The columns that name one row of the table (its primary key, or `rowid`).
     let rowKey: [String]
+    /// Columns that keep what other columns of the row already say, which a write no
+    /// record holds may fill in (an import that finds a link's row unchanged stores its
+    /// digest): recorded and put back with the row, but no sign that the row changed since.
+    var derived: [String] = []
   }
 
   /// The book's own row first: the others refer to it.
@@ -21,7 +25,9 @@ enum ChangeSubject: Sendable, Equatable {
     Table(name: "book_details", key: "book_id", hasHiddenRowID: false, rowKey: ["book_id"]),
     Table(name: "progress_entries", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(name: "status_changes", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
-    Table(name: "book_sources", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
+    Table(
+      name: "book_sources", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"],
+      derived: ["row_digest"]),
     Table(name: "book_tags", key: "book_id", hasHiddenRowID: true, rowKey: ["rowid"]),
     Table(
       name: "book_readings", key: "book_id", hasHiddenRowID: false,

@@ -27,14 +27,46 @@ struct BookSourceTables {
     try linked(source: source, id: id)?.book
   }
 
-  /// The book that `id` names in `source`, and what the source said at its last import.
-  func linked(source: String, id: String) throws -> (book: Book.ID, base: SourceBase?)? {
+  /// The book that `id` names in `source`, what the source said at its last import, and
+  /// the digest of the file row that said it (``SourceRowDigest``).
+  func linked(source: String, id: String) throws -> (
+    book: Book.ID, base: SourceBase?, rowDigest: ContentDigest?
+  )? {
     try connection.first(
       """
-      SELECT book_id, base_fields, base_columns FROM book_sources
+      SELECT book_id, base_fields, base_columns, row_digest FROM book_sources
       WHERE source = ? AND source_id = ?
       """, [.text(source), .text(id)]
-    ) { row in (row.int64(0), Self.base(row, fields: 1, columns: 2)) }
+    ) { row in
+      (
+        row.int64(0), Self.base(row, fields: 1, columns: 2),
+        row.optionalText(3).flatMap(ContentDigest.init(hex:))
+      )
+    }
+  }
+
+  /// The book of each link to `source` that keeps the digest of its row, by that digest:
+  /// read from an index alone, no base.
+  func booksByRowDigest(source: String) throws -> [ContentDigest: Book.ID] {
+    var books: [ContentDigest: Book.ID] = [:]
+    try connection.forEach(
+      """
+      SELECT row_digest, book_id FROM book_sources
+      WHERE source = ? AND row_digest IS NOT NULL
+      """, [.text(source)]
+    ) { row in
+      guard let digest = ContentDigest(hex: row.text(0)) else { return }
+      books[digest] = row.int64(1)
+    }
+    return books
+  }
+
+  /// Records that the base of the link of `id` in `source` is what a file row with
+  /// `digest` says.
+  func setRowDigest(_ digest: ContentDigest, source: String, id: String) throws {
+    try connection.run(
+      "UPDATE book_sources SET row_digest = ? WHERE source = ? AND source_id = ?",
+      [.text(digest.hex), .text(source), .text(id)])
   }
 
   /// The book's id in `source` and what the source said at its last import.
@@ -49,9 +81,13 @@ struct BookSourceTables {
 
   /// Records that `id` names the book in `source`, with the source's base; replaces the
   /// book's earlier id in that source (a new book has none: `replacing` false skips looking).
+  ///
+  /// - Parameter rowDigest: The digest of the file row `base` is exactly (``SourceRowDigest``);
+  ///   `nil` when the base is no one row as read.
   func link(
     _ bookID: Book.ID, to source: String, id: String, base: SourceBase?,
-    replacing: Bool = true, into tables: BookTableNames = .library
+    rowDigest: ContentDigest? = nil, replacing: Bool = true,
+    into tables: BookTableNames = .library
   ) throws {
     if replacing {
       try connection.run(
@@ -60,12 +96,13 @@ struct BookSourceTables {
     }
     try connection.run(
       """
-      INSERT \(replacing ? "OR REPLACE " : "")INTO \(tables.sources) (source, source_id, book_id, base_fields, base_columns)
-      VALUES (?, ?, ?, ?, ?)
+      INSERT \(replacing ? "OR REPLACE " : "")INTO \(tables.sources)
+        (source, source_id, book_id, base_fields, base_columns, row_digest)
+      VALUES (?, ?, ?, ?, ?, ?)
       """,
       [
         .text(source), .text(id), .integer(bookID), base.map { .text($0.fieldsJSON) },
-        base.map { .text($0.columnsJSON) },
+        base.map { .text($0.columnsJSON) }, rowDigest.map { .text($0.hex) },
       ])
   }
 

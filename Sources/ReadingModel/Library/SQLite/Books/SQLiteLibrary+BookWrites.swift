@@ -69,7 +69,7 @@ extension SQLiteLibrary {
 
   /// ``BookSourceTables/linked(source:id:)``.
   func linked(source: String, id: String, on connection: SQLiteConnection) throws
-    -> (book: Book.ID, base: SourceBase?)?
+    -> (book: Book.ID, base: SourceBase?, rowDigest: ContentDigest?)?
   {
     try BookSourceTables(connection: connection).linked(source: source, id: id)
   }
@@ -81,12 +81,14 @@ extension SQLiteLibrary {
     try BookSourceTables(connection: connection).link(of: bookID, in: source)
   }
 
-  /// ``BookSourceTables/link(_:to:id:base:replacing:into:)``.
+  /// ``BookSourceTables/link(_:to:id:base:rowDigest:replacing:into:)``.
   func link(
     _ bookID: Book.ID, to source: String, id: String, base: SourceBase?,
-    replacing: Bool = true, into tables: BookTableNames = .library, on connection: SQLiteConnection
+    rowDigest: ContentDigest? = nil, replacing: Bool = true,
+    into tables: BookTableNames = .library, on connection: SQLiteConnection
   ) throws {
     try BookSourceTables(connection: connection).link(
-      bookID, to: source, id: id, base: base, replacing: replacing, into: tables)
+      bookID, to: source, id: id, base: base, rowDigest: rowDigest, replacing: replacing,
+      into: tables)
   }
 }

@@ -36,7 +36,7 @@ extension ImportRun {
   /// - Returns: `nil` when an earlier row said exactly the same; this row is then skipped as
   ///   its repeat.
   mutating func standInID(for row: ImportedBook) -> String? {
-    let base = BaseDigest(row.base)
+    let base = ContentDigest(of: [row.base.fieldsJSON, row.base.columnsJSON])
     var seen = standIns[row.sourceID, default: []]
     if let same = seen.first(where: { $0.base == base }) {
       skip(row.line, "it repeats \(label(same.line)) exactly; the first was imported")
@@ -45,30 +45,5 @@ extension ImportRun {
     seen.append((row.line, base))
     standIns[row.sourceID] = seen
     return seen.count == 1 ? row.sourceID : row.sourceID + "#\(seen.count)"
-  }
-}
-
-/// Two rows' bases compared by 128 bits of digest (64-bit FNV-1a, and a second hash with
-/// another offset and multiplier, over the fields' and the columns' text): two different
-/// bases alike in both is a chance far below a disk's own errors.
-struct BaseDigest: Equatable {
-  let first: UInt64
-  let second: UInt64
-
-  init(_ base: SourceBase) {
-    var first: UInt64 = 0xcbf2_9ce4_8422_2325
-    var second: UInt64 = 0x6c62_272e_07bb_0142
-    for text in [base.fieldsJSON, base.columnsJSON] {
-      for byte in text.utf8 {
-        first = (first ^ UInt64(byte)) &* 0x100_0000_01b3
-        second = (second ^ UInt64(byte)) &* 0x9e37_79b9_7f4a_7c15
-        second ^= second >> 29
-      }
-      // A separator, so that text moved from fields to columns reads as different.
-      first = (first ^ 0xFF) &* 0x100_0000_01b3
-      second = (second ^ 0xFF) &* 0x9e37_79b9_7f4a_7c15
-    }
-    self.first = first
-    self.second = second
   }
 }

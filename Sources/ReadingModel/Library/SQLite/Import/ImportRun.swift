@@ -21,7 +21,7 @@ struct ImportRun {
   /// The rows without an id of their own, by stand-in id: their lines, and digests of
   /// their bases (a base is a row's whole text: kept for every row, a file without ids
   /// held its size again in memory).
-  var standIns: [String: [(line: Int, base: BaseDigest)]] = [:]
+  var standIns: [String: [(line: Int, base: ContentDigest)]] = [:]
   /// The source's name for people (`Goodreads`).
   var sourceName: String { summary.format }
 

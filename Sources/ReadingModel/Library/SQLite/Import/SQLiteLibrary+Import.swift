@@ -49,6 +49,12 @@ extension SQLiteLibrary {
       format: source.formatName, options: options,
       group: try beginGroup(.import, on: connection))
     run.summary.columnsNotKept = source.columnsNotKept
+    if let known = source.knownRows {
+      // Read inside the transaction: what the rows are compared with is what this import
+      // writes over.
+      known.publish(
+        try BookSourceTables(connection: connection).booksByRowDigest(source: known.source))
+    }
     var knownOrigin: ArchiveOrigin?
     while let row = try source.next() {
       switch row {
@@ -65,6 +71,9 @@ extension SQLiteLibrary {
         try ingest(book, from: deviceSource, line: line, run: &run, on: connection)
       case .skip(let line, let reason):
         run.skip(line, reason)
+      case .unchanged(let line, let book):
+        try countUnchanged(
+          line, book: book, source: source.knownRows?.source, run: &run, on: connection)
       }
       if run.summary.rows % 500 == 0 {
         // Ctrl-C arrives as cancellation: throwing rolls the whole import back.
@@ -118,6 +127,12 @@ extension SQLiteLibrary {
         run.skipRepeat(line, of: known.book, sourceID: imported.sourceID)
       } else if known.base == base {
         run.countUnchanged(line, id: known.book)  // the export says what it said last time
+        if let digest = imported.rowDigest, digest != known.rowDigest {
+          // Kept for the next import; a link made before digests, or by a mapping since
+          // changed, has none or another.
+          try BookSourceTables(connection: connection).setRowDigest(
+            digest, source: imported.source, id: imported.sourceID)
+        }
       } else {
         try merge(imported, as: base, into: known.book, over: known.base, run: &run, on: connection)
       }
@@ -156,6 +171,20 @@ extension SQLiteLibrary {
       run: &run, on: connection)
   }
 
+  /// Counts a row its source passed over unread (``ImportRow/unchanged(line:book:)``), or
+  /// skips it as the repeat of an earlier row that claimed its book.
+  private func countUnchanged(
+    _ line: Int, book: Book.ID, source: String?, run: inout ImportRun,
+    on connection: SQLiteConnection
+  ) throws {
+    guard run.claimed[book] != nil else {
+      run.countUnchanged(line, id: book)
+      return
+    }
+    let id = try source.flatMap { try link(of: book, in: $0, on: connection)?.id }
+    run.skipRepeat(line, of: book, sourceID: id ?? "unknown")
+  }
+
   /// Adds a row that is no book of the library as a new book, linked to its source.
   ///
   /// - Parameters:
@@ -168,8 +197,8 @@ extension SQLiteLibrary {
   ) throws {
     let id = try add(imported.fields, keys: keys, run: &run, on: connection)
     try link(
-      id, to: imported.source, id: imported.sourceID, base: base, replacing: false,
-      into: .staging, on: connection)
+      id, to: imported.source, id: imported.sourceID, base: base, rowDigest: imported.rowDigest,
+      replacing: false, into: .staging, on: connection)
     run.countAdded(imported.line, id: id, fields: imported.fields)
     try run.staging?.staged(
       id, source: imported.source, sourceID: imported.sourceID, fields: imported.fields,
@@ -213,7 +242,10 @@ extension SQLiteLibrary {
     // A book met by ISBN or title is linked afresh: it had no id from the source, or a
     // stand-in other than this row's.
     if next != old || how != nil {
-      try link(id, to: imported.source, id: imported.sourceID, base: next, on: connection)
+      // A base kept with conflicts is no row of the file: the row is read again next time.
+      try link(
+        id, to: imported.source, id: imported.sourceID, base: next,
+        rowDigest: next == newBase ? imported.rowDigest : nil, on: connection)
     }
     if how == .titleAndAuthor, book.title != imported.title {
       run.remark(
