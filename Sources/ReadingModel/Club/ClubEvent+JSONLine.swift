@@ -39,14 +39,19 @@ extension ClubEvent {
 
   /// Reads a journal line.
   ///
-  /// - Parameter recent: A book read from an earlier line: one the line names the same way
-  ///   is taken as it is, its match key not made again (a journal names one book in line
-  ///   after line).
+  /// - Parameters:
+  ///   - recent: A book read from an earlier line: one the line names the same way is
+  ///     taken as it is, its match key not made again (a journal names one book in line
+  ///     after line).
+  ///   - member: The member of an earlier line, taken as it is when the line names the same.
   /// - Returns: The event; `nil` when the line is not one (not JSON, or a field missing).
-  public init?(jsonLine line: some Collection<UInt8>, recent: ClubBook? = nil) {
-    guard let fields = try? Fields(line: Array(line), recent: recent), let member = fields.member,
-      let seq = fields.seq, seq > 0, let timeText = fields.time,
-      let time = InterchangeDate.parse(timeText), let name = fields.kind
+  public init?(
+    jsonLine line: some Collection<UInt8>, recent: ClubBook? = nil,
+    member knownMember: String? = nil
+  ) {
+    guard let fields = try? Fields(line: Array(line), recent: recent, member: knownMember),
+      let member = fields.member, let seq = fields.seq, seq > 0, let time = fields.time,
+      let name = fields.kind
     else { return nil }
     let book = fields.book
     let fraction = fields.fraction
@@ -91,7 +96,8 @@ extension ClubEvent {
   private struct Fields {
     var member: String?
     var seq: Int64?
-    var time: String?
+    /// Read as it is written, `nil` unless a valid time (``InterchangeDate/parse(_:)``).
+    var time: Int64?
     var kind: String?
     var book: ClubBook?
     var fraction: Double?
@@ -101,27 +107,33 @@ extension ClubEvent {
     var person: String?
     var rating: Double?
 
-    init(line: [UInt8], recent: ClubBook?) throws(JSONError) {
+    /// The members read, named as in a line.
+    private enum LineKey: Int, CaseIterable {
+      case member, seq, time, kind, book, fraction, page, text, name, person, rating
+
+      static let written = allCases.map { Array("\($0)".utf8) }
+    }
+
+    init(line: [UInt8], recent: ClubBook?, member knownMember: String?) throws(JSONError) {
       var parser = JSONParser(bytes: line)
       try parser.expect(UInt8(ascii: "{"), "an object")
-      try parser.readMembers { key, parser throws(JSONError) in
-        if key == "book" {
-          book = try ClubBook(parser: &parser, recent: recent)
+      try parser.readMembers(matching: LineKey.written) { index, parser throws(JSONError) in
+        guard let key = index.flatMap(LineKey.init(rawValue:)) else {
+          _ = try parser.value()
           return
         }
-        let value = try parser.value()
         switch key {
-        case "member": member = value.string
-        case "seq": seq = value.integer
-        case "time": time = value.string
-        case "kind": kind = value.string
-        case "fraction": fraction = value.double
-        case "page": page = value.integer
-        case "text": text = value.string
-        case "name": name = value.string
-        case "person": person = value.string
-        case "rating": rating = value.double
-        default: break
+        case .book: book = try ClubBook(parser: &parser, recent: recent)
+        case .member: member = try parser.string(reusing: knownMember)
+        case .time: time = try parser.stringBytes { InterchangeDate.parse(utf8: $0) }
+        case .seq: seq = try parser.value().integer
+        case .kind: kind = try parser.value().string
+        case .fraction: fraction = try parser.value().double
+        case .page: page = try parser.value().integer
+        case .text: text = try parser.value().string
+        case .name: name = try parser.value().string
+        case .person: person = try parser.value().string
+        case .rating: rating = try parser.value().double
         }
       }
       try parser.expectEnd("text after the event")
@@ -141,14 +153,13 @@ extension ClubBook {
     var author: String?
     var pages: Int64?
     var isbn: String?
-    try parser.readMembers { key, parser throws(JSONError) in
-      let value = try parser.value()
-      switch key {
-      case "title": title = value.string
-      case "author": author = value.string
-      case "pages": pages = value.integer
-      case "isbn13": isbn = value.string
-      default: break
+    try parser.readMembers(matching: LineKey.written) { index, parser throws(JSONError) in
+      switch index.flatMap(LineKey.init(rawValue:)) {
+      case .title: title = try parser.string(reusing: recent?.title)
+      case .author: author = try parser.string(reusing: recent?.author)
+      case .pages: pages = try parser.value().integer
+      case .isbn13: isbn = try parser.value().string
+      case nil: _ = try parser.value()
       }
     }
     guard let title, let author else { return nil }
@@ -164,6 +175,13 @@ extension ClubBook {
     }
     self.init(isbn13: isbn13, title: title, author: author, pageCount: pageCount)
     guard !key.hasPrefix("\u{1F}") else { return nil }  // a title with no letter or digit
+  }
+
+  /// The members of a line's `book` that are read, named as in a line.
+  private enum LineKey: Int, CaseIterable {
+    case title, author, pages, isbn13
+
+    static let written = allCases.map { Array("\($0)".utf8) }
   }
 
   fileprivate func write(to object: inout JSONWriter.ObjectWriter) {

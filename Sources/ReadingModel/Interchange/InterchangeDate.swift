@@ -60,28 +60,41 @@ public enum InterchangeDate {
   /// - Returns: Milliseconds since 1970, or `nil` when `text` has another shape or an
   ///   impossible date.
   public static func parse(_ text: String) -> Int64? {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z") else {
-      return nil
-    }
+    var text = text
+    return text.withUTF8 { parse(utf8: $0) }
+  }
+
+  /// Parses `yyyy-MM-ddTHH:mm:ss[.SSS]Z` (UTC only) from its bytes: a club's first read
+  /// parses a time on every one of millions of lines, and makes no string for it.
+  ///
+  /// - Returns: Milliseconds since 1970, or `nil` for another shape or an impossible date.
+  static func parse<Bytes: RandomAccessCollection<UInt8>>(utf8 bytes: Bytes) -> Int64?
+  where Bytes.Index == Int {
+    let count = bytes.count
+    guard count == 20 || count == 24, bytes.last == UInt8(ascii: "Z") else { return nil }
+    let base = bytes.startIndex
     func number(_ range: Range<Int>) -> Int64? {
       var value: Int64 = 0
-      for byte in bytes[range] {
+      for offset in range {
+        let byte = bytes[base + offset]
         guard (48...57).contains(byte) else { return nil }
         value = value * 10 + Int64(byte - 48)
       }
       return value
     }
-    let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
-    guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
+    guard bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-"),
+      bytes[base + 10] == UInt8(ascii: "T"), bytes[base + 13] == UInt8(ascii: ":"),
+      bytes[base + 16] == UInt8(ascii: ":"),
       let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
       let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
       (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
       hour < 24, minute < 60, second < 60
     else { return nil }
     var millis: Int64 = 0
-    if bytes.count == 24 {
-      guard bytes[19] == UInt8(ascii: "."), let fraction = number(20..<23) else { return nil }
+    if count == 24 {
+      guard bytes[base + 19] == UInt8(ascii: "."), let fraction = number(20..<23) else {
+        return nil
+      }
       millis = fraction
     }
     let days = daysFromCivil(year: year, month: month, day: day)

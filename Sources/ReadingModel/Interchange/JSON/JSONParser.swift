@@ -126,6 +126,47 @@ public struct JSONParser {
     try expect(UInt8(ascii: "}"), closing)
   }
 
+  /// Reads the members of an object whose `{` was read, through its `}`, as
+  /// ``readMembers(closing:_:)`` does, with each key told by its place in `keys` (`nil`
+  /// for a key not among them): a key that is one of them as written makes no string.
+  ///
+  /// - Parameters:
+  ///   - keys: The keys the caller reads, as UTF-8.
+  ///   - closing: What a syntax error says was expected after a member.
+  ///   - member: Reads one member's value.
+  public mutating func readMembers(
+    matching keys: [[UInt8]], closing: String = "',' or '}' in an object",
+    _ member: (Int?, inout JSONParser) throws(JSONError) -> Void
+  ) throws(JSONError) {
+    guard try !skip(UInt8(ascii: "}")) else { return }
+    repeat {
+      let key = try key(matching: keys)
+      try member(key, &self)
+    } while try skip(UInt8(ascii: ","))
+    try expect(UInt8(ascii: "}"), closing)
+  }
+
+  /// Reads an object member's key and its colon.
+  ///
+  /// - Returns: The key's place in `keys`; `nil` for another key.
+  private mutating func key(matching keys: [[UInt8]]) throws(JSONError) -> Int? {
+    try skipWhitespace()
+    guard try peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a quoted key") }
+    var found: Int?
+    if let end = plainStringEnd() {
+      let written = chunk[(index + 1)..<end]
+      found = keys.firstIndex { $0.elementsEqual(written) }
+      if found != nil { index = end + 1 }
+    }
+    if found == nil {
+      // Unescaped and checked as any key is: a key that is no UTF-8 is an error.
+      let key = try string(limitFrom: offset)
+      found = keys.firstIndex { $0.elementsEqual(key.utf8) }
+    }
+    try expect(UInt8(ascii: ":"), "':' after a key")
+    return found
+  }
+
   /// Reads an object member's key and its colon.
   public mutating func key() throws(JSONError) -> String {
     try skipWhitespace()
@@ -136,6 +177,62 @@ public struct JSONParser {
   }
 
   // MARK: Values
+
+  /// Reads the next value as a string that is likely `known`: when its bytes are
+  /// `known`'s, `known` itself comes back and no string is made (a journal gives the same
+  /// member id and book title line after line).
+  ///
+  /// - Returns: The string; `nil` when the value is no string (it is read past whole).
+  /// - Throws: What ``value()`` throws: a string that is not UTF-8, one too long.
+  public mutating func string(reusing known: String?) throws(JSONError) -> String? {
+    try skipWhitespace()
+    guard try peek() == UInt8(ascii: "\"") else {
+      _ = try value()
+      return nil
+    }
+    if var known, let end = plainStringEnd(),
+      known.withUTF8({ $0.elementsEqual(chunk[(index + 1)..<end]) })
+    {
+      index = end + 1
+      return known
+    }
+    return try string(limitFrom: offset)
+  }
+
+  /// Reads the next value as a string and hands its bytes to `read`, making no string of
+  /// them when they need no unescaping (a time on every line of a journal). The bytes are
+  /// not checked to be UTF-8: `read` takes them as written.
+  ///
+  /// - Returns: What `read` made of the bytes; `nil` when the value is no string (it is read
+  ///   past whole).
+  /// - Throws: What ``value()`` throws.
+  public mutating func stringBytes<T>(_ read: (ArraySlice<UInt8>) -> T?) throws(JSONError) -> T? {
+    try skipWhitespace()
+    guard try peek() == UInt8(ascii: "\"") else {
+      _ = try value()
+      return nil
+    }
+    if let end = plainStringEnd() {
+      defer { index = end + 1 }
+      return read(chunk[(index + 1)..<end])
+    }
+    let text = try string(limitFrom: offset)
+    return read(Array(text.utf8)[...])
+  }
+
+  /// With `index` at a string's opening quote: where its closing quote is, when the string
+  /// ends in the chunk at hand, needs no unescaping, holds no control character and is
+  /// within the limit; else `nil`.
+  private func plainStringEnd() -> Int? {
+    var end = index + 1
+    while end < chunk.count {
+      let byte = chunk[end]
+      if byte == UInt8(ascii: "\"") { return end - index - 1 <= limit ? end : nil }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+      end += 1
+    }
+    return nil
+  }
 
   private mutating func value(depth: Int, limitFrom start: Int) throws(JSONError) -> JSONValue {
     guard depth < Self.depthLimit else {
