@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -48,25 +51,59 @@ public struct ClubExchange: Sendable {
     let folder = try Self.folder(of: membership)
     let points = try await library.clubReadPoints(membership.clubID)
     let names = try await library.clubMemberNames(membership.clubID)
-    var problems: [String] = []
-    for (journal, stamp) in try folder.stampedJournals() {
+    // Still as it was when a read reached its end: there is nothing to open.
+    let changed = try folder.stampedJournals().compactMap { journal, stamp in
       let start = points[journal.member] ?? .start
-      // Still as it was when a read reached its end: there is nothing to open.
-      if start.fileStamp != 0, stamp == start.fileStamp { continue }
-      var fold = ClubJournalFold()
-      let reading = journal.read(after: start) { fold.add($0) }
-      var said = reading.problems
-      if reading.wasRewritten {
-        said.append(
-          "\(journal.label): it no longer holds what was read before (rolled back or replaced); "
-            + "it was read again from its start")
+      return start.fileStamp != 0 && stamp == start.fileStamp ? nil : (journal, start)
+    }
+    let groups = stride(from: 0, to: changed.count, by: Self.journalsReadAtOnce).map {
+      Array(changed[$0..<min($0 + Self.journalsReadAtOnce, changed.count)])
+    }
+    var problems: [String] = []
+    // The next group is read while this one's folds are written.
+    var next = groups.first.map(JournalGroupRead.init)
+    for (number, group) in groups.enumerated() {
+      guard let reads = next?.wait() else { break }
+      next = number + 1 < groups.count ? JournalGroupRead(groups[number + 1]) : nil
+      for ((journal, start), (fold, reading)) in zip(group, reads) {
+        var said = reading.problems
+        if reading.wasRewritten {
+          said.append(
+            "\(journal.label): it no longer holds what was read before (rolled back or replaced); "
+              + "it was read again from its start")
+        }
+        problems += journal.naming(said, memberName: fold.memberName ?? names[journal.member])
+        guard reading.end != start else { continue }
+        try await library.ingestClubFold(
+          fold, of: journal.member, in: membership.clubID, through: reading.end)
       }
-      problems += journal.naming(said, memberName: fold.memberName ?? names[journal.member])
-      guard reading.end != start else { continue }
-      try await library.ingestClubFold(
-        fold, of: journal.member, in: membership.clubID, through: reading.end)
     }
     return problems
+  }
+
+  /// How many journals are read at once, over the cores: enough to keep every core busy
+  /// while journals differ in length, few enough that their folds take little memory.
+  static let journalsReadAtOnce = 16
+
+  /// Reads and folds each journal after its point, several at once (a journal's read,
+  /// decoding and folding use one core; its lines' decoding may use more).
+  ///
+  /// - Returns: Each journal's fold and reading, in the journals' order.
+  fileprivate static func read(_ journals: [(ClubJournal, ClubJournal.ReadPoint)]) -> [(
+    ClubJournalFold, ClubJournal.Reading
+  )] {
+    var results = [(ClubJournalFold, ClubJournal.Reading)?](repeating: nil, count: journals.count)
+    results.withUnsafeMutableBufferPointer { buffer in
+      // Each read writes only its own slot, and the buffer outlives them all.
+      nonisolated(unsafe) let slots = buffer
+      DispatchQueue.concurrentPerform(iterations: journals.count) { index in
+        let (journal, start) = journals[index]
+        var fold = ClubJournalFold()
+        let reading = journal.read(after: start) { fold.add($0) }
+        slots[index] = (fold, reading)
+      }
+    }
+    return results.map { $0! }
   }
 
   /// Where the club stands, from the events read so far.
@@ -112,5 +149,28 @@ public struct ClubExchange: Sendable {
       }
     }
     return (clubs, problems)
+  }
+}
+
+/// A group of journals being read and folded on other threads (``ClubExchange/read(_:)``).
+private final class JournalGroupRead: Sendable {
+  private let results = Mutex<[(ClubJournalFold, ClubJournal.Reading)]>([])
+  private let done = DispatchSemaphore(value: 0)
+
+  /// Starts reading `journals`, each after its point.
+  init(_ journals: [(ClubJournal, ClubJournal.ReadPoint)]) {
+    DispatchQueue.global(qos: .userInitiated).async { [self] in
+      let read = ClubExchange.read(journals)
+      results.withLock { $0 = read }
+      done.signal()
+    }
+  }
+
+  /// Waits for the reads to end.
+  ///
+  /// - Returns: Each journal's fold and reading, in the journals' order.
+  func wait() -> [(ClubJournalFold, ClubJournal.Reading)] {
+    done.wait()
+    return results.withLock { $0 }
   }
 }
