@@ -42,6 +42,21 @@ import Testing
       && !line.contains(" USING ")
   }
 
+  /// What `club status` asks once per member: where their pace starts, read off the pace
+  /// table's key from the window's hour on, one row, never every point sorted by time.
+  @Test func aMembersPaceStartIsReadAlongThePaceKey() async throws {
+    let path = folder.path("library.sqlite")
+    let library = SQLiteLibrary(path: path)
+    try await library.bulkAdd((0..<2).map(sampleBook))
+    let connection = try SQLiteConnection(path: path, mode: .readOnly)
+    let lines = try plan(
+      ClubStandingTables.paceStart,
+      [.text("c"), .text("m"), .text("b"), .integer(10), .integer(36_000_000)], on: connection)
+    #expect(lines.contains { $0.contains("SEARCH club_pace USING PRIMARY KEY") }, "\(lines)")
+    #expect(lines.contains { $0.contains("hour>?") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("TEMP B-TREE") }, "\(lines)")
+  }
+
   /// What a sync journals after every command that writes: the changes after a mark, read
   /// by their `seq`, never every import's members.
   @Test func theChangesSinceTheJournalsMarkAreReadBySequence() async throws {

@@ -104,18 +104,21 @@ struct ClubStandingTables {
     guard let book else { return events }
     let key = SQLiteValue.text(book.key)
     // Each member's pace starts at their first progress in the window of their latest
-    // (``ClubStatus/paceStart(before:)``): one lookup per member along the table's key.
+    // (``ClubStatus/paceStart(before:)``): one lookup per member along the table's key. A
+    // point's hour is its time's, so the first hour from the window's on holds the first
+    // point: read in the key's order, one row, not every point of the window sorted.
     let latest = try connection.all(
       "SELECT member_id, time_ms FROM club_standing WHERE club_id = ? AND slot = ?",
       [club, .text(ClubJournalFold.slot(of: .progress(book, fraction: 0, page: nil)))]
     ) { (member: $0.text(0), time: $0.int64(1)) }
     for (member, time) in latest {
+      let start = ClubStatus.paceStart(before: time)
       events += try connection.all(
-        """
-        SELECT member_id, seq, time_ms, 'progress', book_key, fraction, NULL, NULL, NULL, NULL
-        FROM club_pace WHERE club_id = ? AND member_id = ? AND book_key = ? AND time_ms >= ?
-        ORDER BY time_ms, seq LIMIT 1
-        """, [club, .text(member), key, .integer(ClubStatus.paceStart(before: time))]
+        Self.paceStart,
+        [
+          club, .text(member), key, .integer(ClubJournalFold.paceHour(of: start)),
+          .integer(start),
+        ]
       ) { Self.event($0, book: book) }
     }
     if notes {
@@ -128,6 +131,15 @@ struct ClubStandingTables {
     }
     return events
   }
+
+  /// A member's first progress on a book from a time on (club, member, book key, the
+  /// time's hour, the time), as an event's columns.
+  static let paceStart = """
+    SELECT member_id, seq, time_ms, 'progress', book_key, fraction, NULL, NULL, NULL, NULL
+    FROM club_pace WHERE club_id = ? AND member_id = ? AND book_key = ? AND hour >= ?
+      AND time_ms >= ?
+    ORDER BY hour LIMIT 1
+    """
 
   /// The latest pick of any member not dated past `now` and ``ClubStatus/futureSkew``,
   /// decoded from its line (a pick carries the book's details).
