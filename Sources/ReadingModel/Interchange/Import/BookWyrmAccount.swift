@@ -13,7 +13,10 @@ struct BookWyrmAccount: ImportSource {
   private(set) var bytesRead = 0
   var formatName: String { Self.formatName }
   let columnsNotKept: [String] = []
-  var remarks: [String] { shelves.remarks }
+  /// Remarks on single books (a rating that is none), in their order.
+  private var rowRemarks: [String] = []
+
+  var remarks: [String] { rowRemarks + shelves.remarks }
   private var shelves = ShelfReader(mapping: ShelfMapping(), standard: BookWyrmMapper.statuses)
 
   /// Opens the export at `path`.
@@ -124,7 +127,8 @@ struct BookWyrmAccount: ImportSource {
     let reviews = (book["reviews"]?.items ?? []).compactMap(\.members)
       .sorted { text($0["published"]) < text($1["published"]) }
     if let rating = reviews.last(where: { $0["rating"]?.double != nil })?["rating"]?.double {
-      fields[.rating] = Rating(stored: rating)?.text ?? ""
+      RatingCell(rating.isFinite ? String(rating) : "\(rating)", read: Rating.init(storedText:))
+        .apply(to: &fields, at: "book \(line) of archive.json", remarks: &rowRemarks)
     }
     if let review = reviews.last(where: {
       !text($0["content"]).isEmpty || !text($0["name"]).isEmpty

@@ -39,7 +39,10 @@ struct BookWyrmMapper: CSVRowMapper {
     self.shelves = ShelfReader(mapping: shelves, standard: Self.statuses)
   }
 
-  var remarks: [String] { shelves.remarks }
+  /// Remarks on single rows (a rating that is none), in row order.
+  private var rowRemarks: [String] = []
+
+  var remarks: [String] { rowRemarks + shelves.remarks }
 
   mutating func map(_ row: CSVRow) -> ImportRow {
     let title = row.text("title")
@@ -68,7 +71,8 @@ struct BookWyrmMapper: CSVRowMapper {
     fields.setList(.tags, reading == .unknown ? [name] : [])
     fields[.dateAdded] = CalendarDay(row.value("shelf_date"))?.description ?? ""
     fields.setList(.readings, Self.reading(of: row).map { [$0.text] } ?? [])
-    fields[.rating] = Rating(storedText: row.value("rating"))?.text ?? ""
+    RatingCell(row.value("rating"), read: Rating.init(storedText:))
+      .apply(to: &fields, at: "line \(row.line)", remarks: &rowRemarks)
     let review = [row.text("review_name"), HTMLText.paragraphs(row.value("review_content"))]
       .filter { !$0.isEmpty }
     fields[.review] = review.joined(separator: "\n\n")

@@ -70,7 +70,8 @@ struct GoodreadsMapper: CSVRowMapper {
       fields[.dateAdded] = CalendarDay(row.value(columns.dateAdded))?.description ?? ""
     }
     if columns.myRating.exists {
-      fields[.rating] = Rating(wholeStarsText: row.value(columns.myRating))?.text ?? ""
+      RatingCell(row.value(columns.myRating), read: Rating.init(wholeStarsText:))
+        .apply(to: &fields, at: "line \(row.line)", remarks: &rowRemarks)
     }
     if columns.dateRead.exists {
       fields.setList(

@@ -40,7 +40,10 @@ struct HardcoverMapper: CSVRowMapper {
     self.shelves = ShelfReader(mapping: shelves, standard: Self.statuses)
   }
 
-  var remarks: [String] { shelves.remarks }
+  /// Remarks on single rows (a rating that is none), in row order.
+  private var rowRemarks: [String] = []
+
+  var remarks: [String] { rowRemarks + shelves.remarks }
 
   mutating func map(_ row: CSVRow) -> ImportRow {
     let title = row.text("Title")
@@ -67,7 +70,8 @@ struct HardcoverMapper: CSVRowMapper {
     let readings = Self.readings(
       started: row.value("Date Started"), finished: row.value("Date Finished"))
     fields.setList(.readings, readings.map(\.text))
-    fields[.rating] = Rating(storedText: row.value("Rating"))?.text ?? ""
+    RatingCell(row.value("Rating"), read: Rating.init(storedText:))
+      .apply(to: &fields, at: "line \(row.line)", remarks: &rowRemarks)
     fields[.review] = HTMLText.plain(row.value("Review"))
     fields[.spoiler] = BookFields.spoiler(cell: row.value("Review Contains Spoilers"))
     fields[.privateNotes] = HTMLText.plain(row.value("Private Notes"))

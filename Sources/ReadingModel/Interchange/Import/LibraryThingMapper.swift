@@ -35,7 +35,10 @@ struct LibraryThingMapper: CSVRowMapper {
     self.shelves = ShelfReader(mapping: shelves, standard: Self.statuses)
   }
 
-  var remarks: [String] { shelves.remarks }
+  /// Remarks on single rows (a rating that is none), in row order.
+  private var rowRemarks: [String] = []
+
+  var remarks: [String] { rowRemarks + shelves.remarks }
 
   mutating func map(_ row: CSVRow) -> ImportRow {
     let title = Self.text(row.value("Title"))
@@ -93,7 +96,8 @@ struct LibraryThingMapper: CSVRowMapper {
     if collections.contains(where: { $0.lowercased() == Self.yourLibrary }) {
       fields[.owned] = Int(row.text("Copies")).map { String(max($0, 1)) } ?? "1"
     }
-    fields[.rating] = Rating(storedText: row.value("Rating"))?.text ?? ""
+    RatingCell(row.value("Rating"), read: Rating.init(storedText:))
+      .apply(to: &fields, at: "line \(row.line)", remarks: &rowRemarks)
     fields[.review] = Self.text(row.value("Review"))
     fields[.privateNotes] = Self.text(row.value("Private Comment"))
     fields[.dateAdded] = CalendarDay(Self.unbracketed(row.value("Entry Date")))?.description ?? ""

@@ -128,8 +128,9 @@ enum OpenreadsBook {
     case _?: unknownStatus = "Openreads status unknown"
     }
     // Stars times ten: 45 is four and a half.
-    if let rating = book["rating"]?.integer, rating > 0 {
-      fields[.rating] = Rating(stored: Double(rating) / 10)?.text ?? ""
+    // A number past five stars is none: it leaves the book's rating as it is, not cleared.
+    if let rating = book["rating"]?.integer, let stars = Rating(stored: Double(rating) / 10) {
+      fields[.rating] = stars.text
     }
     var tags = text("tags").components(separatedBy: "|||||").map { $0.trimmingWhitespace() }
       .filter { !$0.isEmpty }

@@ -36,7 +36,10 @@ struct StoryGraphMapper: CSVRowMapper {
     self.shelves = ShelfReader(mapping: shelves, standard: Self.statuses)
   }
 
-  var remarks: [String] { shelves.remarks }
+  /// Remarks on single rows (a rating that is none), in row order.
+  private var rowRemarks: [String] = []
+
+  var remarks: [String] { rowRemarks + shelves.remarks }
 
   mutating func map(_ row: CSVRow) -> ImportRow {
     let title = row.text("Title")
@@ -66,7 +69,8 @@ struct StoryGraphMapper: CSVRowMapper {
     if row.has("Read Count") {
       fields[.readCount] = Int(row.value("Read Count")).map(String.init) ?? ""
     }
-    fields[.rating] = Rating(storedText: row.value("Star Rating"))?.text ?? ""
+    RatingCell(row.value("Star Rating"), read: Rating.init(storedText:))
+      .apply(to: &fields, at: "line \(row.line)", remarks: &rowRemarks)
     if row.has("Review") { fields[.review] = HTMLText.plain(row.value("Review")) }
     if row.has("Format") {
       fields[.binding] = row.text("Format")

@@ -233,12 +233,17 @@ extension SQLiteLibrary {
     let merge = try mergeFields(
       imported.fields, base: oldFields, into: book, run: &run, on: connection)
     run.countMerged(imported.line, book: book, merge: merge.result, ours: merge.ours)
-    let next =
+    var nextFields =
       merge.result.conflicts.isEmpty
-      ? newBase
-      : SourceBase(
-        fieldsJSON: merge.result.nextBase(theirs: imported.fields, base: oldFields).json,
-        columnsJSON: imported.columnsJSON)
+      ? imported.fields : merge.result.nextBase(theirs: imported.fields, base: oldFields)
+    // What the row says nothing about (a column its file lacks, a cell that is no value)
+    // stays what the source said last: its next change is still a change.
+    for field in oldFields?.fields ?? [] where imported.fields[field] == nil {
+      nextFields[field] = oldFields?[field]
+    }
+    let next =
+      nextFields == imported.fields
+      ? newBase : SourceBase(fieldsJSON: nextFields.json, columnsJSON: imported.columnsJSON)
     // A book met by ISBN or title is linked afresh: it had no id from the source, or a
     // stand-in other than this row's.
     if next != old || how != nil {

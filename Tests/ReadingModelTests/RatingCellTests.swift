@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ReadingModel
+
+/// A rating cell that is no rating (`7`, `-1`, `four`) says nothing about the rating: the
+/// book keeps its own, and the summary says why; it is never read as "unrated", which would
+/// clear the library's rating at the next merge.
+@Suite struct RatingCellTests {
+  let folder = TemporaryFolder()
+
+  @Test func aCellIsARatingNoneOrRefused() {
+    let stored = { (text: String) in RatingCell(text, read: Rating.init(storedText:)) }
+    #expect(stored("4.5") == .rated("4.5"))
+    #expect(stored("") == .unrated)
+    #expect(stored("0.00") == .unrated)
+    #expect(stored("7") == .refused("7"))
+    #expect(stored("-1") == .refused("-1"))
+    #expect(stored("four") == .refused("four"))
+    let stars = { (text: String) in RatingCell(text, read: Rating.init(wholeStarsText:)) }
+    #expect(stars("0") == .unrated)
+    #expect(stars("5") == .rated("5"))
+    #expect(stars("4.5") == .refused("4.5"))
+  }
+
+  func goodreads(rating: String) throws -> String {
+    let header = SourceRowDigestTests.header
+    var row = SourceRowDigestTests.row(1)
+    row[header.firstIndex(of: "My Rating")!] = rating
+    let path = folder.path("export-\(UUID().uuidString).csv")
+    try [header, row].map(CSVWriter.line).joined()
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  @Test func aRatingThatIsNoneLeavesTheBooksRatingAndIsRemarkedOn() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    let importFile = { (path: String) in
+      try await library.importBooks(
+        from: { try ImportFormat.goodreads.source(path: path) }, options: ImportOptions(),
+        progress: nil)
+    }
+    _ = try await importFile(try goodreads(rating: "4"))
+    let garbled = try await importFile(try goodreads(rating: "7"))
+    #expect(try await library.details(of: 1).rating == 4)
+    #expect(garbled.updated == 0)
+    #expect(
+      garbled.remarks.contains {
+        $0.hasPrefix("line 2: the rating '7' is no rating bookclub keeps")
+      }, "\(garbled.remarks)")
+    // A real "not rated" still clears it.
+    let cleared = try await importFile(try goodreads(rating: "0"))
+    #expect(cleared.updated == 1)
+    #expect(try await library.details(of: 1).rating == nil)
+  }
+
+  @Test func everyServiceFileLeavesARatingThatIsNoneUnread() throws {
+    let hardcover = ServiceFixtures.hardcoverCSV.replacingOccurrences(
+      of: ",4.5,Lovely", with: ",11,Lovely")
+    let bookwyrm = ServiceFixtures.bookwyrmCSV.replacingOccurrences(
+      of: ",4.50,Strange", with: ",-2,Strange")
+    for (format, text) in [(ImportFormat.hardcover, hardcover), (.bookwyrm, bookwyrm)] {
+      let path = folder.path("\(format)-\(UUID().uuidString).csv")
+      try text.write(toFile: path, atomically: false, encoding: .utf8)
+      var source = try format.source(path: path)
+      var first: ImportedBook?
+      while let row = try source.next() {
+        if case .book(let book) = row, first == nil { first = book }
+      }
+      #expect(first?.fields.fields.contains(.rating) == false, "\(format)")
+      #expect(source.remarks.contains { $0.contains("is no rating bookclub keeps") }, "\(format)")
+    }
+  }
+}
