@@ -73,3 +73,38 @@ import Testing
     }
   }
 }
+
+/// What a service file names that bookclub has no place for is said, not dropped in
+/// silence: a Hardcover author that is a role alone, BookWyrm's publishers after the first.
+@Suite struct UnkeptServiceValueTests {
+  let folder = TemporaryFolder()
+
+  @Test func aHardcoverRoleWithoutANameIsRemarkedOn() {
+    let people = HardcoverMapper.people("(Translator), Mara Quill, Tobias Fenn (Translator)")
+    #expect(people.authors == ["Mara Quill"])
+    #expect(people.others == ["Tobias Fenn (Translator)"])
+    #expect(people.nameless == ["(Translator)"])
+  }
+
+  @Test func bookWyrmsPublishersAfterTheFirstAreNamedInARemark() throws {
+    let json = ServiceFixtures.bookwyrmArchiveJSON.replacingOccurrences(
+      of: #""publishers":["Example House"]"#,
+      with: #""publishers":["Example House","","Second Press","Third Press"]"#)
+    let path = folder.path("bookwyrm-\(UUID().uuidString).tar.gz")
+    try Data(ServiceFixtures.bookwyrmAccountExport(json: json)).write(
+      to: URL(fileURLWithPath: path))
+    var source = try ImportFormat.bookwyrmAccount.source(path: path)
+    var publishers: [String] = []
+    while let row = try source.next() {
+      if case .book(let book) = row, let publisher = book.fields[.publisher] {
+        publishers.append(publisher)
+      }
+    }
+    #expect(publishers.first == "Example House")
+    #expect(
+      source.remarks.contains {
+        $0 == "book 1 of archive.json: the publisher is 'Example House'; "
+          + "the others it names are not kept ('Second Press', 'Third Press')"
+      }, "\(source.remarks)")
+  }
+}

@@ -102,8 +102,15 @@ struct BookWyrmAccount: ImportSource {
           $0
         })
     }
-    let publisher = (edition["publishers"]?.items ?? []).first.map { text($0) } ?? ""
-    fields[.publisher] = publisher
+    // A book has one publisher: the first; the others are named in a remark.
+    let publishers = (edition["publishers"]?.items ?? []).map { text($0) }.filter { !$0.isEmpty }
+    fields[.publisher] = publishers.first ?? ""
+    if publishers.count > 1 {
+      rowRemarks.append(
+        "book \(line) of archive.json: the publisher is \(ImportRun.quote(publishers[0])); "
+          + "the others it names are not kept ("
+          + publishers.dropFirst().map(ImportRun.quote).joined(separator: ", ") + ")")
+    }
     let year = text(edition["publishedDate"]).prefix(4)
     fields[.editionYear] = year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : ""
     let physical = text(edition["physicalFormat"])

@@ -53,6 +53,10 @@ struct HardcoverMapper: CSVRowMapper {
     fields[.title] = title
     fields.setList(.authors, people.authors)
     fields.setList(.contributors, people.others)
+    for role in people.nameless {
+      rowRemarks.append(
+        "line \(row.line): the author \(ImportRun.quote(role)) is a role without a name; not kept")
+    }
     fields.setList(.series, Self.list(row.value("Series")).compactMap(Self.seriesPlace))
     let isbn = ISBN(row.value("ISBN 13")) ?? ISBN(row.value("ISBN 10"))
     fields[.isbn13] = isbn?.isbn13 ?? ""
@@ -109,16 +113,23 @@ struct HardcoverMapper: CSVRowMapper {
   /// `Mara Quill, Tobias Fenn (Translator)` → authors and, with their roles dropped, the
   /// others (narrators, translators, editors). With no name without a role, the first
   /// name is the author.
-  static func people(_ cell: String) -> (authors: [String], others: [String]) {
+  ///
+  /// - Returns: The authors, the others, and the items that are a role alone
+  ///   (`(Translator)`), which name no one, for a remark.
+  static func people(_ cell: String) -> (authors: [String], others: [String], nameless: [String]) {
     var authors: [String] = []
     var others: [String] = []
+    var nameless: [String] = []
     for name in list(cell) {
       guard name.hasSuffix(")"), let open = name.lastIndex(of: "(") else {
         authors.append(name)
         continue
       }
       let bare = name[..<open].trimmingWhitespace()
-      guard !bare.isEmpty else { continue }
+      guard !bare.isEmpty else {
+        nameless.append(name)
+        continue
+      }
       // Kept with its role (`Tobias Fenn (Translator)`), as contributors are; the role
       // bookclub's own export gives a contributor who has none is no role.
       others.append(name.hasSuffix(" (Contributor)") ? bare : name)
@@ -127,7 +138,7 @@ struct HardcoverMapper: CSVRowMapper {
       others.removeFirst()
       authors.append(first.hasSuffix(")") ? withoutRole(first) : first)
     }
-    return (authors, others)
+    return (authors, others, nameless)
   }
 
   /// `Jon Peller (Narrator)` → `Jon Peller`.
