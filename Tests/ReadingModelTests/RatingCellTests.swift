@@ -107,4 +107,26 @@ import Testing
           + "the others it names are not kept ('Second Press', 'Third Press')"
       }, "\(source.remarks)")
   }
+
+  @Test func aLibraryThingYearGivenOnlyInPublicationIsKept() throws {
+    let rows: [[String: String]] = [
+      [
+        "Book Id": "1", "Title": "Salt Road", "Primary Author": "Sample, B.",
+        "Publication": "Example House (1979), Paperback", "Date": "",
+      ],
+      [
+        "Book Id": "2", "Title": "Signal Harbor", "Primary Author": "Renn, Ada",
+        "Publication": "Example House (1979)", "Date": "2001",
+      ],
+    ]
+    let path = folder.path("librarything-\(UUID().uuidString).tsv")
+    try ServiceFixtures.libraryThingTSV(rows).write(
+      toFile: path, atomically: false, encoding: .utf8)
+    var source = try ImportFormat.librarything.source(path: path)
+    var years: [String?] = []
+    while let row = try source.next() {
+      if case .book(let book) = row { years.append(book.fields[.editionYear]) }
+    }
+    #expect(years == ["1979", "2001"])
+  }
 }

@@ -74,10 +74,12 @@ struct LibraryThingMapper: CSVRowMapper {
         let value = row.text(column)
         return value.isEmpty ? nil : prefix + ":" + value
       })
-    let (publisher, _) = Self.publication(row.value("Publication"))
+    let (publisher, published) = Self.publication(row.value("Publication"))
     fields[.publisher] = publisher
-    let year = row.text("Date").prefix(4)
-    fields[.editionYear] = year.count == 4 && year.allSatisfy(\.isNumber) ? String(year) : ""
+    // `Date`, else the year `Publication` gives in parentheses (`Publisher (1979)`).
+    fields[.editionYear] =
+      [row.text("Date"), published ?? ""].lazy.map { $0.prefix(4) }
+      .first { $0.count == 4 && $0.allSatisfy(\.isNumber) }.map(String.init) ?? ""
     if let pages = Int(row.text("Page Count")), pages > 0 { fields[.pageCount] = String(pages) }
     let media = row.text("Media")
     fields[.binding] = media
