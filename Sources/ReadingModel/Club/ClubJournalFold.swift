@@ -19,17 +19,14 @@ public struct ClubJournalFold: Sendable {
   /// over 14 days, so at most 337 points a book however often a member records progress.
   static let paceStep: Int64 = 3_600_000
 
-  /// The latest event of each slot (``slot(of:)``), by sequence; a note's slot keeps the
-  /// member's latest activity on the book. Slots of books past ``keptBooks`` included.
-  private var latestBySlot: [String: ClubEvent] = [:]
+  /// The latest event of each slot about no book (`joined`, `left`, `picked`, `other`), by
+  /// sequence.
+  private var latestElsewhere: [String: ClubEvent] = [:]
   /// The earliest `joined`, by sequence.
   private(set) var firstJoined: ClubEvent?
-  /// Each book's latest notes (up to twice ``noteLimit`` until ``notes`` trims them).
-  private var notesByBook: [String: [ClubEvent]] = [:]
-  /// Each book's earliest progress of each hour.
-  private var paceByBook: [String: [Int64: ClubEvent]] = [:]
-  /// Each book's highest sequence: which books are the member's latest.
-  private var bookRecency: [String: Int] = [:]
+  /// What the member did on each book they were active on, by the book's key: one lookup
+  /// of the key an event, however many of the book's slots it touches.
+  private var books: [String: BookFold] = [:]
 
   init() {}
 
@@ -39,40 +36,41 @@ public struct ClubJournalFold: Sendable {
 
   /// Folds in one more event.
   mutating func add(_ event: ClubEvent) {
-    let slot = Self.slot(of: event.kind)
-    if latestBySlot[slot].map({ $0.sequence < event.sequence }) ?? true {
-      latestBySlot[slot] = event
-    }
     switch event.kind {
     case .joined:
+      keepLatest(event, in: "joined")
       if firstJoined.map({ event.sequence < $0.sequence }) ?? true { firstJoined = event }
-    case .note(let book, _, _):
-      notesByBook[book.key, default: []].append(event)
-      if notesByBook[book.key]!.count >= 2 * Self.noteLimit { trimNotes(of: book.key) }
-    case .progress(let book, _, _):
-      let hour = Self.paceHour(of: event.time)
-      if paceByBook[book.key]?[hour].map({ Self.order(event) < Self.order($0) }) ?? true {
-        paceByBook[book.key, default: [:]][hour] = event
-      }
-      if paceByBook[book.key]!.count > 2 * Self.pacePointLimit { trimPace(of: book.key) }
-    default: break
+    case .left, .picked, .unknown:
+      // A pick is no activity on its book: kept in a slot of its own.
+      keepLatest(event, in: Self.slot(of: event.kind))
+    case .progress(let book, _, _), .note(let book, _, _), .finished(let book),
+      .abandoned(let book), .rated(let book, _):
+      books[book.key, default: BookFold()].add(event)
+      if books.count > 2 * Self.bookLimit { keepLatestBooks() }
     }
-    if case .picked = event.kind { return }  // a pick is no activity on its book
-    if let book = event.kind.book {
-      bookRecency[book.key] = max(bookRecency[book.key] ?? 0, event.sequence)
-      if bookRecency.count > 2 * Self.bookLimit { keepLatestBooks() }
+  }
+
+  private mutating func keepLatest(_ event: ClubEvent, in slot: String) {
+    if latestElsewhere[slot].map({ $0.sequence < event.sequence }) ?? true {
+      latestElsewhere[slot] = event
     }
   }
 
   /// The latest event of each slot, for the books kept (and every pick).
   var latest: [String: ClubEvent] {
-    let kept = Set(keptBooks)
-    return latestBySlot.filter { Self.isKept($0.value, books: kept) }
+    var latest = latestElsewhere
+    for key in keptBooks {
+      for event in books[key]?.latest ?? [] {
+        guard let event else { continue }
+        latest[Self.slot(of: event.kind)] = event
+      }
+    }
+    return latest
   }
 
   /// The member's name, as their latest `joined` in the batch gives it.
   var memberName: String? {
-    guard case .joined(let name, _) = latestBySlot["joined"]?.kind, !name.isEmpty else {
+    guard case .joined(let name, _) = latestElsewhere["joined"]?.kind, !name.isEmpty else {
       return nil
     }
     return name
@@ -81,7 +79,7 @@ public struct ClubJournalFold: Sendable {
   /// The notes kept: each book's latest ``noteLimit``.
   var notes: [ClubEvent] {
     keptBooks.flatMap { key in
-      (notesByBook[key] ?? []).sorted { $0.sequence > $1.sequence }.prefix(Self.noteLimit)
+      (books[key]?.notes ?? []).sorted { $0.sequence > $1.sequence }.prefix(Self.noteLimit)
     }
   }
 
@@ -89,14 +87,14 @@ public struct ClubJournalFold: Sendable {
   /// start of the latest progress's window (``ClubStatus/paceStart(before:)``) to it.
   var recentProgress: [ClubEvent] {
     keptBooks.flatMap { key in
-      (paceByBook[key]?.values).map { Array($0).filter { isInPace($0, book: key) } } ?? []
+      books[key].map { book in book.pace.values.filter { book.isInPace($0) } } ?? []
     }
   }
 
   /// The books kept, the member's latest ``bookLimit``.
   var keptBooks: [String] {
-    bookRecency.sorted { ($0.value, $0.key) > ($1.value, $1.key) }.prefix(Self.bookLimit)
-      .map(\.key)
+    books.map { ($0.key, $0.value.recency) }.sorted { ($0.1, $0.0) > ($1.1, $1.0) }
+      .prefix(Self.bookLimit).map(\.0)
   }
 
   /// Where an event is kept: its kind, and the book for kinds about one; kinds from a newer
@@ -119,44 +117,77 @@ public struct ClubJournalFold: Sendable {
   }
 
   /// The most progress points a book's pace can need: one an hour over the window.
-  private static let pacePointLimit = Int(ClubStatus.paceWindow / paceStep) + 1
-
-  private func isInPace(_ event: ClubEvent, book key: String) -> Bool {
-    guard let newest = latestBySlot["progress:" + key] else { return false }
-    return event.time >= ClubStatus.paceStart(before: newest.time) && event.time <= newest.time
-  }
-
-  private mutating func trimNotes(of key: String) {
-    notesByBook[key] = Array(
-      notesByBook[key, default: []].sorted { $0.sequence > $1.sequence }.prefix(Self.noteLimit))
-  }
-
-  /// Drops the hours that can no longer start the pace; when a stranger's clock leaves
-  /// more, the earliest are kept.
-  private mutating func trimPace(of key: String) {
-    let points = paceByBook[key, default: [:]].filter { isInPace($0.value, book: key) }
-    paceByBook[key] =
-      points.count <= Self.pacePointLimit
-      ? points
-      : Dictionary(
-        uniqueKeysWithValues: points.sorted { $0.key < $1.key }.prefix(Self.pacePointLimit)
-          .map { ($0.key, $0.value) })
-  }
+  fileprivate static let pacePointLimit = Int(ClubStatus.paceWindow / paceStep) + 1
 
   /// Forgets the books past the member's latest ``bookLimit``.
   private mutating func keepLatestBooks() {
     let kept = Set(keptBooks)
-    bookRecency = bookRecency.filter { kept.contains($0.key) }
-    notesByBook = notesByBook.filter { kept.contains($0.key) }
-    paceByBook = paceByBook.filter { kept.contains($0.key) }
-    latestBySlot = latestBySlot.filter { Self.isKept($0.value, books: kept) }
+    books = books.filter { kept.contains($0.key) }
   }
 
-  /// Whether an event is about one of the books `kept`, a pick, or about no book.
-  private static func isKept(_ event: ClubEvent, books kept: Set<String>) -> Bool {
-    if case .picked = event.kind { return true }
-    return event.kind.book.map { kept.contains($0.key) } ?? true
+  fileprivate static func order(_ event: ClubEvent) -> (Int64, Int) {
+    (event.time, event.sequence)
+  }
+}
+
+/// What a member did on one book, folded (``ClubJournalFold``).
+private struct BookFold: Sendable {
+  /// The latest event of each kind about the book, by sequence, by ``slot(of:)``.
+  var latest: [ClubEvent?] = Array(repeating: nil, count: 5)
+  /// The latest notes (up to twice ``ClubJournalFold/noteLimit`` until trimmed).
+  var notes: [ClubEvent] = []
+  /// The earliest progress of each hour.
+  var pace: [Int64: ClubEvent] = [:]
+  /// The member's highest sequence on the book: whether it is one of their latest.
+  var recency = 0
+
+  mutating func add(_ event: ClubEvent) {
+    let slot = Self.slot(of: event.kind)
+    if latest[slot].map({ $0.sequence < event.sequence }) ?? true { latest[slot] = event }
+    recency = max(recency, event.sequence)
+    switch event.kind {
+    case .note:
+      notes.append(event)
+      if notes.count >= 2 * ClubJournalFold.noteLimit {
+        notes = Array(
+          notes.sorted { $0.sequence > $1.sequence }.prefix(ClubJournalFold.noteLimit))
+      }
+    case .progress:
+      let hour = ClubJournalFold.paceHour(of: event.time)
+      if pace[hour].map({ ClubJournalFold.order(event) < ClubJournalFold.order($0) }) ?? true {
+        pace[hour] = event
+      }
+      if pace.count > 2 * ClubJournalFold.pacePointLimit { trimPace() }
+    default: break
+    }
   }
 
-  private static func order(_ event: ClubEvent) -> (Int64, Int) { (event.time, event.sequence) }
+  /// Whether a progress point can start the pace: within the window of the latest progress.
+  func isInPace(_ event: ClubEvent) -> Bool {
+    guard let newest = latest[0] else { return false }
+    return event.time >= ClubStatus.paceStart(before: newest.time) && event.time <= newest.time
+  }
+
+  /// Drops the hours that can no longer start the pace; when a stranger's clock leaves
+  /// more, the earliest are kept.
+  private mutating func trimPace() {
+    let points = pace.filter { isInPace($0.value) }
+    pace =
+      points.count <= ClubJournalFold.pacePointLimit
+      ? points
+      : Dictionary(
+        uniqueKeysWithValues: points.sorted { $0.key < $1.key }
+          .prefix(ClubJournalFold.pacePointLimit).map { ($0.key, $0.value) })
+  }
+
+  /// An event's place in ``latest``: progress first.
+  private static func slot(of kind: ClubEvent.Kind) -> Int {
+    switch kind {
+    case .progress: 0
+    case .note: 1
+    case .finished: 2
+    case .abandoned: 3
+    default: 4
+    }
+  }
 }
