@@ -97,7 +97,9 @@ enum KOReaderReading {
   private static func modified(_ path: String) -> Date? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    return Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
+    // The field is named apart on Darwin (`st_mtimespec`): read where FileStamp reads it.
+    let seconds = FileStamp.times(of: info).modified / 1_000_000_000
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 }
 
