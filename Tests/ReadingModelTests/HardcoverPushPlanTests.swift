@@ -145,6 +145,8 @@ struct HardcoverPushPlanTests {
     let plan = Self.plan(ours: ours, remote: Self.remote(reads: [done, open]), base: base)
     #expect(plan.sending == [.readings, .progress])
     #expect(plan.readOperations(userBookID: 9) == [.deleteRead(id: 72)])
+    // Said, not dropped in silence.
+    #expect(plan.leavesProgress)
   }
 
   @Test func progressAloneNeverAddsAReading() {
@@ -158,6 +160,7 @@ struct HardcoverPushPlanTests {
       .reading, readings: [ReadingPeriod(start: Self.day("2024-06-01"))], pages: 90)
     let plan = Self.plan(ours: ours, remote: Self.remote(reads: [theirs]), base: base)
     #expect(plan.changedThere == [.readings] && plan.sending == [.progress])
+    #expect(!plan.leavesProgress)
     #expect(
       plan.readOperations(userBookID: 9) == [
         .updateRead(id: 81, object: ["progress_pages": .integer(90), "progress_seconds": .null])

@@ -72,6 +72,10 @@ struct HardcoverPushReport {
       "Not sent, not found on Hardcover:",
       run.notFound.map { "#\($0.book) \($0.title): \($0.reason)" }, line)
     section(
+      "Progress not sent: no reading going on here or on Hardcover to carry it (start one "
+        + "with 'progress set', or on Hardcover):",
+      sent.filter(\.leavesProgress).map { "#\($0.book) \($0.title)" }, line)
+    section(
       "Refused by Hardcover (nothing recorded for them):",
       outcome.refused.map { "#\($0.plan.book) \($0.plan.title): \($0.reason)" }, line)
     section(
@@ -105,7 +109,7 @@ struct HardcoverPushReport {
 
   /// `{"dryRun", "sent": [{"book", "title", "hardcoverBook", "added", "parts"}],
   /// "alreadyTheSame", "changedOnHardcover", "conflicts", "removedOnHardcover", "notFound",
-  /// "refused", "stopped", "left"}`.
+  /// "progressNotSent", "refused", "stopped", "left"}`.
   var json: JSONValue {
     func book(_ plan: HardcoverPushPlan) -> [String: JSONValue] {
       [
@@ -149,6 +153,7 @@ struct HardcoverPushReport {
             "book": .integer($0.book), "title": .string($0.title), "reason": .string($0.reason),
           ])
         }),
+      "progressNotSent": .array(sent.filter(\.leavesProgress).map { .object(book($0)) }),
       "refused": .array(
         outcome.refused.map {
           var object = book($0.plan)

@@ -12,6 +12,15 @@ public enum HardcoverOperation: Sendable, Equatable {
   /// A reading taken out (`delete_user_book_read`).
   case deleteRead(id: Int64)
 
+  /// Whether the mutation sets a reading's progress.
+  public var carriesProgress: Bool {
+    switch self {
+    case .insertRead(_, let object), .updateRead(_, let object):
+      object["progress_pages"] != nil || object["progress_seconds"] != nil
+    case .insertUserBook, .updateUserBook, .deleteRead: false
+    }
+  }
+
   /// The mutation's name.
   public var name: String {
     switch self {
@@ -133,6 +142,17 @@ extension HardcoverPushPlan {
     }
     operations += takenOut.map { .deleteRead(id: $0.id) }
     return operations
+  }
+
+  /// Whether the progress this push sends finds no reading to go on: none going on here
+  /// that is sent, none going on there that stays, and readings sent (so none is made for
+  /// it). It is not sent; the report says so.
+  public var leavesProgress: Bool {
+    guard sending.contains(.progress), ours.progress != HardcoverState.Progress() else {
+      return false
+    }
+    // The id only names the book the mutations go to; where progress goes does not hang on it.
+    return !readOperations(userBookID: remote?.id ?? 0).contains(where: \.carriesProgress)
   }
 
   /// The progress to send, pages or seconds.
