@@ -42,16 +42,19 @@ import Testing
       && !line.contains(" USING ")
   }
 
+  /// The plan of `sql` in a library of 50 books.
+  func planInSmallLibrary(_ sql: String, _ parameters: [SQLiteValue?]) async throws -> [String] {
+    let path = folder.path("library.sqlite")
+    try await SQLiteLibrary(path: path).bulkAdd((0..<50).map(sampleBook))
+    return try plan(sql, parameters, on: SQLiteConnection(path: path, mode: .readOnly))
+  }
+
   /// What `club status` asks once per member: where their pace starts, read off the pace
   /// table's key from the window's hour on, one row, never every point sorted by time.
   @Test func aMembersPaceStartIsReadAlongThePaceKey() async throws {
-    let path = folder.path("library.sqlite")
-    let library = SQLiteLibrary(path: path)
-    try await library.bulkAdd((0..<2).map(sampleBook))
-    let connection = try SQLiteConnection(path: path, mode: .readOnly)
-    let lines = try plan(
+    let lines = try await planInSmallLibrary(
       ClubStandingTables.paceStart,
-      [.text("c"), .text("m"), .text("b"), .integer(10), .integer(36_000_000)], on: connection)
+      [.text("c"), .text("m"), .text("b"), .integer(10), .integer(36_000_000)])
     #expect(lines.contains { $0.contains("SEARCH club_pace USING PRIMARY KEY") }, "\(lines)")
     #expect(lines.contains { $0.contains("hour>?") }, "\(lines)")
     #expect(!lines.contains { $0.contains("TEMP B-TREE") }, "\(lines)")
@@ -60,11 +63,7 @@ import Testing
   /// What a sync journals after every command that writes: the changes after a mark, read
   /// by their `seq`, never every import's members.
   @Test func theChangesSinceTheJournalsMarkAreReadBySequence() async throws {
-    let path = folder.path("library.sqlite")
-    let library = SQLiteLibrary(path: path)
-    try await library.bulkAdd((0..<50).map(sampleBook))
-    let connection = try SQLiteConnection(path: path, mode: .readOnly)
-    let lines = try plan(SyncTables.changedSince, [.integer(10)], on: connection)
+    let lines = try await planInSmallLibrary(SyncTables.changedSince, [.integer(10)])
     #expect(lines.contains { $0.contains("library_change_members_by_seq") }, "\(lines)")
     #expect(!lines.contains { $0.contains("library_change_members_by_book") }, "\(lines)")
   }
@@ -72,12 +71,8 @@ import Testing
   /// What stats and goals read to count a work once: off the works' own index, never the
   /// year's readings of every book.
   @Test func aWorksRepeatedReadingsAreReadOffTheWorksIndex() async throws {
-    let path = folder.path("library.sqlite")
-    let library = SQLiteLibrary(path: path)
-    try await library.bulkAdd((0..<50).map(sampleBook))
-    let connection = try SQLiteConnection(path: path, mode: .readOnly)
-    let lines = try plan(
-      WorkRepeats.finishedReadings, [.text("2024-01-01"), .text("2024-12-31")], on: connection)
+    let lines = try await planInSmallLibrary(
+      WorkRepeats.finishedReadings, [.text("2024-01-01"), .text("2024-12-31")])
     #expect(lines.first?.contains("book_details_by_work") == true, "\(lines)")
   }
 
