@@ -121,9 +121,13 @@ struct JSONParserFastPathTests {
       #"{"member":"00000000-0000-0000-0000-000000000002","seq":4,"time":"2026-01-04T00:00:00.000Z","kind":"progress","book":{"title":"Middlemarch","author":"George Eliot"},"fraction":0.6}"#,
       #"{"member":"00000000-0000-0000-0000-000000000001","seq":5,"time":"2026-01-05T00:00:00Z","time":7,"kind":"note","book":{"title":"Middlemarch","author":"George Eliot","pages":880},"text":"hm","fraction":0.7}"#,
       #"{"seq":6,"member":"00000000-0000-0000-0000-000000000001","time":"2026-01-06T00:00:00.000Z","kind":"finished","book":{"author":"George Eliot","title":"Middlemarch","pages":880}}"#,
+      // A line that is no event names another book; the next names the one before it.
+      #"{"member":"00000000-0000-0000-0000-000000000001","seq":7,"time":"yesterday","kind":"progress","book":{"title":"Emma","author":"Jane Austen"},"fraction":0.1}"#,
+      #"{"member":"00000000-0000-0000-0000-000000000001","seq":8,"time":"2026-01-08T00:00:00.000Z","kind":"rated","book":{"author":"George Eliot","title":"Middlemarch","pages":880},"rating":5}"#,
+      #"{"member":"00000000-0000-0000-0000-000000000001","seq":9,"time":"2026-01-09T00:00:00.000Z","kind":"rated","book":{"author":"George Eliot","title":"Middlemarch","pages":880} ,"rating":4}"#,
     ].map { Array($0.utf8) }
     let afresh = lines.map { ClubEvent(jsonLine: $0) }
-    #expect(afresh.compactMap { $0 }.count == 5, "the line whose time is a number is no event")
+    #expect(afresh.compactMap { $0 }.count == 7, "the lines whose time is no time are no events")
     #expect(ClubJournal.decode(lines) == afresh)
   }
 }

@@ -49,7 +49,16 @@ extension ClubEvent {
     jsonLine line: some Collection<UInt8>, recent: ClubBook? = nil,
     member knownMember: String? = nil
   ) {
-    guard let fields = try? Fields(line: Array(line), recent: recent, member: knownMember),
+    var memory = ClubLineMemory(member: knownMember, book: recent)
+    self.init(jsonLine: line, remembering: &memory)
+  }
+
+  /// Reads a journal line with what the lines before it said (``ClubLineMemory``), and
+  /// remembers what this one says for the next.
+  ///
+  /// - Returns: The event; `nil` when the line is not one (not JSON, or a field missing).
+  init?(jsonLine line: some Collection<UInt8>, remembering memory: inout ClubLineMemory) {
+    guard let fields = try? Fields(line: Array(line), memory: memory),
       let member = fields.member, let seq = fields.seq, seq > 0, let time = fields.time,
       let name = fields.kind
     else { return nil }
@@ -86,6 +95,11 @@ extension ClubEvent {
       return nil
     default: kind = .unknown(name)
     }
+    memory.member = member
+    if let book = kind.book {
+      memory.book = book
+      memory.bookWritten = fields.bookWritten ?? []
+    }
     self.init(member: member, sequence: Int(seq), time: time, kind: kind)
   }
 
@@ -100,6 +114,8 @@ extension ClubEvent {
     var time: Int64?
     var kind: String?
     var book: ClubBook?
+    /// The last `book` member as written, when it was read.
+    var bookWritten: [UInt8]?
     var fraction: Double?
     var page: Int64?
     var text: String?
@@ -114,7 +130,7 @@ extension ClubEvent {
       static let written = allCases.map { Array("\($0)".utf8) }
     }
 
-    init(line: [UInt8], recent: ClubBook?, member knownMember: String?) throws(JSONError) {
+    init(line: [UInt8], memory: ClubLineMemory) throws(JSONError) {
       var parser = JSONParser(bytes: line)
       try parser.expect(UInt8(ascii: "{"), "an object")
       try parser.readMembers(matching: LineKey.written) { index, parser throws(JSONError) in
@@ -123,8 +139,19 @@ extension ClubEvent {
           return
         }
         switch key {
-        case .book: book = try ClubBook(parser: &parser, recent: recent)
-        case .member: member = try parser.string(reusing: knownMember)
+        case .book:
+          // The book of the line before, written the same way: no need to read it again.
+          if let known = memory.book, !memory.bookWritten.isEmpty,
+            try parser.skip(ifNextIs: memory.bookWritten)
+          {
+            book = known
+            bookWritten = memory.bookWritten
+          } else {
+            let start = try parser.nextValueOffset()
+            book = try ClubBook(parser: &parser, recent: memory.book)
+            bookWritten = parser.consumed(from: start).map(Array.init)
+          }
+        case .member: member = try parser.string(reusing: memory.member)
         case .time: time = try parser.stringBytes { InterchangeDate.parse(utf8: $0) }
         case .seq: seq = try parser.value().integer
         case .kind: kind = try parser.value().string
@@ -190,4 +217,13 @@ extension ClubBook {
     object.member("author") { $0.string(author) }
     if let pageCount { object.member("pages") { $0.integer(pageCount) } }
   }
+}
+
+/// What the lines of a journal before the one being read said that the next most likely
+/// says again: the member's id, and the book (as read, and as written).
+struct ClubLineMemory {
+  var member: String?
+  var book: ClubBook?
+  /// ``book`` as its line wrote it; empty when not known.
+  var bookWritten: [UInt8] = []
 }

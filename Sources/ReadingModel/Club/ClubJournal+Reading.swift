@@ -70,14 +70,8 @@ extension ClubJournal {
       // A journal names its book on every line: a line naming the book of the line before
       // takes that one, its key already worked out.
       // So is the member, on every line of their own journal.
-      var recent: ClubBook?
-      var member: String?
-      return run.map { line in
-        let event = ClubEvent(jsonLine: line, recent: recent, member: member)
-        recent = event?.kind.book ?? recent
-        member = event?.member ?? member
-        return event
-      }
+      var memory = ClubLineMemory()
+      return run.map { line in ClubEvent(jsonLine: line, remembering: &memory) }
     }
   }
 

@@ -154,8 +154,13 @@ public struct JSONParser {
     guard try peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a quoted key") }
     var found: Int?
     if let end = plainStringEnd() {
-      let written = chunk[(index + 1)..<end]
-      found = keys.firstIndex { $0.elementsEqual(written) }
+      // Compared length first, then byte by byte: most keys differ in one or the other.
+      let (first, length) = (index + 1, end - index - 1)
+      found = keys.firstIndex { key in
+        guard key.count == length else { return false }
+        for offset in 0..<length where key[offset] != chunk[first + offset] { return false }
+        return true
+      }
       if found != nil { index = end + 1 }
     }
     if found == nil {
@@ -177,6 +182,32 @@ public struct JSONParser {
   }
 
   // MARK: Values
+
+  /// Skips whitespace; if the next bytes are `value`'s, a whole value as written (an object
+  /// read before), reads past them.
+  ///
+  /// - Returns: Whether they were there: the next value is then that one, byte for byte.
+  public mutating func skip(ifNextIs value: [UInt8]) throws(JSONError) -> Bool {
+    try skipWhitespace()
+    guard try peek() != nil, index + value.count <= chunk.count else { return false }
+    for offset in 0..<value.count where chunk[index + offset] != value[offset] { return false }
+    index += value.count
+    return true
+  }
+
+  /// Skips whitespace: the offset where the next value starts.
+  public mutating func nextValueOffset() throws(JSONError) -> Int {
+    try skipWhitespace()
+    return offset
+  }
+
+  /// The bytes consumed from `start` to the current offset, when the parser still holds them
+  /// (always, for bytes in memory).
+  public func consumed(from start: Int) -> ArraySlice<UInt8>? {
+    let first = start - chunkStart
+    guard first >= 0, first <= index else { return nil }
+    return chunk[first..<index]
+  }
 
   /// Reads the next value as a string that is likely `known`: when its bytes are
   /// `known`'s, `known` itself comes back and no string is made (a journal gives the same
