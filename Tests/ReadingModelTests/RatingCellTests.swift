@@ -79,6 +79,29 @@ import Testing
 @Suite struct UnkeptServiceValueTests {
   let folder = TemporaryFolder()
 
+  @Test func anOpenreadsRatingPastFiveStarsIsLeftOutAndRemarkedOn() {
+    var remarks: [String] = []
+    let row = OpenreadsBook.row(
+      ["title": .string("T"), "author": .string("A"), "rating": .integer(70)], line: 3,
+      place: "book 3 of books.backup", remarks: &remarks)
+    guard case .book(let book) = row else {
+      Issue.record("no book")
+      return
+    }
+    #expect(!book.fields.has(.rating))
+    #expect(
+      remarks.first?.hasPrefix("book 3 of books.backup: the rating '70' is no rating") == true)
+    var none: [String] = []
+    let rated = OpenreadsBook.row(
+      ["title": .string("T"), "author": .string("A"), "rating": .integer(45)], line: 4,
+      place: "line 4", remarks: &none)
+    guard case .book(let four) = rated else {
+      Issue.record("no book")
+      return
+    }
+    #expect(four.fields[.rating] == "4.5" && none.isEmpty)
+  }
+
   @Test func aHardcoverRoleWithoutANameIsRemarkedOn() {
     let people = HardcoverMapper.people("(Translator), Mara Quill, Tobias Fenn (Translator)")
     #expect(people.authors == ["Mara Quill"])

@@ -13,7 +13,9 @@ struct ServiceFileEdgeTests {
   static func status(_ value: JSONValue?) -> (status: String?, tags: [String]) {
     var book: [String: JSONValue] = ["title": .string("T"), "author": .string("A")]
     book["status"] = value
-    guard case .book(let row) = OpenreadsBook.row(book, line: 1) else { return (nil, []) }
+    var remarks: [String] = []
+    guard case .book(let row) = OpenreadsBook.row(book, line: 1, place: "line 1", remarks: &remarks)
+    else { return (nil, []) }
     return (row.fields[.status], row.fields.list(.tags))
   }
 

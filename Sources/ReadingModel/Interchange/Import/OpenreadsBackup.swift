@@ -77,7 +77,8 @@ struct OpenreadsBackup: ImportSource {
     guard case .object(let book)? = try? parser.value() else {
       return .skip(line: index, reason: "book \(index) of books.backup is not a JSON object")
     }
-    return OpenreadsBook.row(book, line: index)
+    return OpenreadsBook.row(
+      book, line: index, place: "book \(index) of books.backup", remarks: &remarks)
   }
 }
 
@@ -94,9 +95,13 @@ enum OpenreadsBook {
     "audiobook": .audiobook,
   ]
 
-  /// - Parameter source: The backup's, or the CSV's (a source of its own: it has no ids).
+  /// - Parameters:
+  ///   - source: The backup's, or the CSV's (a source of its own: it has no ids).
+  ///   - place: Where the book is, for remarks (`line 4`).
+  ///   - remarks: Where remarks on the book go (a rating that is none).
   static func row(
-    _ book: [String: JSONValue], line: Int, source: String = OpenreadsBackup.source
+    _ book: [String: JSONValue], line: Int, source: String = OpenreadsBackup.source,
+    place: String, remarks: inout [String]
   ) -> ImportRow {
     func text(_ key: String) -> String { book[key]?.string?.trimmingWhitespace() ?? "" }
     if book["deleted"]?.integer == 1 {
@@ -127,10 +132,11 @@ enum OpenreadsBook {
       unknownStatus = "Openreads status " + (shown.isEmpty ? "unknown" : shown)
     case _?: unknownStatus = "Openreads status unknown"
     }
-    // Stars times ten: 45 is four and a half.
-    // A number past five stars is none: it leaves the book's rating as it is, not cleared.
-    if let rating = book["rating"]?.integer, let stars = Rating(stored: Double(rating) / 10) {
-      fields[.rating] = stars.text
+    // Stars times ten: 45 is four and a half. A number past five stars is none: it leaves
+    // the book's rating as it is, not cleared, and is remarked on.
+    if let rating = book["rating"]?.integer, rating != 0 {
+      RatingCell(String(rating), read: { Rating(stored: Double($0).map { $0 / 10 } ?? 0) })
+        .apply(to: &fields, at: place, remarks: &remarks)
     }
     var tags = text("tags").components(separatedBy: "|||||").map { $0.trimmingWhitespace() }
       .filter { !$0.isEmpty }

@@ -21,7 +21,8 @@ struct OpenreadsCSVMapper: CSVRowMapper {
 
   init(shelves: ShelfMapping) {}
 
-  let remarks: [String] = []
+  /// Remarks on single rows (a rating that is none), in row order.
+  private(set) var remarks: [String] = []
 
   mutating func map(_ row: CSVRow) -> ImportRow {
     func number(_ column: String) -> JSONValue {
@@ -45,6 +46,7 @@ struct OpenreadsCSVMapper: CSVRowMapper {
       .map(JSONValue.integer) ?? .null
     book["pages"] = number("pages")
     book["publication_year"] = number("publication_year")
-    return OpenreadsBook.row(book, line: row.line, source: Self.source)
+    return OpenreadsBook.row(
+      book, line: row.line, source: Self.source, place: "line \(row.line)", remarks: &remarks)
   }
 }
