@@ -79,27 +79,23 @@ import Testing
 @Suite struct UnkeptServiceValueTests {
   let folder = TemporaryFolder()
 
-  @Test func anOpenreadsRatingPastFiveStarsIsLeftOutAndRemarkedOn() {
+  /// An Openreads book rated `tenths`, as read: its fields and the remarks made on it.
+  static func openreads(rating tenths: Int64) -> (fields: BookFields?, remarks: [String]) {
     var remarks: [String] = []
     let row = OpenreadsBook.row(
-      ["title": .string("T"), "author": .string("A"), "rating": .integer(70)], line: 3,
+      ["title": .string("T"), "author": .string("A"), "rating": .integer(tenths)], line: 3,
       place: "book 3 of books.backup", remarks: &remarks)
-    guard case .book(let book) = row else {
-      Issue.record("no book")
-      return
-    }
-    #expect(!book.fields.has(.rating))
+    guard case .book(let book) = row else { return (nil, remarks) }
+    return (book.fields, remarks)
+  }
+
+  @Test func anOpenreadsRatingPastFiveStarsIsLeftOutAndRemarkedOn() {
+    let past = Self.openreads(rating: 70)
+    #expect(past.fields?.has(.rating) == false)
     #expect(
-      remarks.first?.hasPrefix("book 3 of books.backup: the rating '70' is no rating") == true)
-    var none: [String] = []
-    let rated = OpenreadsBook.row(
-      ["title": .string("T"), "author": .string("A"), "rating": .integer(45)], line: 4,
-      place: "line 4", remarks: &none)
-    guard case .book(let four) = rated else {
-      Issue.record("no book")
-      return
-    }
-    #expect(four.fields[.rating] == "4.5" && none.isEmpty)
+      past.remarks.first?.hasPrefix("book 3 of books.backup: the rating '70' is no rating") == true)
+    let rated = Self.openreads(rating: 45)
+    #expect(rated.fields?[.rating] == "4.5" && rated.remarks.isEmpty)
   }
 
   @Test func aHardcoverRoleWithoutANameIsRemarkedOn() {
