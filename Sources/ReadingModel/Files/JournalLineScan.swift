@@ -66,6 +66,12 @@ struct JournalLineScan {
   private var batched: [Int] = []
   /// How many lines wait before the batch decoder is called.
   static let batchSize = 4_096
+  /// How many bytes of lines wait, at most, before the batch decoder is called: a journal
+  /// of lines near the limit would otherwise hold 4,096 of them (4 GiB), and a club reads
+  /// several journals at once.
+  static let batchByteLimit = 16 << 20
+  /// The bytes of the lines waiting for the batch decoder.
+  private var batchedBytes = 0
 
   init(
     label: String, limit: Int, point: ClubJournal.ReadPoint, problemLimit: Int, readLimit: Int
@@ -81,7 +87,8 @@ struct JournalLineScan {
   ///
   /// - Parameters:
   ///   - each: Decodes a line, or keeps it for `decodeBatch` (``LineOutcome/batched``).
-  ///   - decodeBatch: Decodes the lines kept, every ``batchSize`` lines and at the end.
+  ///   - decodeBatch: Decodes the lines kept, every ``batchSize`` lines or
+  ///     ``batchByteLimit`` bytes, and at the end.
   mutating func run(
     _ file: InputFile, each: ([UInt8]) -> LineOutcome,
     decodeBatch: BatchDecoder = { [] }
@@ -104,7 +111,9 @@ struct JournalLineScan {
         }
         take(chunk[lineStart..<newline])
         endLine(at: chunkStart + newline + 1, each: each)
-        if batched.count >= Self.batchSize { settle(decodeBatch()) }
+        if batched.count >= Self.batchSize || batchedBytes >= Self.batchByteLimit {
+          settle(decodeBatch())
+        }
         lineStart = newline + 1
       }
       chunkStart += chunk.count
@@ -145,7 +154,9 @@ struct JournalLineScan {
     {
       return
     }
-    take(each(pending), line: point.lineNumber)
+    let outcome = each(pending)
+    if case .batched = outcome { batchedBytes += pending.count }
+    take(outcome, line: point.lineNumber)
   }
 
   private mutating func take(_ outcome: LineOutcome, line: Int) {
@@ -160,6 +171,7 @@ struct JournalLineScan {
   private mutating func settle(_ outcomes: [LineOutcome]) {
     let lines = batched
     batched.removeAll(keepingCapacity: true)
+    batchedBytes = 0
     for (line, outcome) in zip(lines, outcomes) where outcome.isDecided {
       take(outcome, line: line)
     }
