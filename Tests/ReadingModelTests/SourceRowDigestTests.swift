@@ -72,6 +72,15 @@ import Testing
     #expect(Array(after.prefix(4)) == Array(stored.prefix(4)))
   }
 
+  @Test func aSmallFileIntoALargeLibraryLoadsNoDigestsAndMapsItsRows() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    _ = try await importFile(try file((1...60).map { Self.row($0) }), into: library)
+    // One row: the file cannot hold sixty, so the sixty digests are not loaded for it.
+    let one = try await importFile(try file([Self.row(3)]), into: library)
+    #expect(one.unchanged == 1)
+    #expect(one.remarks.contains { $0.contains("poetry-someday") }, "the row was mapped")
+  }
+
   @Test func anotherShelfChoiceReadsEveryRowAgain() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     let path = try file((1...4).map { Self.row($0) })

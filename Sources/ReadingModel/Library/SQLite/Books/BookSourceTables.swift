@@ -47,18 +47,24 @@ struct BookSourceTables {
 
   /// The book of each link to `source` that keeps the digest of its row, by that digest:
   /// read from an index alone, no base.
-  func booksByRowDigest(source: String) throws -> [ContentDigest: Book.ID] {
+  ///
+  /// - Parameter limit: The most worth loading (a small file's import does not load a large
+  ///   library's digests: it maps its few rows).
+  /// - Returns: `nil` when there are more than `limit`.
+  func booksByRowDigest(source: String, limit: Int) throws -> [ContentDigest: Book.ID]? {
     var books: [ContentDigest: Book.ID] = [:]
+    var count = 0
     try connection.forEach(
       """
       SELECT row_digest, book_id FROM book_sources
-      WHERE source = ? AND row_digest IS NOT NULL
-      """, [.text(source)]
+      WHERE source = ? AND row_digest IS NOT NULL LIMIT ?
+      """, [.text(source), .integer(Int64(limit) + 1)]
     ) { row in
+      count += 1
       guard let digest = ContentDigest(hex: row.text(0)) else { return }
       books[digest] = row.int64(1)
     }
-    return books
+    return count > limit ? nil : books
   }
 
   /// Records that the base of the link of `id` in `source` is what a file row with

@@ -51,9 +51,11 @@ extension SQLiteLibrary {
     run.summary.columnsNotKept = source.columnsNotKept
     if let known = source.knownRows {
       // Read inside the transaction: what the rows are compared with is what this import
-      // writes over.
+      // writes over. No more than the file can have rows (each at least 16 bytes): a file of
+      // ten rows into a library of a million maps its ten.
       known.publish(
-        try BookSourceTables(connection: connection).booksByRowDigest(source: known.source))
+        try BookSourceTables(connection: connection).booksByRowDigest(
+          source: known.source, limit: source.totalBytes / 16) ?? [:])
     }
     var knownOrigin: ArchiveOrigin?
     while let row = try source.next() {
