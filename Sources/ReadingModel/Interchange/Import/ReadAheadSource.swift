@@ -24,6 +24,8 @@ struct ReadAheadSource: ImportSource {
   private var pending: [ImportRow] = []
   /// The rows handed out since the last chunk came, kept to be given back.
   private var handedOut: [ImportRow] = []
+  /// Whether rows were asked for: the first ask ends the reading thread's wait.
+  private var hasTakenRows = false
   /// What the reading thread said at the end: `nil` until then.
   private var end: RowChunk.End?
 
@@ -55,7 +57,10 @@ struct ReadAheadSource: ImportSource {
 
   mutating func next() throws -> ImportRow? {
     // Whoever takes rows without having published the last import's has none to publish.
-    knownRows?.publishNone()
+    if !hasTakenRows {
+      hasTakenRows = true
+      knownRows?.publishNone()
+    }
     while pending.isEmpty {
       switch end {
       case .finished: return nil
