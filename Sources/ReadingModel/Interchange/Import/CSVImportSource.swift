@@ -56,7 +56,7 @@ struct CSVImportSource<Mapper: CSVRowMapper>: ImportSource {
   init(reader: any RecordReading, path: String, shelves: ShelfMapping) throws {
     self.reader = reader
     mapper = Mapper(shelves: shelves)
-    totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    totalBytes = (try? InputFile(path: path).size) ?? 0
     let written = try self.reader.next()?.fields ?? []
     let header = written.map(\.trimmed)
     let missing = Mapper.requiredColumns.filter { !header.contains($0) }

@@ -52,10 +52,11 @@ extension SQLiteLibrary {
     if let known = source.knownRows {
       // Read inside the transaction: what the rows are compared with is what this import
       // writes over. No more than the file can have rows (each at least 16 bytes): a file of
-      // ten rows into a library of a million maps its ten.
+      // ten rows into a library of a million maps its ten. A size not known bounds nothing.
+      let limit = source.totalBytes > 0 ? source.totalBytes / 16 : Int(Int32.max)
       known.publish(
         try BookSourceTables(connection: connection).booksByRowDigest(
-          source: known.source, limit: source.totalBytes / 16) ?? [:])
+          source: known.source, limit: limit) ?? [:])
     }
     var knownOrigin: ArchiveOrigin?
     while let row = try source.next() {
