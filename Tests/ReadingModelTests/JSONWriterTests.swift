@@ -16,6 +16,31 @@ import Testing
     #expect(String(decoding: writer.bytes, as: UTF8.self) == json)
   }
 
+  /// The escapes at every place in a long string, where eight bytes are looked at at once,
+  /// and bytes the word test could mistake (0x7F, bytes of 0x80 and up, the neighbours of a
+  /// quote and a backslash) left as
+  /// they are: the same text as escaping byte by byte.
+  @Test func escapesAtEveryPlaceOfALongString() {
+    let specials: [(String, String)] = [
+      ("\"", #"\""#), ("\\", #"\\"#), ("\u{01}", #"\u0001"#), ("\u{1F}", #"\u001f"#),
+      ("\n", #"\n"#), ("\u{00}", #"\u0000"#),
+    ]
+    let plain = "abcdefghijklmnopqrstuvw \u{7F}¢Ü!#[]"
+    for (special, escaped) in specials {
+      for place in 0...plain.count {
+        let cut = plain.index(plain.startIndex, offsetBy: place)
+        var writer = JSONWriter()
+        writer.string(plain[..<cut] + special + plain[cut...])
+        #expect(
+          String(decoding: writer.bytes, as: UTF8.self)
+            == "\"" + plain[..<cut] + escaped + plain[cut...] + "\"", "\(place)")
+      }
+    }
+    var writer = JSONWriter()
+    writer.string(plain + plain)
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"" + plain + plain + "\"")
+  }
+
   /// Integers written digit by digit: the same text as `String(_:)`, at both ends of the
   /// range and around every power of ten.
   @Test func integersAsDecimalText() {

@@ -18,33 +18,42 @@ public enum InterchangeDate {
     let (days, msOfDay) = milliseconds.floorDivided(by: 86_400_000)
     let (year, month, day) = civilDate(fromDays: days)
     let seconds = msOfDay / 1000
-    if (0...9999).contains(year) {
-      appendPair(year / 100, to: &bytes)
-      appendPair(year % 100, to: &bytes)
-    } else {
-      appendYear(year, to: &bytes)
+    // Made on the stack and appended at once: a byte at a time, the array checked its room
+    // and its owner two dozen times a date.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+      text[4] = UInt8(ascii: "-")
+      putPair(month, in: text, at: 5)
+      text[7] = UInt8(ascii: "-")
+      putPair(day, in: text, at: 8)
+      text[10] = UInt8(ascii: "T")
+      putPair(seconds / 3600, in: text, at: 11)
+      text[13] = UInt8(ascii: ":")
+      putPair(seconds / 60 % 60, in: text, at: 14)
+      text[16] = UInt8(ascii: ":")
+      putPair(seconds % 60, in: text, at: 17)
+      text[19] = UInt8(ascii: ".")
+      let millis = msOfDay % 1000
+      text[20] = UInt8(48 + millis / 100)
+      putPair(millis % 100, in: text, at: 21)
+      text[23] = UInt8(ascii: "Z")
+      if (0...9999).contains(year) {
+        putPair(year / 100, in: text, at: 0)
+        putPair(year % 100, in: text, at: 2)
+        bytes.append(contentsOf: text)
+      } else {
+        appendYear(year, to: &bytes)
+        bytes.append(contentsOf: text[4...])
+      }
     }
-    bytes.append(UInt8(ascii: "-"))
-    appendPair(month, to: &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    appendPair(day, to: &bytes)
-    bytes.append(UInt8(ascii: "T"))
-    appendPair(seconds / 3600, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
-    appendPair(seconds / 60 % 60, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
-    appendPair(seconds % 60, to: &bytes)
-    bytes.append(UInt8(ascii: "."))
-    let millis = msOfDay % 1000
-    bytes.append(UInt8(48 + millis / 100))
-    appendPair(millis % 100, to: &bytes)
-    bytes.append(UInt8(ascii: "Z"))
   }
 
-  /// Two digits of a number from 0 to 99 (divisions by constants: multiplications).
-  private static func appendPair(_ value: Int64, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(48 + value / 10))
-    bytes.append(UInt8(48 + value % 10))
+  /// Two digits of a number from 0 to 99 at `index` (divisions by constants:
+  /// multiplications).
+  private static func putPair(
+    _ value: Int64, in text: UnsafeMutableBufferPointer<UInt8>, at index: Int
+  ) {
+    text[index] = UInt8(48 + value / 10)
+    text[index + 1] = UInt8(48 + value % 10)
   }
 
   /// A year outside 0...9999: at least four digits, with its sign.

@@ -18,34 +18,34 @@ enum BookJSON {
   /// Writes one book as a JSON object. Written out member by member, without the
   /// closures of `JSONWriter.object`: `list --all --json` writes this for every book.
   static func write(_ listed: ListedBook, to json: inout JSONWriter) {
-    let book = listed.book
-    json.raw(#"{"added":"#)
-    json.date(book.dateAdded.milliseconds)
-    json.raw(#","authors":["#)
-    for (index, author) in book.authors.enumerated() {
-      if index > 0 { json.raw(",") }
+    json.literal(#"{"added":"#)
+    json.date(listed.book.dateAdded.milliseconds)
+    json.literal(#","authors":["#)
+    for (index, author) in listed.book.authors.enumerated() {
+      if index > 0 { json.literal(",") }
       json.string(author)
     }
-    json.raw(#"],"format":"#)
-    json.optionalString(book.format?.rawValue)
-    json.raw(#","id":"#)
-    json.integer(book.id)
-    json.raw(#","isbn10":"#)
-    json.optionalString(book.isbn10)
-    json.raw(#","isbn13":"#)
-    json.optionalString(book.isbn13)
-    json.raw(#","length":"#)
-    if let length = book.length { json.integer(length.seconds) } else { json.null() }
-    json.raw(#","pageCount":"#)
-    if let pages = book.pageCount { json.integer(pages) } else { json.null() }
-    json.raw(#","progress":"#)
+    json.literal(#"],"format":"#)
+    json.optionalString(listed.book.format?.rawValue)
+    json.literal(#","id":"#)
+    json.integer(listed.book.id)
+    json.literal(#","isbn10":"#)
+    json.optionalString(listed.book.isbn10)
+    json.literal(#","isbn13":"#)
+    json.optionalString(listed.book.isbn13)
+    json.literal(#","length":"#)
+    if let length = listed.book.length { json.integer(length.seconds) } else { json.null() }
+    json.literal(#","pageCount":"#)
+    if let pages = listed.book.pageCount { json.integer(pages) } else { json.null() }
+    json.literal(#","progress":"#)
     if let progress = listed.progress { json.number(progress) } else { json.null() }
-    json.raw(#","status":"#)
-    json.string(book.status.rawValue)
-    json.raw(#","title":"#)
-    json.string(book.title)
-    json.raw(#","updated":"#)
-    json.date(book.dateUpdated.milliseconds)
-    json.raw("}")
+    json.literal(#","status":"#)
+    json.string(listed.book.status.rawValue)
+    json.literal(#","title":"#)
+    json.string(listed.book.title)
+    json.literal(#","updated":"#)
+    json.date(listed.book.dateUpdated.milliseconds)
+    json.literal("}")
   }
+
 }

@@ -75,6 +75,39 @@ final class SQLiteStatement {
     // By length, not up to the first NUL: text with a NUL in it comes back whole.
     return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
+
+  /// The column's text split at its newlines, empty lines left out (``String/lineItems``),
+  /// made from the column's bytes: no string of the whole is made to be split.
+  func lines(_ column: Int32) -> [String] {
+    guard let start = sqlite3_column_text(handle, column) else { return [] }
+    let text = UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column)))
+    var lines: [String] = []
+    var lineStart = 0
+    while lineStart < text.count {
+      let rest = UnsafeBufferPointer(rebasing: text[lineStart...])
+      let end = rest.firstIndex(of: 0x0A).map { lineStart + $0 } ?? text.count
+      if end > lineStart {
+        lines.append(
+          String(decoding: UnsafeBufferPointer(rebasing: text[lineStart..<end]), as: UTF8.self))
+      }
+      lineStart = end + 1
+    }
+    return lines
+  }
+
+  /// The case whose raw value the column's text is, compared byte for byte: no string is
+  /// made of a word every row has (a status, a format). `nil` for another text or NULL.
+  func rawCase<Case: CaseIterable & RawRepresentable>(_ column: Int32, of type: Case.Type)
+    -> Case? where Case.RawValue == String
+  {
+    guard let start = sqlite3_column_text(handle, column) else { return nil }
+    let text = UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column)))
+    for candidate in Case.allCases {
+      var name = candidate.rawValue
+      if name.withUTF8({ $0.count == text.count && $0.elementsEqual(text) }) { return candidate }
+    }
+    return nil
+  }
 }
 
 /// The current row of a query, for reading columns.
@@ -90,6 +123,10 @@ struct SQLiteRow {
   func int64(_ column: Int32) -> Int64 { statement.int64(column) }
   func double(_ column: Int32) -> Double { statement.double(column) }
   func text(_ column: Int32) -> String { statement.text(column) }
+  func lines(_ column: Int32) -> [String] { statement.lines(column) }
+  func rawCase<Case: CaseIterable & RawRepresentable>(_ column: Int32, of type: Case.Type)
+    -> Case? where Case.RawValue == String
+  { statement.rawCase(column, of: type) }
   func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
   func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
   func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }

@@ -23,13 +23,13 @@ struct BookTables {
     Book(
       id: row.int64(first),
       title: row.text(first + 1),
-      authors: row.text(first + 2).lineItems,
+      authors: row.lines(first + 2),
       isbn10: row.optionalText(first + 3),
       isbn13: row.optionalText(first + 4),
       pageCount: row.pageCount(first + 5),
-      format: row.optionalText(first + 9).flatMap(BookFormat.init(rawValue:)),
+      format: row.rawCase(first + 9, of: BookFormat.self),
       length: row.optionalInt64(first + 10).flatMap { AudioLength(seconds: Int(clamping: $0)) },
-      status: ReadingStatus(rawValue: row.text(first + 6)) ?? .wantToRead,
+      status: row.rawCase(first + 6, of: ReadingStatus.self) ?? .wantToRead,
       dateAdded: row.date(first + 7),
       dateUpdated: row.date(first + 8)
     )

@@ -15,18 +15,25 @@ struct PageTables {
     let words = try SearchWord.words(of: query.search, on: connection)
     let (sql, parameters) = PageSQL.page(query, words: words)
     // One row more than asked for tells whether another page follows, without counting.
-    let rows = try connection.all(sql, parameters) { row in
-      (Self.listedBook(from: row), row.text(BookTables.columnCount + 1))
+    // The books are gathered as they are (a page of `--all` is 2,000 of them, copied
+    // nowhere); only the last one the page keeps has its sort key read.
+    var books: [ListedBook] = []
+    books.reserveCapacity(query.limit + 1)
+    var lastKey: String?
+    try connection.forEach(sql, parameters) { row in
+      books.append(Self.listedBook(from: row))
+      if books.count == query.limit { lastKey = row.text(BookTables.columnCount + 1) }
     }
     // Counted in the same read transaction: the total and the page agree.
     let total = try query.countsTotal ? count(query, words: words) : nil
-    guard rows.count > query.limit, let last = rows.prefix(query.limit).last else {
-      return BookPage(books: rows.map(\.0), next: nil, total: total)
+    guard books.count > query.limit, let lastKey else {
+      return BookPage(books: books, next: nil, total: total)
     }
+    books.removeLast(books.count - query.limit)
     let cursor = PageCursor(
-      sort: query.sort, position: query.firstPosition - 1 + query.limit, key: last.1,
-      lastID: last.0.id)
-    return BookPage(books: rows.prefix(query.limit).map(\.0), next: cursor, total: total)
+      sort: query.sort, position: query.firstPosition - 1 + query.limit, key: lastKey,
+      lastID: books[query.limit - 1].id)
+    return BookPage(books: books, next: cursor, total: total)
   }
 
   /// A row of ``PageSQL/page(_:words:)``: the book, its position, rating and last finish.
