@@ -63,4 +63,31 @@ import Testing
     #expect(points.count == count)
     #expect(points.values.allSatisfy { $0.lastSequence == 3 && $0.lineNumber >= 3 })
   }
+
+  /// A problem in lines read after a member's `joined` was read names them as the library
+  /// knows them: the names are looked up only then, not on every refresh.
+  @Test func aLaterProblemNamesTheMemberTheLibraryKnows() async throws {
+    let path = folder.path("club")
+    let club = try ClubFolder.create(at: path, name: "Bookworms")
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    let membership = ClubMembership(
+      clubID: club.id, name: "Bookworms", path: path, memberID: ClubID.make(),
+      memberName: "Me", sharesNotes: false)
+    try await library.join(membership, at: Date().milliseconds)
+    let member = ClubID.make()
+    let journal = try club.journal(of: member)
+    let time = Date().milliseconds - 60_000
+    try journal.append([
+      ClubEvent(member: member, sequence: 1, time: time, kind: .joined(name: "Bo"))
+    ])
+    let exchange = ClubExchange(library: library)
+    #expect(try await exchange.refresh(membership) == [])
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: journal.path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("not an event\n".utf8))
+    try handle.close()
+    let problems = try await exchange.refresh(membership)
+    #expect(problems.count == 1)
+    #expect(problems.first?.hasPrefix("Bo's journal (\(journal.label))") == true, "\(problems)")
+  }
 }

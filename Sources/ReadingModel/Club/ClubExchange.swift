@@ -50,7 +50,8 @@ public struct ClubExchange: Sendable {
   public func refresh(_ membership: ClubMembership) async throws -> [String] {
     let folder = try Self.folder(of: membership)
     let points = try await library.clubReadPoints(membership.clubID)
-    let names = try await library.clubMemberNames(membership.clubID)
+    // Read only when a journal without a name of its own has a problem to name it in.
+    var names: [String: String]?
     // Still as it was when a read reached its end: there is nothing to open.
     let changed = try folder.stampedJournals().compactMap { journal, stamp in
       let start = points[journal.member] ?? .start
@@ -72,7 +73,10 @@ public struct ClubExchange: Sendable {
             "\(journal.label): it no longer holds what was read before (rolled back or replaced); "
               + "it was read again from its start")
         }
-        problems += journal.naming(said, memberName: fold.memberName ?? names[journal.member])
+        if !said.isEmpty, fold.memberName == nil, names == nil {
+          names = try await library.clubMemberNames(membership.clubID)
+        }
+        problems += journal.naming(said, memberName: fold.memberName ?? names?[journal.member])
         guard reading.end != start else { continue }
         try await library.ingestClubFold(
           fold, of: journal.member, in: membership.clubID, through: reading.end)
