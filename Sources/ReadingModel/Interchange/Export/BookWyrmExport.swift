@@ -67,10 +67,26 @@ public enum BookWyrmExport {
   }
 
   /// Text as HTML text: `&`, `<` and `>` as entities.
+  ///
+  /// Byte by byte: the three are ASCII, never part of another character's bytes, and an
+  /// HTML reader sees each of them even where a combining mark follows (as one `Character`,
+  /// `&` and an accent are not `&`, and were left bare).
   static func escaped(_ text: String) -> String {
-    guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-    return text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(
-      ">", with: "&gt;")
+    let special = { (byte: UInt8) in
+      byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+    }
+    guard text.utf8.contains(where: special) else { return text }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+      case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+      case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+      default: bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The newest reading: the one that ended, or else began, last.
