@@ -53,6 +53,42 @@ import Testing
     #expect(try await library.details(of: first).rating == nil)
   }
 
+  /// The books many changes add are put into the search index once, at the end of their
+  /// transaction (``SQLiteLibrary/indexingAddedBooksAtEnd(on:_:)``): each is found, a book
+  /// added and removed again is not, an older book's new title is, and the index holds
+  /// what the books hold.
+  @Test func theBooksManyChangesAddAreSearchableAfterThem() async throws {
+    let library = self.library
+    let older = try await library.add(try sampleBook(1)).id
+    var renaming = BookEdit()
+    renaming.fields[.title] = "Quixotic Voyages"
+    let results = try await library.applyEach([
+      .addBook(try NewBook(title: "Zanzibar Nights", authors: ["Ann Writer"])),
+      .edit(older, renaming),
+      .addBook(try NewBook(title: "Xylophone Days", authors: ["Bo Writer"])),
+      .removeBook(older + 2, at: Date()),
+      .addBook(try NewBook(title: "Zanzibar Mornings", authors: ["Cy Writer"])),
+      .edit(999, renaming),
+    ])
+    #expect(results.map { (try? $0.get()) != nil } == [true, true, true, true, true, false])
+    func titles(_ search: String) async throws -> [String] {
+      try await library.page(PageQuery(search: search)).books.map(\.book.title).sorted()
+    }
+    #expect(try await titles("zanzibar") == ["Zanzibar Mornings", "Zanzibar Nights"])
+    #expect(try await titles("quixotic") == ["Quixotic Voyages"])
+    #expect(try await titles("xylophone").isEmpty)
+    #expect(try await titles("writer").count == 2)
+    let check = try SQLiteConnection(path: folder.path("library.sqlite"), mode: .readWrite)
+    try check.execute("INSERT INTO book_search (book_search) VALUES ('integrity-check')")
+    #expect(
+      try check.all("SELECT key FROM library_info WHERE key = 'search_pending'") {
+        $0.text(0)
+      }.isEmpty)
+    // A change alone, after them, is indexed by the triggers as before.
+    _ = try await library.apply(.addBook(try NewBook(title: "Yonder", authors: ["Di"])))
+    #expect(try await titles("yonder") == ["Yonder"])
+  }
+
   @Test func nothingToApplyWritesNothing() async throws {
     let writer = LibraryWriter(library: library)
     #expect(try await writer.applyEach([]).isEmpty)

@@ -31,15 +31,21 @@ extension SQLiteLibrary {
   public func applyEach(_ changes: [LibraryChange]) throws -> [Result<AppliedChange, any Error>] {
     try writing { connection in
       try connection.withLargeCache {
-        try changes.map { change in
-          do {
-            return .success(try connection.writeTransaction { try applied(change, on: connection) })
-          } catch {
-            // A change refused is rolled back alone; a transaction SQLite ended is the end.
-            guard connection.isInTransaction else { throw error }
-            return .failure(error)
+        let applyAll = {
+          try changes.map { change -> Result<AppliedChange, any Error> in
+            do {
+              return .success(
+                try connection.writeTransaction { try self.applied(change, on: connection) })
+            } catch {
+              // A change refused is rolled back alone; a transaction SQLite ended is the end.
+              guard connection.isInTransaction else { throw error }
+              return .failure(error)
+            }
           }
         }
+        // Many changes (a sync's books): the books they add are indexed once, at the end.
+        guard changes.count > 1 else { return try applyAll() }
+        return try Self.indexingAddedBooksAtEnd(on: connection) { _ in try applyAll() }
       }
     }
   }

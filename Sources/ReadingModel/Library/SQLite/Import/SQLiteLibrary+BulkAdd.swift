@@ -22,31 +22,55 @@ extension SQLiteLibrary {
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws, or a SQLite error.
   static func bulkAdding<T>(on connection: SQLiteConnection, _ body: () throws -> T) throws -> T {
+    try indexingAddedBooksAtEnd(on: connection) { before in
+      var triggers: [String] = []
+      for name in perBookInsertTriggers {
+        guard
+          let sql = try connection.first(
+            "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [.text(name)],
+            { $0.text(0) })
+        else { continue }
+        triggers.append(sql)
+        try connection.execute("DROP TRIGGER \(name)")
+      }
+      let result = try body()
+      try connection.run(
+        """
+        UPDATE book_counts SET books = books
+          + (SELECT count(*) FROM books WHERE id > ? AND books.status = book_counts.status)
+        """, [.integer(before)])
+      for sql in triggers { try connection.execute(sql) }
+      return result
+    }
+  }
+
+  /// Runs a write that may add many books, and puts the books it added into the search
+  /// index in one statement at its end, in the same transaction.
+  ///
+  /// FTS5 writes the terms it holds at every savepoint and statement it is part of: a
+  /// book indexed by its insert trigger inside a change's savepoint makes a segment of its
+  /// own, and thousands of them are merged again and again (a sync's join spent a third of
+  /// its time there). While `search_pending` holds the largest id from before, the search
+  /// triggers leave books above it alone; they are not in the index yet, and the statement
+  /// at the end indexes them as they are then (a book added and removed again is not).
+  ///
+  /// - Parameters:
+  ///   - connection: A connection inside a write transaction.
+  ///   - body: The write, given the largest book id from before.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws, or a SQLite error.
+  static func indexingAddedBooksAtEnd<T>(
+    on connection: SQLiteConnection, _ body: (Int64) throws -> T
+  ) throws -> T {
     let before = try connection.integer("SELECT coalesce(max(id), 0) FROM books") ?? 0
     try connection.run(
       "INSERT OR REPLACE INTO library_info (key, value) VALUES ('search_pending', ?)",
       [.text(String(before))])
-    var triggers: [String] = []
-    for name in perBookInsertTriggers {
-      guard
-        let sql = try connection.first(
-          "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?", [.text(name)],
-          { $0.text(0) })
-      else { continue }
-      triggers.append(sql)
-      try connection.execute("DROP TRIGGER \(name)")
-    }
-    let result = try body()
+    let result = try body(before)
     try connection.run("DELETE FROM library_info WHERE key = 'search_pending'")
     try connection.run(
       "INSERT INTO book_search (rowid, search_text) SELECT id, search_text FROM books WHERE id > ?",
       [.integer(before)])
-    try connection.run(
-      """
-      UPDATE book_counts SET books = books
-        + (SELECT count(*) FROM books WHERE id > ? AND books.status = book_counts.status)
-      """, [.integer(before)])
-    for sql in triggers { try connection.execute(sql) }
     return result
   }
 }
