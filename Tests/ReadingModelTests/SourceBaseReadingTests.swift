@@ -67,4 +67,28 @@ import Testing
     #expect(!values("[]").walk.isObject)
     #expect(values("{}").walk.isObject)
   }
+
+  /// Long values, read eight bytes at a time until a quote or a backslash: an escape at
+  /// every place of a review-length value, and bytes near a quote's and a backslash's, come
+  /// back as they went in, through both readers.
+  @Test func longValuesWithAnEscapeAtEveryPlaceReadBack() {
+    let plain = "A review of some length, with ¢ and Ü and !#[]] in it; no escape at all"
+    for special in ["\"", "\\", "\n", "\u{01}", "\u{1F}"] {
+      for place in 0...plain.count {
+        let cut = plain.index(plain.startIndex, offsetBy: place)
+        let value = String(plain[..<cut]) + special + String(plain[cut...])
+        let columns: [String: String] = [
+          "Binding": value, "My Review": value + value, "Title": plain,
+        ]
+        let json = StringMapJSON.encode(columns)
+        #expect(StringMapJSON.decode(json) == columns, "\(place)")
+        let named = StringMapJSON.NamedValues(
+          of: json, named: ["Binding", "Title"].map { Array($0.utf8) })
+        #expect(named.walk.isObject && named.walk.isSorted)
+        #expect(named.string(0) == value && named.string(1) == plain, "\(place)")
+        #expect(named.value(0, is: value) && named.value(1, is: plain))
+        #expect(!named.value(1, is: plain + "x") && !named.value(1, is: String(plain.dropLast())))
+      }
+    }
+  }
 }

@@ -79,7 +79,7 @@ public struct JSONWriter {
     // are copied in one go.
     text.withUTF8 { utf8 in
       var run = 0
-      var index = Self.plainPrefix(of: utf8)
+      var index = JSONStringScan.plainEnd(in: utf8, from: 0, controls: true)
       while index < utf8.count {
         let byte = utf8[index]
         if Self.needsEscape(byte) {
@@ -98,30 +98,6 @@ public struct JSONWriter {
   /// backslash.
   private static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-  }
-
-  /// How many bytes from the start need no escape, give or take the last few: eight bytes
-  /// are looked at at once, as one 64-bit word (a book's title, written for every book of
-  /// `list --all --json`, is read in a few steps instead of a step a byte).
-  private static func plainPrefix(of utf8: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let base = utf8.baseAddress else { return 0 }
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var index = 0
-    while index + 8 <= utf8.count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      // A byte's high bit is set in each of these when the byte is below 0x20, is a quote,
-      // is a backslash (the zero-byte test of "Bit Twiddling Hacks"; bytes of 0x80 and up
-      // are masked out by `~word`, and a false alarm only ends the fast part early).
-      let control = (word &- ones &* 0x20) & ~word
-      let quote = word ^ (ones &* 0x22)
-      let backslash = word ^ (ones &* 0x5C)
-      let quotes = (quote &- ones) & ~quote
-      let backslashes = (backslash &- ones) & ~backslash
-      if (control | quotes | backslashes) & highs != 0 { break }
-      index += 8
-    }
-    return index
   }
 
   /// A byte JSON does not allow bare in a string, escaped.
