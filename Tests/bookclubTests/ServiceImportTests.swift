@@ -193,6 +193,28 @@ import Testing
     try await refuses(broken, "books.backup is damaged")
   }
 
+  /// `--shelf` with a format that has no shelves is refused before the library is opened:
+  /// read as nothing, it would be a choice silently dropped.
+  @Test func aShelfGivenWithAFormatWithoutShelvesIsRefused() async throws {
+    let file = home.path("Openreads-2025_1_2-10_11_12.backup")
+    try Data(ServiceFixtures.openreadsBackup()).write(to: URL(fileURLWithPath: file))
+    let refused = try await bookclub(["import", file, "--shelf", "someday=want"], status: 64)
+    #expect(
+      refused.stderr.contains("Openreads has no shelves: its statuses are its own"),
+      "\(refused.stderr)")
+    #expect(refused.stderr.contains("someday=want"))
+    #expect(!FileManager.default.fileExists(atPath: home.path("library.sqlite")))
+    // The same choice with a format that reads shelves is taken.
+    let goodreads = try write(
+      "Book Id,Title,Author,Additional Authors,ISBN,ISBN13,My Rating,Number of Pages,"
+        + "Date Read,Date Added,Bookshelves,Exclusive Shelf\n"
+        + "1,Dune,Frank Herbert,,,,0,412,,2024/01/02,someday,someday\n",
+      as: "goodreads_library_export.csv")
+    let taken = try await json(["import", goodreads, "--shelf", "someday=finished"])
+    #expect(taken["added"] as? Int == 1, "\(taken)")
+    #expect(try await book("dune")["status"] as? String == "finished")
+  }
+
   @Test func aBookWyrmAccountExportKeepsEveryReadingAndMergesWithItsCSV() async throws {
     let file = home.path("bookwyrm-account-export.tar.gz")
     try Data(ServiceFixtures.bookwyrmAccountExport()).write(to: URL(fileURLWithPath: file))

@@ -52,6 +52,8 @@ extension Bookclub {
     let format: ImportFormat?
     let options: ImportOptions
     let shelves: ShelfMapping
+    /// The `--shelf` values as given, for an error about them.
+    let shelfValues: [String]
     let json: Bool
     let libraryPath: String?
 
@@ -65,7 +67,8 @@ extension Bookclub {
         dryRun: values.flag(Self.dryRun),
         prefer: values.choice(Self.prefer, as: MergePreference.self) ?? .library,
         origin: PathName.lastComponent(of: file))
-      shelves = try Self.shelves(values.strings(Self.shelf), option: Self.shelf.display)
+      shelfValues = values.strings(Self.shelf)
+      shelves = try Self.shelves(shelfValues, option: Self.shelf.display)
       json = values.flag(CommonOptions.anyJSON)
       libraryPath = LibraryOption.value(in: values)
     }
@@ -91,6 +94,14 @@ extension Bookclub {
     func run(_ context: CommandContext) async throws {
       let path = UserFolder.absolute(file, environment: context.environment)
       let format = try self.format ?? ImportFormat.detect(path: path)
+      if !shelves.isEmpty, !format.readsShelves {
+        // Read as nothing, a shelf given would be a choice silently dropped.
+        throw UsageError.invalidValue(
+          shelfValues.joined(separator: " "), for: Self.shelf.display,
+          allowed: "\(format.displayName) has no shelves: its statuses are its own. "
+            + "Leave out --shelf, or give it with a Goodreads, StoryGraph, Hardcover, "
+            + "BookWyrm or LibraryThing export.")
+      }
       let library = context.library(flag: libraryPath)
       let line = context.terminal.isErrorTerminal ? ProgressLine(label: "Importing") : nil
       let progress = line.map(Self.drawer)

@@ -71,10 +71,19 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     }
   }
 
+  /// Whether the format's statuses come from shelves a person names (`--shelf` reads
+  /// them): Openreads has statuses of its own, and a bookclub archive its statuses.
+  public var readsShelves: Bool {
+    switch self {
+    case .goodreads, .storygraph, .hardcover, .bookwyrm, .librarything, .bookwyrmAccount: true
+    case .openreads, .openreadsCSV, .bookclub: false
+    }
+  }
+
   /// Opens `path` as this format. A CSV export is read on a thread of its own, ahead of the
   /// import (``ReadAheadSource``).
   ///
-  /// - Parameter shelves: What custom shelves mean (Goodreads and StoryGraph).
+  /// - Parameter shelves: What custom shelves mean (the formats that ``readsShelves``).
   public func source(path: String, shelves: ShelfMapping = ShelfMapping()) throws
     -> any ImportSource
   {

@@ -33,6 +33,9 @@ public struct ShelfMapping: Sendable, Equatable {
     for (name, status) in chosen { self.chosen[Self.fold(name)] = status }
   }
 
+  /// Whether the person chose nothing (no `--shelf`).
+  public var isEmpty: Bool { chosen.isEmpty }
+
   /// The person's choices: folded shelf names, sorted, and the status each means.
   var choices: [(shelf: String, status: ReadingStatus)] {
     chosen.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
