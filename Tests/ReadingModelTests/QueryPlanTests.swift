@@ -60,6 +60,15 @@ import Testing
     #expect(!lines.contains { $0.contains("TEMP B-TREE") }, "\(lines)")
   }
 
+  /// What `club status` asks first: the club's latest pick, off the picks' own index,
+  /// backwards, one row, never every member's standing read and sorted.
+  @Test func aClubsLatestPickIsReadOffThePicksIndex() async throws {
+    let lines = try await planInSmallLibrary(
+      ClubStandingTables.latestPick, [.text("c"), .integer(36_000_000)])
+    #expect(lines.contains { $0.contains("USING INDEX club_standing_picks") }, "\(lines)")
+    #expect(!lines.contains { $0.contains("TEMP B-TREE") }, "\(lines)")
+  }
+
   /// What a sync journals after every command that writes: the changes after a mark, read
   /// by their `seq`, never every import's members.
   @Test func theChangesSinceTheJournalsMarkAreReadBySequence() async throws {

@@ -336,5 +336,6 @@ enum Schema {
     readingSessions,
     clubJournalStamps,
     sourceRowDigests,
+    clubPicks,
   ]
 }

@@ -144,13 +144,17 @@ struct ClubStandingTables {
   /// The latest pick of any member not dated past `now` and ``ClubStatus/futureSkew``,
   /// decoded from its line (a pick carries the book's details).
   func pick(of club: SQLiteValue, now: Int64) throws -> ClubEvent? {
-    try connection.first(
-      """
-      SELECT line FROM club_standing WHERE club_id = ? AND kind = 'picked' AND time_ms <= ?
-      ORDER BY time_ms DESC, member_id DESC, seq DESC LIMIT 1
-      """, [club, .integer(now + ClubStatus.futureSkew)]
-    ) { ClubEvent(jsonLine: Array($0.text(0).utf8)) } ?? nil
+    try connection.first(Self.latestPick, [club, .integer(now + ClubStatus.futureSkew)]) {
+      ClubEvent(jsonLine: Array($0.text(0).utf8))
+    } ?? nil
   }
+
+  /// A club's latest pick up to a time (club, time), read backwards off the picks' own
+  /// index (``Schema/clubPicks``).
+  static let latestPick = """
+    SELECT line FROM club_standing WHERE club_id = ? AND kind = 'picked' AND time_ms <= ?
+    ORDER BY time_ms DESC, member_id DESC, seq DESC LIMIT 1
+    """
 
   /// Keeps `event` in its slot when the slot is empty, or when its sequence is greater
   /// (`keeping` `>`) or smaller (`<`) than the one there: a member's order is theirs, not
