@@ -188,20 +188,88 @@ import Testing
         .librarything,
         try write(ServiceFixtures.libraryThingTSV(ServiceFixtures.libraryThingRows))
       ),
+      // The rows the files above lack: a rating refused, a custom shelf, an impossible date,
+      // a row with no id, an author with a role and no name, a year from the publication.
+      (.goodreads, try write(Self.goodreadsEdgeRows)),
+      (.hardcover, try write(Self.hardcoverEdgeRows)),
+      (.bookwyrm, try write(Self.bookwyrmEdgeRows)),
+      (.librarything, try write(ServiceFixtures.libraryThingTSV(Self.libraryThingEdgeRows))),
     ]
     var fingerprint = ContentDigest.Builder()
+    var books: [Int] = []
     for (format, path) in files {
       var source = try format.source(path: path)
+      books.append(0)
       while let row = try source.next() {
         switch row {
-        case .book(let book): fingerprint.add([book.sourceID, book.base.fieldsJSON])
+        case .book(let book):
+          fingerprint.add([book.sourceID, book.base.fieldsJSON])
+          books[books.count - 1] += 1
         case .skip(let line, let reason): fingerprint.add(["skip \(line)", reason])
         default: Issue.record("\(format): a row that is no book")
         }
       }
     }
-    #expect(SourceRowDigest.mappingVersion == 1)
-    #expect(fingerprint.digest.hex == "6d7fb177b1e5e5f39e891fee90461ac3")
+    // Every edge row is read as a book: none is passed over unseen.
+    #expect(books.suffix(4) == [2, 2, 1, 1], "\(books)")
+    #expect(SourceRowDigest.mappingVersion == 2)
+    #expect(fingerprint.digest.hex == "3e05e5cf5755c7cc44d361bcee2e117b")
+  }
+
+  /// Goodreads rows at the mapping's edges, in the sample export's columns.
+  static let goodreadsEdgeRows = csv(
+    header: [
+      "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13",
+      "My Rating", "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published",
+      "Original Publication Year", "Date Read", "Date Added", "Bookshelves",
+      "Bookshelves with positions", "Exclusive Shelf", "My Review", "Spoiler", "Private Notes",
+      "Read Count", "Recommended For", "Recommended By", "Owned Copies",
+      "Original Purchase Date", "Original Purchase Location", "Condition",
+      "Condition Description", "BCID",
+    ],
+    rows: [
+      [
+        "Book Id": "3000001", "Title": "Seven Stars", "Author": "Ann Edge",
+        "Additional Authors": "Bo Edge, Cy Edge", "My Rating": "7", "Date Read": "2024/02/30",
+        "Date Added": "2024/01/01", "Bookshelves": "dnf", "Exclusive Shelf": "dnf",
+        "Read Count": "2", "ISBN13": "=\"9780000000002\"",
+      ],
+      [
+        "Title": "No Id Here", "Author": "Di Edge", "My Rating": "abc",
+        "Date Added": "2024/13/01", "Bookshelves": "someday, owned",
+        "Exclusive Shelf": "someday", "Number of Pages": "-5", "My Review": "<b>bold</b><br/>x",
+      ],
+    ])
+
+  /// Hardcover rows at the mapping's edges.
+  static let hardcoverEdgeRows =
+    "Title,Author,Status,Hardcover Book ID,ISBN 13,Media,Pages,Duration in Seconds,Date Added,"
+    + "Date Started,Date Finished,Rating,Review,Private Notes,Owned\r\n"
+    + "Nameless,\"(Translator), Jo Edge\",Read,900001,,Book,abc,,2024-01-02,,2024-02-30,9,,,"
+    + "maybe\r\n"
+    + "Heard,\"Ed Edge (Narrator), Fay Edge\",Paused,900002,,Audio,,-1,2024-01-02,,,nan,,,\r\n"
+
+  /// BookWyrm rows at the mapping's edges.
+  static let bookwyrmEdgeRows =
+    "title,author_text,remote_id,isbn_13,pages,start_date,finish_date,stopped_date,rating,"
+    + "review_content,shelf,shelf_name,shelf_date\r\n"
+    + "Odd One,\"Gil Edge, Hal Edge\",https://b.example/book/9,,0,2024-05-01,2024-04-01,,"
+    + "abc,<p>a &amp; b</p>,read,Read,2024-05-02\r\n"
+
+  /// LibraryThing rows at the mapping's edges: the year only in the publication, a rating
+  /// out of range.
+  static let libraryThingEdgeRows: [[String: String]] = [
+    [
+      "Book Id": "100000901", "Title": "Yearless", "Primary Author": "Edge, Ivy",
+      "Publication": "Example House (1999), Paperback", "Rating": "11",
+      "Collections": "On hold", "Date Read": "[2024-02-30]",
+    ]
+  ]
+
+  /// A CSV file of `rows` under `header`, a missing column an empty cell.
+  static func csv(header: [String], rows: [[String: String]]) -> String {
+    ([header] + rows.map { row in header.map { row[$0] ?? "" } })
+      .map { CSVWriter.line($0) }.joined()
   }
 
   private func write(_ text: String) throws -> String {

@@ -62,21 +62,27 @@ struct GoodreadsMapper: CSVRowMapper {
     readIdentifiers(row, columns, into: &fields)
     readShelves(row, columns, into: &fields)
     let number = { (column: CSVColumn) in Int(row.value(column)).map(String.init) ?? "" }
+    let place = "line \(row.line)"
     if columns.numberOfPages.exists {
-      fields[.pageCount] =
-        Int(row.value(columns.numberOfPages)).flatMap { $0 > 0 ? String($0) : nil } ?? ""
+      fields[.pageCount] = FieldCell.pageCount(row.value(columns.numberOfPages)).read(
+        column: "Number of Pages", as: "page count", keeping: "its page count", at: place,
+        remarks: &rowRemarks)
     }
     if columns.dateAdded.exists {
-      fields[.dateAdded] = CalendarDay(row.value(columns.dateAdded))?.description ?? ""
+      fields[.dateAdded] = FieldCell.day(row.value(columns.dateAdded)).read(
+        column: "Date Added", as: "date", keeping: "the day it was added", at: place,
+        remarks: &rowRemarks)
     }
     if columns.myRating.exists {
       RatingCell(row.value(columns.myRating), read: Rating.init(wholeStarsText:))
-        .apply(to: &fields, at: "line \(row.line)", remarks: &rowRemarks)
+        .apply(to: &fields, at: place, remarks: &rowRemarks)
     }
-    if columns.dateRead.exists {
-      fields.setList(
-        .readings,
-        CalendarDay(row.value(columns.dateRead)).map { [ReadingPeriod(end: $0).text] } ?? [])
+    if columns.dateRead.exists,
+      let day = FieldCell.day(row.value(columns.dateRead)).read(
+        column: "Date Read", as: "date", keeping: "its readings", at: place,
+        remarks: &rowRemarks)
+    {
+      fields.setList(.readings, CalendarDay(day).map { [ReadingPeriod(end: $0).text] } ?? [])
     }
     if columns.readCount.exists { fields[.readCount] = number(columns.readCount) }
     if columns.publisher.exists { fields[.publisher] = row.text(columns.publisher) }

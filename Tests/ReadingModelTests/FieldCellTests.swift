@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import ReadingModel
+
+/// A date or page-count cell bookclub cannot read (`2024/02/30`, `-5`) says nothing about
+/// its field: the book keeps what it has, and the summary says why; it is never read as
+/// empty, which would clear the library's value at the next merge.
+@Suite struct FieldCellTests {
+  let folder = TemporaryFolder()
+
+  @Test func aCellIsAValueNoneOrRefused() {
+    #expect(FieldCell.day("2024/03/01") == .value("2024-03-01"))
+    #expect(FieldCell.day(" 2024-03-01 ") == .value("2024-03-01"))
+    #expect(FieldCell.day("") == .none)
+    #expect(FieldCell.day("2024/02/30") == .refused("2024/02/30"))
+    #expect(FieldCell.day("2024/13/01") == .refused("2024/13/01"))
+    #expect(FieldCell.day("soon") == .refused("soon"))
+    #expect(FieldCell.pageCount("412") == .value("412"))
+    #expect(FieldCell.pageCount("0") == .none)
+    #expect(FieldCell.pageCount("-5") == .refused("-5"))
+    #expect(FieldCell.pageCount("many") == .refused("many"))
+  }
+
+  /// A Goodreads row with `pages`, `dateRead` and `dateAdded` as its cells.
+  func goodreads(pages: String, dateRead: String, dateAdded: String) throws -> String {
+    let header = SourceRowDigestTests.header
+    var row = SourceRowDigestTests.row(1)
+    row[header.firstIndex(of: "Number of Pages")!] = pages
+    row[header.firstIndex(of: "Date Read")!] = dateRead
+    row[header.firstIndex(of: "Date Added")!] = dateAdded
+    let path = folder.path("export-\(UUID().uuidString).csv")
+    try [header, row].map(CSVWriter.line).joined()
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  @Test func cellsThatCannotBeReadLeaveTheBookAsItIsAndAreRemarkedOn() async throws {
+    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
+    let importFile = { (path: String) in
+      try await library.importBooks(
+        from: { try ImportFormat.goodreads.source(path: path) }, options: ImportOptions(),
+        progress: nil)
+    }
+    _ = try await importFile(
+      try goodreads(pages: "200", dateRead: "2024/03/01", dateAdded: "2023/01/15"))
+    let before = try #require(try await library.book(id: 1))
+    let garbled = try await importFile(
+      try goodreads(pages: "-5", dateRead: "2024/02/30", dateAdded: "2023/13/15"))
+    #expect(garbled.updated == 0, "\(garbled.changes)")
+    let after = try #require(try await library.book(id: 1))
+    #expect(after.pageCount == 200 && after.dateAdded == before.dateAdded)
+    #expect(
+      try await library.details(of: 1).readings.map(\.end?.description) == ["2024-03-01"])
+    for expected in [
+      "line 2: the Number of Pages '-5' is no page count bookclub can read; the book keeps its page count",
+      "line 2: the Date Read '2024/02/30' is no date bookclub can read; the book keeps its readings",
+      "line 2: the Date Added '2023/13/15' is no date bookclub can read; the book keeps the day it was added",
+    ] {
+      #expect(garbled.remarks.contains(expected), "\(garbled.remarks)")
+    }
+    // Cells that are empty still say "none": the page count is cleared.
+    let cleared = try await importFile(
+      try goodreads(pages: "", dateRead: "2024/03/01", dateAdded: "2023/01/15"))
+    #expect(cleared.updated == 1)
+    #expect(try await library.book(id: 1)?.pageCount == nil)
+  }
+}
