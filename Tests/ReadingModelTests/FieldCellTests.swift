@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ReadingModel
@@ -64,5 +65,40 @@ import Testing
       try goodreads(pages: "", dateRead: "2024/03/01", dateAdded: "2023/01/15"))
     #expect(cleared.updated == 1)
     #expect(try await library.book(id: 1)?.pageCount == nil)
+  }
+
+  /// Every service's "date added" that is no date is left out of its row, and said.
+  @Test func everyServiceFileLeavesADateAddedThatIsNoneUnread() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let storygraph = try String(
+      contentsOfFile: root.appendingPathComponent("sample-data/storygraph_export.csv").path,
+      encoding: .utf8
+    ).replacingOccurrences(of: ",to-read,2024/01/15,", with: ",to-read,2024/02/30,")
+    let hardcover = ServiceFixtures.hardcoverCSV.replacingOccurrences(
+      of: "Winter Reads (#3)\",2024-01-02,", with: "Winter Reads (#3)\",soon,")
+    let bookwyrm = ServiceFixtures.bookwyrmCSV.replacingOccurrences(
+      of: ",read,Read,2024-01-02", with: ",read,Read,2024-99-02")
+    var rows = ServiceFixtures.libraryThingRows
+    rows[0]["Entry Date"] = "[2023-12-32]"
+    let cases: [(ImportFormat, String, String)] = [
+      (.storygraph, storygraph, "the Date Added '2024/02/30'"),
+      (.hardcover, hardcover, "the Date Added 'soon'"),
+      (.bookwyrm, bookwyrm, "the shelf_date '2024-99-02'"),
+      (.librarything, ServiceFixtures.libraryThingTSV(rows), "the Entry Date '2023-12-32'"),
+    ]
+    for (format, text, said) in cases {
+      let path = folder.path("\(format)-\(UUID().uuidString).csv")
+      try text.write(toFile: path, atomically: false, encoding: .utf8)
+      var source = try format.source(path: path)
+      var first: ImportedBook?
+      while let row = try source.next() {
+        if case .book(let book) = row, first == nil { first = book }
+      }
+      #expect(first?.fields.fields.contains(.dateAdded) == false, "\(format)")
+      #expect(
+        source.remarks.contains { $0.contains(said + " is no date bookclub can read") },
+        "\(format): \(source.remarks)")
+    }
   }
 }

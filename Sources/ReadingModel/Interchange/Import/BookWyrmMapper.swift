@@ -69,7 +69,9 @@ struct BookWyrmMapper: CSVRowMapper {
     let reading = shelves.read(name, line: row.line)
     fields[.status] = reading.status.rawValue
     fields.setList(.tags, reading == .unknown ? [name] : [])
-    fields[.dateAdded] = CalendarDay(row.value("shelf_date"))?.description ?? ""
+    fields[.dateAdded] = FieldCell.dateAdded(
+      row.value("shelf_date"), column: "shelf_date", at: "line \(row.line)",
+      remarks: &rowRemarks)
     fields.setList(.readings, Self.reading(of: row).map { [$0.text] } ?? [])
     RatingCell(row.value("rating"), read: Rating.init(storedText:))
       .apply(to: &fields, at: "line \(row.line)", remarks: &rowRemarks)

@@ -69,9 +69,8 @@ struct GoodreadsMapper: CSVRowMapper {
         remarks: &rowRemarks)
     }
     if columns.dateAdded.exists {
-      fields[.dateAdded] = FieldCell.day(row.value(columns.dateAdded)).read(
-        column: "Date Added", as: "date", keeping: "the day it was added", at: place,
-        remarks: &rowRemarks)
+      fields[.dateAdded] = FieldCell.dateAdded(
+        row.value(columns.dateAdded), column: "Date Added", at: place, remarks: &rowRemarks)
     }
     if columns.myRating.exists {
       RatingCell(row.value(columns.myRating), read: Rating.init(wholeStarsText:))

@@ -70,7 +70,9 @@ struct HardcoverMapper: CSVRowMapper {
     if reading == .unknown { tags.insert(status, at: 0) }
     fields[.status] = reading.status.rawValue
     fields.setList(.tags, tags)
-    fields[.dateAdded] = CalendarDay(row.value("Date Added"))?.description ?? ""
+    fields[.dateAdded] = FieldCell.dateAdded(
+      row.value("Date Added"), column: "Date Added", at: "line \(row.line)",
+      remarks: &rowRemarks)
     let readings = Self.readings(
       started: row.value("Date Started"), finished: row.value("Date Finished"))
     fields.setList(.readings, readings.map(\.text))

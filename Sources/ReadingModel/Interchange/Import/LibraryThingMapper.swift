@@ -102,7 +102,9 @@ struct LibraryThingMapper: CSVRowMapper {
       .apply(to: &fields, at: "line \(row.line)", remarks: &rowRemarks)
     fields[.review] = Self.text(row.value("Review"))
     fields[.privateNotes] = Self.text(row.value("Private Comment"))
-    fields[.dateAdded] = CalendarDay(Self.unbracketed(row.value("Entry Date")))?.description ?? ""
+    fields[.dateAdded] = FieldCell.dateAdded(
+      Self.unbracketed(row.value("Entry Date")), column: "Entry Date", at: "line \(row.line)",
+      remarks: &rowRemarks)
     let id = row.text("Book Id")
     return .book(
       ImportedBook(

@@ -60,7 +60,9 @@ struct StoryGraphMapper: CSVRowMapper {
     if reading == .unknown { tags.insert(readStatus, at: 0) }
     fields[.status] = reading.status.rawValue
     if row.has("Tags") || reading == .unknown { fields.setList(.tags, tags) }
-    fields[.dateAdded] = CalendarDay(row.value("Date Added"))?.description ?? ""
+    fields[.dateAdded] = FieldCell.dateAdded(
+      row.value("Date Added"), column: "Date Added", at: "line \(row.line)",
+      remarks: &rowRemarks)
     var readings = Self.readings(row.value("Dates Read"))
     if readings.isEmpty, let last = CalendarDay(row.value("Last Date Read")) {
       readings = [ReadingPeriod(end: last)]
