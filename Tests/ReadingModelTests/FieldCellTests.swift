@@ -101,4 +101,39 @@ import Testing
         "\(format): \(source.remarks)")
     }
   }
+
+  /// A reading's day that is no day leaves the row's readings out, and is said: read without
+  /// it, a finished reading would come in as one going on, or not at all.
+  @Test func everyServiceFileLeavesReadingsWithADayThatIsNoneUnread() throws {
+    let hardcover = ServiceFixtures.hardcoverCSV.replacingOccurrences(
+      of: "\"2024-02-10,2025-02-20\"", with: "\"2024-02-10,2025-02-31\"")
+    let bookwyrm = ServiceFixtures.bookwyrmCSV.replacingOccurrences(
+      of: ",2024-01-05,2024-02-10,", with: ",2024-01-05,last week,")
+    var rows = ServiceFixtures.libraryThingRows
+    rows[0]["Date Read"] = "[2024-02-31]"
+    let storygraph =
+      "Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,"
+      + "Dates Read,Read Count,Star Rating\n"
+      + "Ranged,Ann Edge,,,digital,read,2024/01/15,,2024/01/02-2024/02/30,1,\n"
+    let cases: [(ImportFormat, String, String)] = [
+      (.hardcover, hardcover, "the Date Finished '2025-02-31'"),
+      (.bookwyrm, bookwyrm, "the finish_date 'last week'"),
+      (.librarything, ServiceFixtures.libraryThingTSV(rows), "the Date Read '2024-02-31'"),
+      (.storygraph, storygraph, "the Dates Read '2024/02/30'"),
+    ]
+    for (format, text, said) in cases {
+      let path = folder.path("\(format)-\(UUID().uuidString).csv")
+      try text.write(toFile: path, atomically: false, encoding: .utf8)
+      var source = try format.source(path: path)
+      var first: ImportedBook?
+      while let row = try source.next() {
+        if case .book(let book) = row, first == nil { first = book }
+      }
+      #expect(first?.fields.fields.contains(.readings) == false, "\(format)")
+      #expect(
+        source.remarks.contains {
+          $0.contains(said + " is no date bookclub can read; the book keeps its readings")
+        }, "\(format): \(source.remarks)")
+    }
+  }
 }

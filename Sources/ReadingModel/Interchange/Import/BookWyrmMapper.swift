@@ -72,7 +72,12 @@ struct BookWyrmMapper: CSVRowMapper {
     fields[.dateAdded] = FieldCell.dateAdded(
       row.value("shelf_date"), column: "shelf_date", at: "line \(row.line)",
       remarks: &rowRemarks)
-    fields.setList(.readings, Self.reading(of: row).map { [$0.text] } ?? [])
+    if FieldCell.readingDaysAreReadable(
+      ["start_date", "finish_date", "stopped_date"].map { ($0, row.value($0)) },
+      at: "line \(row.line)", remarks: &rowRemarks)
+    {
+      fields.setList(.readings, Self.reading(of: row).map { [$0.text] } ?? [])
+    }
     RatingCell(row.value("rating"), read: Rating.init(storedText:))
       .apply(to: &fields, at: "line \(row.line)", remarks: &rowRemarks)
     let review = [row.text("review_name"), HTMLText.paragraphs(row.value("review_content"))]

@@ -48,6 +48,31 @@ enum FieldCell: Equatable {
       column: column, as: "date", keeping: "the day it was added", at: place, remarks: &remarks)
   }
 
+  /// Whether every day the reading cells hold is one bookclub can read (an empty part is
+  /// none). The first that is not is remarked on: the row's readings are then left out, so
+  /// the book keeps its own (read without it, a finished reading would come in as one going
+  /// on, or not at all).
+  ///
+  /// - Parameters:
+  ///   - cells: Each cell with its column's name.
+  ///   - separators: What separates a cell's days (`,` between readings, `-` in a range).
+  ///   - place: Where the row is (`line 12`).
+  ///   - remarks: Where the remark goes.
+  static func readingDaysAreReadable(
+    _ cells: [(column: String, text: String)], separatedBy separators: [Character] = [],
+    at place: String, remarks: inout [String]
+  ) -> Bool {
+    for (column, text) in cells {
+      let parts = text.split { separators.contains($0) }.map { $0.trimmingWhitespace() }
+      if let unread = parts.first(where: { !$0.isEmpty && CalendarDay($0) == nil }) {
+        _ = FieldCell.refused(unread).read(
+          column: column, as: "date", keeping: "its readings", at: place, remarks: &remarks)
+        return false
+      }
+    }
+    return true
+  }
+
   /// The value, `""` for none, or `nil` (and a remark) for a cell that cannot be read.
   ///
   /// - Parameters:

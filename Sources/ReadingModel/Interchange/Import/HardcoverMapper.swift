@@ -75,7 +75,12 @@ struct HardcoverMapper: CSVRowMapper {
       remarks: &rowRemarks)
     let readings = Self.readings(
       started: row.value("Date Started"), finished: row.value("Date Finished"))
-    fields.setList(.readings, readings.map(\.text))
+    if FieldCell.readingDaysAreReadable(
+      [("Date Started", row.value("Date Started")), ("Date Finished", row.value("Date Finished"))],
+      separatedBy: [","], at: "line \(row.line)", remarks: &rowRemarks)
+    {
+      fields.setList(.readings, readings.map(\.text))
+    }
     RatingCell(row.value("Rating"), read: Rating.init(storedText:))
       .apply(to: &fields, at: "line \(row.line)", remarks: &rowRemarks)
     fields[.review] = HTMLText.plain(row.value("Review"))

@@ -87,7 +87,12 @@ struct LibraryThingMapper: CSVRowMapper {
     let started = CalendarDay(Self.unbracketed(row.value("Date Started")))
     let read = CalendarDay(Self.unbracketed(row.value("Date Read")))
     let reading = started != nil || read != nil ? ReadingPeriod(start: started, end: read) : nil
-    fields.setList(.readings, reading.map { [$0.text] } ?? [])
+    if FieldCell.readingDaysAreReadable(
+      ["Date Started", "Date Read"].map { ($0, Self.unbracketed(row.value($0))) },
+      at: "line \(row.line)", remarks: &rowRemarks)
+    {
+      fields.setList(.readings, reading.map { [$0.text] } ?? [])
+    }
     let collections = row.list("Collections")
     fields[.status] = status(collections, reading: reading, line: row.line).rawValue
     let custom = collections.filter {

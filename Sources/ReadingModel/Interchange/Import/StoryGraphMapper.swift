@@ -67,7 +67,12 @@ struct StoryGraphMapper: CSVRowMapper {
     if readings.isEmpty, let last = CalendarDay(row.value("Last Date Read")) {
       readings = [ReadingPeriod(end: last)]
     }
-    fields.setList(.readings, readings.map(\.text))
+    if FieldCell.readingDaysAreReadable(
+      [("Dates Read", row.value("Dates Read")), ("Last Date Read", row.value("Last Date Read"))],
+      separatedBy: [",", "-"], at: "line \(row.line)", remarks: &rowRemarks)
+    {
+      fields.setList(.readings, readings.map(\.text))
+    }
     if row.has("Read Count") {
       fields[.readCount] = Int(row.value("Read Count")).map(String.init) ?? ""
     }
