@@ -16,21 +16,32 @@ final class HardcoverPacer: Sendable {
   static let busyTries = 5
 
   let perMinute: Int
-  private let sent = Mutex<[ContinuousClock.Instant]>([])
+  /// When each request of the last minute was sent, as time since the pacer was made.
+  private let sent = Mutex<[Duration]>([])
+  /// The time since the pacer was made.
+  private let now: @Sendable () -> Duration
+  /// Waits for a while.
+  private let sleep: @Sendable (Duration) async throws -> Void
 
-  init(environment: [String: String]) {
+  /// - Parameters:
+  ///   - environment: Where `BOOKCLUB_HARDCOVER_RATE` is read.
+  ///   - clock: What the minute is measured on and waited on (a test's own clock).
+  init<C: Clock>(environment: [String: String], clock: C = ContinuousClock())
+  where C.Duration == Duration {
     let given = environment["BOOKCLUB_HARDCOVER_RATE"].flatMap { Int($0) }
     perMinute = given.map { min(max($0, 1), 100_000) } ?? Self.defaultPerMinute
+    let start = clock.now
+    now = { start.duration(to: clock.now) }
+    sleep = { try await clock.sleep(until: clock.now.advanced(by: $0), tolerance: nil) }
   }
 
   /// Waits until one more request keeps within the limit, then counts it.
   ///
   /// - Throws: `CancellationError` when the task is cancelled while it waits.
   func waitForTurn() async throws {
-    let clock = ContinuousClock()
     while true {
       let wait: Duration? = sent.withLock { sent in
-        let now = clock.now
+        let now = self.now()
         sent.removeAll { now - $0 >= .seconds(60) }
         guard sent.count >= perMinute, let oldest = sent.first else {
           sent.append(now)
@@ -39,7 +50,7 @@ final class HardcoverPacer: Sendable {
         return oldest + .seconds(60) - now
       }
       guard let wait else { return }
-      try await Task.sleep(for: wait)
+      try await sleep(wait)
     }
   }
 
@@ -66,7 +77,7 @@ final class HardcoverPacer: Sendable {
         let asked = retryAfter.flatMap { Double($0) }.flatMap {
           $0.isFinite ? min(max($0, 0), 120) : nil
         }
-        try await Task.sleep(for: .seconds(asked ?? 60 / Double(perMinute) * Double(tries)))
+        try await sleep(.seconds(asked ?? 60 / Double(perMinute) * Double(tries)))
       }
     }
   }
