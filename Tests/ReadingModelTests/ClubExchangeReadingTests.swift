@@ -11,7 +11,8 @@ import Testing
   let book = ClubBook(
     isbn13: "9780141439549", title: "Middlemarch", author: "George Eliot", pageCount: 880)
 
-  @Test func manyJournalsAreReadAsOneAfterAnotherWouldReadThem() async throws {
+  /// A new club's folder, and a library that has joined it.
+  func joinedClub() async throws -> (ClubFolder, SQLiteLibrary, ClubMembership) {
     let path = folder.path("club")
     let club = try ClubFolder.create(at: path, name: "Bookworms")
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
@@ -19,6 +20,11 @@ import Testing
       clubID: club.id, name: "Bookworms", path: path, memberID: ClubID.make(),
       memberName: "Me", sharesNotes: false)
     try await library.join(membership, at: Date().milliseconds)
+    return (club, library, membership)
+  }
+
+  @Test func manyJournalsAreReadAsOneAfterAnotherWouldReadThem() async throws {
+    let (club, library, membership) = try await joinedClub()
     // More journals than are read at once, twice over; every seventh has a line that is no
     // event, and one has nothing new to say after its first read.
     let count = 2 * ClubExchange.journalsReadAtOnce + 5
@@ -67,13 +73,7 @@ import Testing
   /// A problem in lines read after a member's `joined` was read names them as the library
   /// knows them: the names are looked up only then, not on every refresh.
   @Test func aLaterProblemNamesTheMemberTheLibraryKnows() async throws {
-    let path = folder.path("club")
-    let club = try ClubFolder.create(at: path, name: "Bookworms")
-    let library = SQLiteLibrary(path: folder.path("library.sqlite"))
-    let membership = ClubMembership(
-      clubID: club.id, name: "Bookworms", path: path, memberID: ClubID.make(),
-      memberName: "Me", sharesNotes: false)
-    try await library.join(membership, at: Date().milliseconds)
+    let (club, library, membership) = try await joinedClub()
     let member = ClubID.make()
     let journal = try club.journal(of: member)
     let time = Date().milliseconds - 60_000

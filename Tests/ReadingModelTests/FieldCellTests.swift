@@ -25,24 +25,14 @@ import Testing
 
   /// A Goodreads row with `pages`, `dateRead` and `dateAdded` as its cells.
   func goodreads(pages: String, dateRead: String, dateAdded: String) throws -> String {
-    let header = SourceRowDigestTests.header
-    var row = SourceRowDigestTests.row(1)
-    row[header.firstIndex(of: "Number of Pages")!] = pages
-    row[header.firstIndex(of: "Date Read")!] = dateRead
-    row[header.firstIndex(of: "Date Added")!] = dateAdded
-    let path = folder.path("export-\(UUID().uuidString).csv")
-    try [header, row].map(CSVWriter.line).joined()
-      .write(toFile: path, atomically: false, encoding: .utf8)
-    return path
+    try folder.goodreadsRow(with: [
+      "Number of Pages": pages, "Date Read": dateRead, "Date Added": dateAdded,
+    ])
   }
 
   @Test func cellsThatCannotBeReadLeaveTheBookAsItIsAndAreRemarkedOn() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
-    let importFile = { (path: String) in
-      try await library.importBooks(
-        from: { try ImportFormat.goodreads.source(path: path) }, options: ImportOptions(),
-        progress: nil)
-    }
+    let importFile = { (path: String) in try await library.importGoodreads(path) }
     _ = try await importFile(
       try goodreads(pages: "200", dateRead: "2024/03/01", dateAdded: "2023/01/15"))
     let before = try #require(try await library.book(id: 1))
@@ -88,17 +78,11 @@ import Testing
       (.librarything, ServiceFixtures.libraryThingTSV(rows), "the Entry Date '2023-12-32'"),
     ]
     for (format, text, said) in cases {
-      let path = folder.path("\(format)-\(UUID().uuidString).csv")
-      try text.write(toFile: path, atomically: false, encoding: .utf8)
-      var source = try format.source(path: path)
-      var first: ImportedBook?
-      while let row = try source.next() {
-        if case .book(let book) = row, first == nil { first = book }
-      }
+      let (first, remarks) = try folder.firstBook(of: format, in: text)
       #expect(first?.fields.fields.contains(.dateAdded) == false, "\(format)")
       #expect(
-        source.remarks.contains { $0.contains(said + " is no date bookclub can read") },
-        "\(format): \(source.remarks)")
+        remarks.contains { $0.contains(said + " is no date bookclub can read") },
+        "\(format): \(remarks)")
     }
   }
 
@@ -122,18 +106,12 @@ import Testing
       (.storygraph, storygraph, "the Dates Read '2024/02/30'"),
     ]
     for (format, text, said) in cases {
-      let path = folder.path("\(format)-\(UUID().uuidString).csv")
-      try text.write(toFile: path, atomically: false, encoding: .utf8)
-      var source = try format.source(path: path)
-      var first: ImportedBook?
-      while let row = try source.next() {
-        if case .book(let book) = row, first == nil { first = book }
-      }
+      let (first, remarks) = try folder.firstBook(of: format, in: text)
       #expect(first?.fields.fields.contains(.readings) == false, "\(format)")
       #expect(
-        source.remarks.contains {
+        remarks.contains {
           $0.contains(said + " is no date bookclub can read; the book keeps its readings")
-        }, "\(format): \(source.remarks)")
+        }, "\(format): \(remarks)")
     }
   }
 }

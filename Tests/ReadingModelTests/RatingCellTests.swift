@@ -24,25 +24,11 @@ import Testing
     #expect(stars("4.5") == .refused("4.5"))
   }
 
-  func goodreads(rating: String) throws -> String {
-    let header = SourceRowDigestTests.header
-    var row = SourceRowDigestTests.row(1)
-    row[header.firstIndex(of: "My Rating")!] = rating
-    let path = folder.path("export-\(UUID().uuidString).csv")
-    try [header, row].map(CSVWriter.line).joined()
-      .write(toFile: path, atomically: false, encoding: .utf8)
-    return path
-  }
-
   @Test func aRatingThatIsNoneLeavesTheBooksRatingAndIsRemarkedOn() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
-    let importFile = { (path: String) in
-      try await library.importBooks(
-        from: { try ImportFormat.goodreads.source(path: path) }, options: ImportOptions(),
-        progress: nil)
-    }
-    _ = try await importFile(try goodreads(rating: "4"))
-    let garbled = try await importFile(try goodreads(rating: "7"))
+    let goodreads = { (rating: String) in try folder.goodreadsRow(with: ["My Rating": rating]) }
+    _ = try await library.importGoodreads(try goodreads("4"))
+    let garbled = try await library.importGoodreads(try goodreads("7"))
     #expect(try await library.details(of: 1).rating == 4)
     #expect(garbled.updated == 0)
     #expect(
@@ -50,7 +36,7 @@ import Testing
         $0.hasPrefix("line 2: the rating '7' is no rating bookclub keeps")
       }, "\(garbled.remarks)")
     // A real "not rated" still clears it.
-    let cleared = try await importFile(try goodreads(rating: "0"))
+    let cleared = try await library.importGoodreads(try goodreads("0"))
     #expect(cleared.updated == 1)
     #expect(try await library.details(of: 1).rating == nil)
   }
@@ -61,15 +47,9 @@ import Testing
     let bookwyrm = ServiceFixtures.bookwyrmCSV.replacingOccurrences(
       of: ",4.50,Strange", with: ",-2,Strange")
     for (format, text) in [(ImportFormat.hardcover, hardcover), (.bookwyrm, bookwyrm)] {
-      let path = folder.path("\(format)-\(UUID().uuidString).csv")
-      try text.write(toFile: path, atomically: false, encoding: .utf8)
-      var source = try format.source(path: path)
-      var first: ImportedBook?
-      while let row = try source.next() {
-        if case .book(let book) = row, first == nil { first = book }
-      }
+      let (first, remarks) = try folder.firstBook(of: format, in: text)
       #expect(first?.fields.fields.contains(.rating) == false, "\(format)")
-      #expect(source.remarks.contains { $0.contains("is no rating bookclub keeps") }, "\(format)")
+      #expect(remarks.contains { $0.contains("is no rating bookclub keeps") }, "\(format)")
     }
   }
 }
