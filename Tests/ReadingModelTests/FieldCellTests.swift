@@ -113,5 +113,9 @@ import Testing
           $0.contains(said + " is no date bookclub can read; the book keeps its readings")
         }, "\(format): \(remarks)")
     }
+    // LibraryThing's status comes from the dates when no collection names one: they say
+    // nothing now, so neither does the status (read from the start alone, it was reading).
+    let lt = try folder.firstBook(of: .librarything, in: ServiceFixtures.libraryThingTSV(rows))
+    #expect(lt.book?.fields[.status] == nil, "\(String(describing: lt.book?.fields[.status]))")
   }
 }

@@ -87,14 +87,13 @@ struct LibraryThingMapper: CSVRowMapper {
     let started = CalendarDay(Self.unbracketed(row.value("Date Started")))
     let read = CalendarDay(Self.unbracketed(row.value("Date Read")))
     let reading = started != nil || read != nil ? ReadingPeriod(start: started, end: read) : nil
-    if FieldCell.readingDaysAreReadable(
+    let datesRead = FieldCell.readingDaysAreReadable(
       ["Date Started", "Date Read"].map { ($0, Self.unbracketed(row.value($0))) },
       at: "line \(row.line)", remarks: &rowRemarks)
-    {
-      fields.setList(.readings, reading.map { [$0.text] } ?? [])
-    }
+    if datesRead { fields.setList(.readings, reading.map { [$0.text] } ?? []) }
     let collections = row.list("Collections")
-    fields[.status] = status(collections, reading: reading, line: row.line).rawValue
+    fields[.status] =
+      status(collections, reading: reading, datesRead: datesRead, line: row.line)?.rawValue
     let custom = collections.filter {
       Self.statuses[$0.lowercased()] == nil && $0.lowercased() != Self.yourLibrary
         && shelves.meaning(of: $0) == .unknown
@@ -119,9 +118,15 @@ struct LibraryThingMapper: CSVRowMapper {
 
   /// Where the book stands: the collection that says so, else finished when it was read,
   /// being read when it was started, else want to read.
-  private mutating func status(_ collections: [String], reading: ReadingPeriod?, line: Int)
-    -> ReadingStatus
-  {
+  /// The status a collection names, or else the one the reading's dates say.
+  ///
+  /// - Parameters:
+  ///   - reading: The reading its dates make.
+  ///   - datesRead: Whether its dates could be read; when not, and no collection names a
+  ///     status, the status is `nil`: the book keeps its own.
+  private mutating func status(
+    _ collections: [String], reading: ReadingPeriod?, datesRead: Bool, line: Int
+  ) -> ReadingStatus? {
     if let named = collections.first(where: { Self.statuses[$0.lowercased()] != nil }) {
       return shelves.read(named.lowercased(), line: line).status
     }
@@ -134,6 +139,7 @@ struct LibraryThingMapper: CSVRowMapper {
     }) {
       return shelves.read(named, line: line).status
     }
+    guard datesRead else { return nil }
     if reading?.end != nil { return .finished }
     return reading?.start != nil ? .reading : .wantToRead
   }
