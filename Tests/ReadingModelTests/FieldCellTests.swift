@@ -113,6 +113,13 @@ import Testing
           $0.contains(said + " is no date bookclub can read; the book keeps its readings")
         }, "\(format): \(remarks)")
     }
+    // StoryGraph's last date read counts only where its dates read say nothing.
+    let lastUnused = try folder.firstBook(
+      of: .storygraph,
+      in: storygraph.replacingOccurrences(
+        of: ",2024/01/15,,2024/01/02-2024/02/30,", with: ",2024/01/15,soon,2024/01/02-2024/02/03,"))
+    #expect(lastUnused.book?.fields.list(.readings).count == 1, "\(lastUnused.remarks)")
+    #expect(!lastUnused.remarks.contains { $0.contains("is no date") })
     // LibraryThing's status comes from the dates when no collection names one: they say
     // nothing now, so neither does the status (read from the start alone, it was reading).
     let lt = try folder.firstBook(of: .librarything, in: ServiceFixtures.libraryThingTSV(rows))

@@ -6,7 +6,7 @@ import Testing
 
 /// Hardcover's rate limit kept on a clock the test moves: no request more than the limit in
 /// any minute, and a busy answer waited out as Hardcover asks, or given up.
-@Suite struct HardcoverPacerTests {
+@Suite(.timeLimit(.minutes(1))) struct HardcoverPacerTests {
   let clock = ManualClock()
 
   func pacer(perMinute: Int) -> HardcoverPacer {

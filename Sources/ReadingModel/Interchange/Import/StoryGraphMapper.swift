@@ -67,9 +67,13 @@ struct StoryGraphMapper: CSVRowMapper {
     if readings.isEmpty, let last = CalendarDay(row.value("Last Date Read")) {
       readings = [ReadingPeriod(end: last)]
     }
+    // The last date read counts only where the dates read say nothing.
+    let dateCells =
+      row.value("Dates Read").isEmpty
+      ? [("Last Date Read", row.value("Last Date Read"))]
+      : [("Dates Read", row.value("Dates Read"))]
     if FieldCell.readingDaysAreReadable(
-      [("Dates Read", row.value("Dates Read")), ("Last Date Read", row.value("Last Date Read"))],
-      separatedBy: [",", "-"], at: "line \(row.line)", remarks: &rowRemarks)
+      dateCells, separatedBy: [",", "-"], at: "line \(row.line)", remarks: &rowRemarks)
     {
       fields.setList(.readings, readings.map(\.text))
     }
