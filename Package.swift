@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Each function in a section of its own in the release build, so that the linker's
+/// ordering (`startup.order`) places functions rather than whole files.
+let functionSections: [SwiftSetting] = [
+  .unsafeFlags(
+    ["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
+]
+
 let package = Package(
   name: "bookclub",
   platforms: [.macOS(.v14)],
@@ -20,9 +27,11 @@ let package = Package(
     // libdispatch's main-queue hooks: bookclub drains the main queue on its own main thread.
     .systemLibrary(name: "CDispatchMainQueue", path: "Sources/CDispatchMainQueue"),
     // ImageDecoding for its inflate: other services' backups come zipped (issue 30).
-    .target(name: "ReadingModel", dependencies: ["CSQLite", "ImageDecoding"]),
+    .target(
+      name: "ReadingModel", dependencies: ["CSQLite", "ImageDecoding"],
+      swiftSettings: functionSections),
     // Cover images (issue 14): PNG with its own inflate, no package and no system library.
-    .target(name: "ImageDecoding"),
+    .target(name: "ImageDecoding", swiftSettings: functionSections),
     .executableTarget(
       name: "bookclub",
       dependencies: [
@@ -30,6 +39,7 @@ let package = Package(
         .target(name: "CDispatchMainQueue", condition: .when(platforms: [.linux])),
       ],
       exclude: ["Linking"],
+      swiftSettings: functionSections,
       linkerSettings: [
         // The code a command runs, laid out together (bench/startup-order makes the list):
         // the kernel maps 64 KiB around each page a process touches, so scattered code

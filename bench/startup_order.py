@@ -41,7 +41,7 @@ def main():
         tools = suite.build(work)
         library = os.path.join(work, "library.sqlite")
         suite.make_library(tools["bookclub"], library, args.books, args.books // 10)
-        uses = {}  # name: how many of the commands run it
+        uses = {}  # name: the numbers of the commands that run it
         for number, command in enumerate(COMMANDS):
             out = os.path.join(work, f"callgrind.{number}")
             subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no",
@@ -52,9 +52,10 @@ def main():
                 names = {found.group(1) for found in map(ORDER_LINE.match, file)
                          if found and not found.group(1).startswith("0x")}
             for name in names:
-                uses[name] = uses.get(name, 0) + 1
-        # What every command runs first, then what fewer do: each command's code stays close.
-        names = sorted(uses, key=lambda name: (-uses[name], name))
+                uses.setdefault(name, []).append(number)
+        # What every command runs first, then what fewer do; among those, the functions the
+        # same commands run side by side, so that each command's code stays close.
+        names = sorted(uses, key=lambda name: (-len(uses[name]), uses[name], name))
         with open(ORDER, "w") as file:
             file.write("".join(name + "\n" for name in names))
         print(f"{len(names)} functions from {len(COMMANDS)} commands: {ORDER}")

@@ -34,9 +34,33 @@ INSTALL = ["swift", "build", "-c", "release", "-Xswiftc", "-static-executable",
            "--product", "bookclub"]
 
 
+def read_from_disk(programs):
+    """Drops each program file (and the shared libraries it loads) from the page cache, so
+    that its first run reads it from disk, as after a restart. How a file entered the cache
+    changes a process's peak memory: this kernel maps a whole cached folio around a page a
+    process touches, and a file the linker has just written, or `cp` has copied, sits in
+    folios of other sizes than one read from disk (over 1 MiB apart for one `show`)."""
+    files = set()
+    for program in programs:
+        path = shutil.which(program) or program
+        files.add(os.path.realpath(path))
+        found = subprocess.run(["ldd", path], capture_output=True, text=True).stdout
+        files.update(os.path.realpath(line.split("=>")[1].split()[0])
+                     for line in found.splitlines() if "=> /" in line)
+    for path in sorted(files):
+        descriptor = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)  # a page still to be written cannot be dropped
+            os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_DONTNEED)
+        except OSError:
+            pass  # a file this user may not sync: it stays as it is
+        finally:
+            os.close(descriptor)
+
+
 def build(work):
     """The binary README installs (one static file), the floors linked the same way, the
-    launcher."""
+    launcher; every program read from disk at its first run (`read_from_disk`)."""
     run(INSTALL, cwd=ROOT, stdout=subprocess.DEVNULL)
     folder = run(INSTALL + ["--show-bin-path"], cwd=ROOT, capture_output=True,
                  text=True).stdout.strip()
@@ -49,6 +73,8 @@ def build(work):
         tools[name] = os.path.join(work, name)
         run(["swiftc", "-O", "-static-executable", os.path.join(BENCH, "floor", source),
              "-o", tools[name]], stderr=subprocess.DEVNULL)
+    read_from_disk([tools[name] for name in ("bookclub", "plain", "essentials", "foundation")]
+                   + ["sqlite3"])
     return tools
 
 
@@ -863,6 +889,7 @@ def main():
         tools = build(work)
         if args.baseline:
             tools["baseline"] = baseline_binary(args.baseline, work)
+            read_from_disk([tools["baseline"]])  # the copy sits in the cache as `cp` left it
         lines = ["# Benchmark results", "",
                  f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
                  f"{machine()}.", "",
