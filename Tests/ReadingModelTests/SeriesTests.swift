@@ -65,6 +65,35 @@ import Testing
     #expect(SeriesPlace(text: "C# in Depth")?.position == nil)
   }
 
+  @Test func namesOfPlainASCIIAreCheckedByTheirBytesAndAgreeWithTheCharacterChecks() throws {
+    #expect(
+      try SeriesPlace(name: String(repeating: "x", count: 300), position: nil).name.count == 300)
+    #expect(
+      try SeriesPlace(name: String(repeating: "é", count: 300), position: nil).name.count == 300)
+    #expect(throws: SeriesError.nameTooLong(301)) {
+      try SeriesPlace(name: String(repeating: "é", count: 301), position: nil)
+    }
+    #expect(throws: SeriesError.controlCharacters) {
+      try SeriesPlace(name: "Del\u{7F}", position: nil)
+    }
+    #expect(throws: SeriesError.emptyName) { try SeriesPlace(name: "", position: nil) }
+    let spellings = [
+      ("A B", "A B"), ("A  B", "A B"), (" A B", "A B"), ("A B ", "A B"), ("A\tB", "A B"),
+      ("A\u{A0}B", "A B"), ("Élan Vital", "Élan Vital"),
+    ]
+    for (given, stored) in spellings {
+      #expect(try SeriesPlace(name: given, position: nil).name == stored, "\(given)")
+    }
+  }
+
+  @Test func aNameLosesItsCommasAndANameWithoutOneIsOnlyTrimmed() {
+    #expect(withoutCommas("James Wesley, Rawles") == "James Wesley Rawles")
+    #expect(withoutCommas(" Ursula K. Le Guin\u{A0}") == "Ursula K. Le Guin")
+    #expect(withoutCommas("Ursula  K. Le Guin") == "Ursula  K. Le Guin")
+    #expect(withoutCommas(" , ") == "")
+    #expect(withoutCommas("\u{2003}") == "")
+  }
+
   @Test func aSeriesIsOrderedByPlaceAndItsNextBookFollowsTheLastFinished() {
     func member(_ id: Book.ID, _ place: String?, _ status: ReadingStatus) -> Series.Member {
       Series.Member(

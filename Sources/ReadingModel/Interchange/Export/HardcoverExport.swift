@@ -97,7 +97,10 @@ public enum HardcoverExport {
 /// A name in a list of names separated by commas: its own commas dropped
 /// (`James Wesley, Rawles` → `James Wesley Rawles`, the same name to bookclub's matching).
 func withoutCommas(_ name: String) -> String {
-  name.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+  // Most names have no comma: they are only trimmed, without splitting them into
+  // characters (which looks up every character's Unicode properties).
+  guard name.utf8.contains(UInt8(ascii: ",")) else { return name.trimmingWhitespace() }
+  return name.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     .joined(separator: " ")
 }
 

@@ -17,19 +17,42 @@ public struct SeriesPlace: Sendable, Hashable {
   /// - Throws: ``SeriesError`` for a name that is empty, invisible or longer than
   ///   ``longestName`` characters, or that ends in what reads as a place (` #2`).
   public init(name: String, position: SeriesPosition?) throws(SeriesError) {
-    let name = name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-    guard name.hasVisibleCharacters else { throw .emptyName }
-    guard name.count <= Self.longestName else { throw .nameTooLong(name.count) }
-    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    else { throw .controlCharacters }
+    let name = try Self.oneLine(name)
     // `Room #9` would be stored as `Room #9` and read back as the series Room at 9.
-    if let mark = name.lastIndex(of: "#"), mark > name.startIndex,
-      name[name.index(before: mark)] == " ", SeriesPosition(name[name.index(after: mark)...]) != nil
+    if name.utf8.contains(UInt8(ascii: "#")), let mark = name.lastIndex(of: "#"),
+      mark > name.startIndex, name[name.index(before: mark)] == " ",
+      SeriesPosition(name[name.index(after: mark)...]) != nil
     {
       throw .nameEndsInPlace
     }
     self.name = name
     self.position = position
+  }
+
+  /// `given` made one line of single spaces, and checked.
+  private static func oneLine(_ given: String) throws(SeriesError) -> String {
+    // Visible ASCII words and single spaces (most names given, and every ASCII one read back
+    // from the library) are one line already, visible, free of controls, a character a byte.
+    if isPlainLine(given) {
+      guard given.utf8.count <= longestName else { throw .nameTooLong(given.utf8.count) }
+      return given
+    }
+    let name = given.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    guard name.hasVisibleCharacters else { throw .emptyName }
+    guard name.count <= longestName else { throw .nameTooLong(name.count) }
+    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { throw .controlCharacters }
+    return name
+  }
+
+  /// Whether `name` is visible ASCII words joined by single spaces: nothing to make one line.
+  private static func isPlainLine(_ name: String) -> Bool {
+    var previous = UInt8(ascii: " ")
+    for byte in name.utf8 {
+      guard byte > 0x20 && byte < 0x7F || byte == 0x20 && previous != 0x20 else { return false }
+      previous = byte
+    }
+    return previous != 0x20
   }
 
   /// `The Broken Earth #1`, or the name alone without a place: how the library stores the
