@@ -86,6 +86,43 @@ import Testing
     }
   }
 
+  /// Every service's page count that is no count is left out of its row, and said: read as
+  /// none, it cleared the book's page count at the next merge, without a word.
+  @Test func everyServiceFileLeavesAPageCountThatIsNoneUnread() throws {
+    let hardcover = ServiceFixtures.hardcoverCSV.replacingOccurrences(
+      of: ",412,,2019-03-05,", with: ",many,,2019-03-05,"
+    ).replacingOccurrences(of: ",36000,", with: ",ten hours,")
+    let bookwyrm = ServiceFixtures.bookwyrmCSV.replacingOccurrences(
+      of: ",9780441478125,,412,", with: ",9780441478125,,-3,")
+    var rows = ServiceFixtures.libraryThingRows
+    rows[0]["Page Count"] = "412 p."
+    let cases: [(ImportFormat, String, String)] = [
+      (.hardcover, hardcover, "the Pages 'many'"),
+      (.bookwyrm, bookwyrm, "the pages '-3'"),
+      (.librarything, ServiceFixtures.libraryThingTSV(rows), "the Page Count '412 p.'"),
+    ]
+    for (format, text, said) in cases {
+      let (first, remarks) = try folder.firstBook(of: format, in: text)
+      #expect(first?.fields.fields.contains(.pageCount) == false, "\(format)")
+      #expect(
+        remarks.contains {
+          $0.contains(said + " is no page count bookclub can read; the book keeps its page count")
+        }, "\(format): \(remarks)")
+    }
+    let (_, remarks) = try folder.firstBook(of: .hardcover, in: hardcover)
+    #expect(
+      remarks.contains {
+        $0.contains("line 3: the Duration in Seconds 'ten hours' is no length in seconds")
+      }, "\(remarks)")
+    // Empty, or 0, is none: the row says the book has no page count.
+    let none = try folder.firstBook(
+      of: .hardcover,
+      in: ServiceFixtures.hardcoverCSV.replacingOccurrences(
+        of: ",412,,2019-03-05,", with: ",0,,2019-03-05,"))
+    #expect(none.book?.fields[.pageCount] == "")
+    #expect(!none.remarks.contains { $0.contains("page count") })
+  }
+
   /// A reading's day that is no day leaves the row's readings out, and is said: read without
   /// it, a finished reading would come in as one going on, or not at all.
   @Test func everyServiceFileLeavesReadingsWithADayThatIsNoneUnread() throws {

@@ -61,7 +61,10 @@ struct BookWyrmMapper: CSVRowMapper {
         let value = row.text(column)
         return value.isEmpty ? nil : prefix + ":" + value
       })
-    if let pages = Int(row.text("pages")), pages > 0 { fields[.pageCount] = String(pages) }
+    if row.has("pages") {
+      fields[.pageCount] = FieldCell.pageCount(
+        row.value("pages"), column: "pages", at: "line \(row.line)", remarks: &rowRemarks)
+    }
     // A custom shelf (`slug-12`) is known by its name; BookWyrm's own by their identifiers.
     let shelf = row.text("shelf")
     let custom = !shelf.isEmpty && Self.statuses[shelf] == nil

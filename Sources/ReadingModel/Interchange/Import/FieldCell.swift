@@ -39,6 +39,15 @@ enum FieldCell: Equatable {
       text, none: { Int($0) == 0 }, read: { Int($0).flatMap { $0 > 0 ? String($0) : nil } })
   }
 
+  /// A page count cell, as every service's export has one: the count, `""` for none, or
+  /// `nil` (and a remark) for a cell that cannot be read.
+  static func pageCount(
+    _ text: String, column: String, at place: String, remarks: inout [String]
+  ) -> String? {
+    pageCount(text).read(
+      column: column, as: "page count", keeping: "its page count", at: place, remarks: &remarks)
+  }
+
   /// A "date added" cell, as every service's export has one: the day, `""` for none, or
   /// `nil` (and a remark) for a cell that cannot be read.
   static func dateAdded(

@@ -64,8 +64,8 @@ struct GoodreadsMapper: CSVRowMapper {
     let number = { (column: CSVColumn) in Int(row.value(column)).map(String.init) ?? "" }
     let place = "line \(row.line)"
     if columns.numberOfPages.exists {
-      fields[.pageCount] = FieldCell.pageCount(row.value(columns.numberOfPages)).read(
-        column: "Number of Pages", as: "page count", keeping: "its page count", at: place,
+      fields[.pageCount] = FieldCell.pageCount(
+        row.value(columns.numberOfPages), column: "Number of Pages", at: place,
         remarks: &rowRemarks)
     }
     if columns.dateAdded.exists {

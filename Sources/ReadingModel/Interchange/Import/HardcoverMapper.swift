@@ -88,11 +88,17 @@ struct HardcoverMapper: CSVRowMapper {
     fields[.privateNotes] = HTMLText.plain(row.value("Private Notes"))
     fields[.publisher] = row.text("Publisher")
     fields[.editionYear] = Self.year(row.value("Publish Date"))
-    if let pages = Int(row.text("Pages")), pages > 0 { fields[.pageCount] = String(pages) }
-    if let seconds = Int(row.text("Duration in Seconds")),
-      let length = AudioLength(seconds: seconds)
-    {
-      fields[.length] = length.text
+    if row.has("Pages") {
+      fields[.pageCount] = FieldCell.pageCount(
+        row.value("Pages"), column: "Pages", at: "line \(row.line)", remarks: &rowRemarks)
+    }
+    if row.has("Duration in Seconds") {
+      let duration = FieldCell(
+        row.value("Duration in Seconds"), none: { Int($0) == 0 },
+        read: { Int($0).flatMap(AudioLength.init(seconds:))?.text })
+      fields[.length] = duration.read(
+        column: "Duration in Seconds", as: "length in seconds", keeping: "its length",
+        at: "line \(row.line)", remarks: &rowRemarks)
     }
     let media = row.text("Media")
     fields[.binding] = row.text("Binding")

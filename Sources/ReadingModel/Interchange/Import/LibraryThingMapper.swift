@@ -80,7 +80,11 @@ struct LibraryThingMapper: CSVRowMapper {
     fields[.editionYear] =
       [row.text("Date"), published ?? ""].lazy.map { $0.prefix(4) }
       .first { $0.count == 4 && $0.allSatisfy(\.isNumber) }.map(String.init) ?? ""
-    if let pages = Int(row.text("Page Count")), pages > 0 { fields[.pageCount] = String(pages) }
+    if row.has("Page Count") {
+      fields[.pageCount] = FieldCell.pageCount(
+        row.value("Page Count"), column: "Page Count", at: "line \(row.line)",
+        remarks: &rowRemarks)
+    }
     let media = row.text("Media")
     fields[.binding] = media
     fields[.format] = BookFormat(binding: media)?.rawValue ?? ""
