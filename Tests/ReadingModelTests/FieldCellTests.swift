@@ -77,13 +77,7 @@ import Testing
       (.bookwyrm, bookwyrm, "the shelf_date '2024-99-02'"),
       (.librarything, ServiceFixtures.libraryThingTSV(rows), "the Entry Date '2023-12-32'"),
     ]
-    for (format, text, said) in cases {
-      let (first, remarks) = try folder.firstBook(of: format, in: text)
-      #expect(first?.fields.fields.contains(.dateAdded) == false, "\(format)")
-      #expect(
-        remarks.contains { $0.contains(said + " is no date bookclub can read") },
-        "\(format): \(remarks)")
-    }
+    try expectFirstBooks(cases, leaveOut: .dateAdded, saying: " is no date bookclub can read")
   }
 
   /// Every service's page count that is no count is left out of its row, and said: read as
@@ -101,14 +95,9 @@ import Testing
       (.bookwyrm, bookwyrm, "the pages '-3'"),
       (.librarything, ServiceFixtures.libraryThingTSV(rows), "the Page Count '412 p.'"),
     ]
-    for (format, text, said) in cases {
-      let (first, remarks) = try folder.firstBook(of: format, in: text)
-      #expect(first?.fields.fields.contains(.pageCount) == false, "\(format)")
-      #expect(
-        remarks.contains {
-          $0.contains(said + " is no page count bookclub can read; the book keeps its page count")
-        }, "\(format): \(remarks)")
-    }
+    try expectFirstBooks(
+      cases, leaveOut: .pageCount,
+      saying: " is no page count bookclub can read; the book keeps its page count")
     let (_, remarks) = try folder.firstBook(of: .hardcover, in: hardcover)
     #expect(
       remarks.contains {
@@ -142,14 +131,9 @@ import Testing
       (.librarything, ServiceFixtures.libraryThingTSV(rows), "the Date Read '2024-02-31'"),
       (.storygraph, storygraph, "the Dates Read '2024/02/30'"),
     ]
-    for (format, text, said) in cases {
-      let (first, remarks) = try folder.firstBook(of: format, in: text)
-      #expect(first?.fields.fields.contains(.readings) == false, "\(format)")
-      #expect(
-        remarks.contains {
-          $0.contains(said + " is no date bookclub can read; the book keeps its readings")
-        }, "\(format): \(remarks)")
-    }
+    try expectFirstBooks(
+      cases, leaveOut: .readings,
+      saying: " is no date bookclub can read; the book keeps its readings")
     // StoryGraph's last date read counts only where its dates read say nothing.
     let lastUnused = try folder.firstBook(
       of: .storygraph,
@@ -161,5 +145,18 @@ import Testing
     // nothing now, so neither does the status (read from the start alone, it was reading).
     let lt = try folder.firstBook(of: .librarything, in: ServiceFixtures.libraryThingTSV(rows))
     #expect(lt.book?.fields[.status] == nil, "\(String(describing: lt.book?.fields[.status]))")
+  }
+
+  /// Reads the first book of each case's file (its format, its text, the cell as a remark
+  /// names it) and expects `field` left out of it, and a remark on the cell ending `words`.
+  private func expectFirstBooks(
+    _ cases: [(ImportFormat, String, String)], leaveOut field: BookField, saying words: String
+  ) throws {
+    for (format, text, said) in cases {
+      let (first, remarks) = try folder.firstBook(of: format, in: text)
+      #expect(first != nil, "\(format)")
+      #expect(first?.fields.fields.contains(field) == false, "\(format)")
+      #expect(remarks.contains { $0.contains(said + words) }, "\(format): \(remarks)")
+    }
   }
 }
