@@ -83,6 +83,14 @@ import Testing
     #expect(triggers.contains("books_counted_on_insert"))
     #expect(triggers.contains("books_searched_on_insert"))
     #expect(try db.integer("SELECT count(*) FROM library_info WHERE key = 'search_pending'") == 0)
+    // 24 books into a library of one: the indexes were set aside at the first flush and
+    // made again, each as the schema makes it.
+    let fresh = SQLiteLibrary(path: folder.path("fresh.sqlite"))
+    _ = try await fresh.add(try NewBook(title: "Fresh", authors: ["Someone"]))
+    let freshIndexes = try Self.indexes(
+      SQLiteConnection(path: folder.path("fresh.sqlite"), mode: .readOnly))
+    #expect(try Self.indexes(db) == freshIndexes)
+    #expect(freshIndexes["books_by_title"] != nil)
     let later = try await library.add(try NewBook(title: "Added Later", authors: ["Someone"]))
     #expect(later.id == 26)
     #expect(try await library.page(PageQuery(limit: 50, search: "Added Later")).books.count == 1)
@@ -169,9 +177,95 @@ import Testing
     }
   }
 
+  /// Every index of the library but SQLite's own, by name, with the statement that made it.
+  static func indexes(_ db: SQLiteConnection) throws -> [String: String] {
+    Dictionary(
+      uniqueKeysWithValues: try db.all(
+        "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL"
+      ) { ($0.text(0), $0.text(1)) })
+  }
+
+  @Test func anImportOfMoreBooksThanTheLibraryHasSetsIndexesAsideUntilItsEnd() async throws {
+    try await SQLiteLibrary(path: folder.path("library.sqlite")).isolated { library in
+      // A third of the source read at the first flush: three books to come, for two.
+      try Self.stageBooks(3, into: library, holding: 2, expectSetAside: true)
+    }
+  }
+
+  @Test func anImportOfFewerBooksThanTheLibraryHasKeepsEveryIndex() async throws {
+    try await SQLiteLibrary(path: folder.path("library.sqlite")).isolated { library in
+      // Three books to come, for four.
+      try Self.stageBooks(3, into: library, holding: 4, expectSetAside: false)
+    }
+  }
+
+  /// Stages `count` books one flush at a time into a copy of `library` holding `books`,
+  /// a third of the source read at the first flush: the indexes nothing of an import reads are set aside at the
+  /// first flush when `expectSetAside`, and every index is back, as it was, at the end.
+  static func stageBooks(
+    _ count: Int, into library: isolated SQLiteLibrary, holding books: Int, expectSetAside: Bool
+  ) throws {
+    let scratch = try library.scratchCopy()
+    try scratch.writeTransaction {
+      let now = Date()
+      for i in 0..<books {
+        let book = Book(
+          id: 0, title: "Old \(i)", authors: ["Someone"], dateAdded: now, dateUpdated: now)
+        _ = try library.insert(book, keepingID: false, on: scratch)
+      }
+      let before = try indexes(scratch)
+      var staging = try BookStaging(batch: 1, on: scratch)
+      staging.shareRead = 1 / 3
+      for i in 0..<count {
+        let book = Book(
+          id: staging.takeID(), title: "Staged \(i)", authors: ["Someone"], dateAdded: now,
+          dateUpdated: now)
+        let id = try library.insert(book, keepingID: true, into: .staging, on: scratch)
+        try staging.staged(id, source: "goodreads", sourceID: "\(i)", on: scratch)
+      }
+      let during = try indexes(scratch)
+      let setAside = Set(before.keys).subtracting(during.keys)
+      if expectSetAside {
+        #expect(setAside.contains("books_by_title"))
+        #expect(setAside.contains("book_sources_by_row_digest"))
+        // What the candidates of a row are found by stays.
+        #expect(Set(CandidateTables.indexes).isSubset(of: during.keys))
+        #expect(!setAside.contains { !$0.hasPrefix("books_") && !$0.hasPrefix("book_sources_") })
+      } else {
+        #expect(setAside.isEmpty)
+      }
+      try staging.finish(on: scratch)
+      #expect(try indexes(scratch) == before)
+      #expect(try scratch.integer("SELECT count(*) FROM books") == Int64(books + count))
+      #expect(
+        try scratch.integer("SELECT count(*) FROM books INDEXED BY books_by_title")
+          == Int64(books + count))
+      #expect(try scratch.all("PRAGMA integrity_check") { $0.text(0) } == ["ok"])
+    }
+  }
+
+  @Test func setsIndexesAsideWhenTheImportLooksLikeAddingAsManyBooksAsTheLibraryHas() {
+    // A tenth of the file read, 10,000 books staged: about 100,000 to come.
+    #expect(DeferredIndexes.worthSettingAside(libraryBooks: 0, staged: 10_000, shareRead: 0.1))
+    #expect(
+      DeferredIndexes.worthSettingAside(libraryBooks: 90_000, staged: 10_000, shareRead: 0.1))
+    #expect(
+      !DeferredIndexes.worthSettingAside(libraryBooks: 150_000, staged: 10_000, shareRead: 0.1))
+    #expect(
+      !DeferredIndexes.worthSettingAside(
+        libraryBooks: 1_000_000, staged: 10_000, shareRead: 0.5))
+    // A source of unknown length: no more books than staged.
+    #expect(DeferredIndexes.worthSettingAside(libraryBooks: 10_000, staged: 10_000, shareRead: nil))
+    #expect(
+      !DeferredIndexes.worthSettingAside(libraryBooks: 10_001, staged: 10_000, shareRead: nil))
+    #expect(
+      !DeferredIndexes.worthSettingAside(libraryBooks: 10_001, staged: 10_000, shareRead: 0))
+  }
+
   @Test func aFailureAfterAFlushLeavesTheLibraryAndItsTriggersAsTheyWere() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     _ = try await library.add(try NewBook(title: "Already Here", authors: ["Someone"]))
+    let indexesBefore = try Self.indexes(connection(library))
     let path = folder.path("export.csv")
     try ([Self.header] + (1...12).map { Self.row($0) }).map(CSVWriter.line).joined()
       .write(toFile: path, atomically: false, encoding: .utf8)
@@ -190,6 +284,9 @@ import Testing
     }
     #expect(triggers.contains("books_counted_on_insert"))
     #expect(triggers.contains("books_searched_on_insert"))
+    // The first flush set the indexes aside (12 books into a library of one): the
+    // rollback brought them back.
+    #expect(try Self.indexes(db) == indexesBefore)
   }
 }
 

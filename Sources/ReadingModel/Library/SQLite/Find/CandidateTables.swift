@@ -13,6 +13,10 @@ enum CandidateMatch {
 struct CandidateTables {
   let connection: SQLiteConnection
 
+  /// The indexes of `books` that ``candidates(for:keys:strict:)`` reads: an import keeps
+  /// them while it sets the others aside (``DeferredIndexes``).
+  static let indexes = ["books_by_isbn13", "books_by_isbn10", "books_by_match"]
+
   /// The books an imported row may be, best first: the same ISBN-13, the same ISBN-10, then
   /// the same title and first author as ``MatchKey`` folds them. Each book once.
   ///

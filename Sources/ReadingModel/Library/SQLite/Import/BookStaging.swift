@@ -26,6 +26,13 @@ struct BookStaging {
   private var byISBN: [String: (book: Book.ID, sourceID: String)] = [:]
   /// The group of changes (``ChangeGroup``) that records the books as added.
   private let group: Int64?
+  /// How much of the import's source was read, from 0 to 1, when known: for how many
+  /// books the import will add (``DeferredIndexes``).
+  var shareRead: Double?
+  /// Whether the first flush of a full batch chose whether to set indexes aside.
+  private var chose = false
+  /// The indexes set aside until ``finish(on:)``, if the import adds enough books.
+  private var deferred: DeferredIndexes?
 
   /// Creates the staging tables (empty) in the connection's temporary schema.
   ///
@@ -70,7 +77,22 @@ struct BookStaging {
       byISBN[isbn] = (id, sourceID)
     }
     pending += 1
-    if pending >= batch { try flush(on: connection) }
+    if pending >= batch {
+      if !chose { try choose(on: connection) }
+      try flush(on: connection)
+    }
+  }
+
+  /// Sets the indexes that no import lookup reads aside, when the import looks
+  /// like adding at least as many books as the library has (``DeferredIndexes``).
+  private mutating func choose(on connection: SQLiteConnection) throws {
+    chose = true
+    let libraryBooks = try connection.integer("SELECT count(*) FROM main.books") ?? 0
+    if DeferredIndexes.worthSettingAside(
+      libraryBooks: Int(libraryBooks), staged: pending, shareRead: shareRead)
+    {
+      deferred = try DeferredIndexes.setAside(on: connection)
+    }
   }
 
   /// The book staged since the last flush with `id` in `source`.
@@ -103,11 +125,13 @@ struct BookStaging {
     byISBN.removeAll(keepingCapacity: true)
   }
 
-  /// Flushes, then drops the staging tables.
+  /// Flushes, makes any indexes set aside again, then drops the staging tables.
   ///
   /// - Throws: A SQLite error.
   mutating func finish(on connection: SQLiteConnection) throws {
     try flush(on: connection)
+    try deferred?.restore(on: connection)
+    deferred = nil
     for (_, staging) in BookTableNames.staged {
       try connection.execute("DROP TABLE IF EXISTS \(staging)")
     }

@@ -81,6 +81,10 @@ extension SQLiteLibrary {
       if run.summary.rows % 500 == 0 {
         // Ctrl-C arrives as cancellation: throwing rolls the whole import back.
         try Task.checkCancellation()
+        if source.totalBytes > 0 {
+          // Read ahead of the rows imported: the books still to come are underestimated.
+          run.staging?.shareRead = Double(source.bytesRead) / Double(source.totalBytes)
+        }
         progress?(
           ImportProgress(
             bytesRead: source.bytesRead, totalBytes: source.totalBytes, rows: run.summary.rows))

@@ -1,0 +1,73 @@
+/// The indexes no lookup of an import reads, set aside while an import adds more books
+/// than the library holds, and made again, each from one sort, before it ends.
+///
+/// A flush moves ten thousand staged books into the library, and each book goes into every
+/// index at a place of its own. On an import of 100,000 real-shaped rows, the sixteen
+/// indexes of `books` that nothing reads during the import took 2.2 s of random page seeks
+/// over ten flushes; `CREATE INDEX` reads the table once and writes its entries in order,
+/// 1.1 s for the sixteen. The digests of `book_sources` are random text: 0.28 s of their
+/// 1.0 s in one statement (issue 31, `bench/README.md`). Worth it only when the books added are about as
+/// many as the library's (``worthSettingAside(libraryBooks:staged:shareRead:)``): an index
+/// made again holds every book, old and new.
+///
+/// Both steps are statements of the import's transaction: a failure, a kill or a crash
+/// rolls the library back to every index it had.
+struct DeferredIndexes {
+  /// The indexes of `books` an import reads (``CandidateTables/indexes``), and the
+  /// other tables' indexes set aside: the digests, read once before the first row
+  /// (``BookSourceTables/booksByRowDigest(source:limit:)``).
+  private static let setAsideBesideBooks = ["book_sources_by_row_digest"]
+
+  /// The statements that make the indexes set aside, as the library's schema holds them.
+  private let statements: [String]
+
+  /// Drops every index of `books` but the ones an import reads, and
+  /// ``setAsideBesideBooks``.
+  ///
+  /// - Parameter connection: A connection inside a write transaction.
+  /// - Throws: A SQLite error.
+  static func setAside(on connection: SQLiteConnection) throws -> DeferredIndexes {
+    func quoted(_ names: [String]) -> String {
+      names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+    let indexes = try connection.all(
+      """
+      SELECT name, sql FROM sqlite_schema
+      WHERE type = 'index' AND sql IS NOT NULL
+        AND ((tbl_name = 'books' AND name NOT IN (\(quoted(CandidateTables.indexes))))
+          OR name IN (\(quoted(setAsideBesideBooks))))
+      """
+    ) { (name: $0.text(0), sql: $0.text(1)) }
+    for index in indexes {
+      try connection.execute("DROP INDEX main.\"\(index.name)\"")
+    }
+    return DeferredIndexes(statements: indexes.map(\.sql))
+  }
+
+  /// Makes the indexes set aside again, over every row of their tables.
+  ///
+  /// - Parameter connection: The connection of the transaction that set them aside.
+  /// - Throws: A SQLite error.
+  func restore(on connection: SQLiteConnection) throws {
+    for sql in statements { try connection.execute(sql) }
+  }
+
+  /// Whether making the indexes again costs less than adding the import's books to them.
+  ///
+  /// Adding a book to an index seeks its page; making an index sorts what it holds, at
+  /// about half that cost an entry (measured above): setting aside pays when the import
+  /// adds at least as many books as the library held.
+  ///
+  /// - Parameters:
+  ///   - libraryBooks: The books in the library's table now.
+  ///   - staged: The books the import has staged so far.
+  ///   - shareRead: How much of the import's source was read, from 0 to 1, when known.
+  /// - Returns: Whether the books the import is expected to add are at least as many.
+  static func worthSettingAside(libraryBooks: Int, staged: Int, shareRead: Double?) -> Bool {
+    // A source of unknown length (or of nothing read) is taken to end here: no more
+    // books than staged.
+    let share = shareRead.flatMap { $0 > 0 ? min($0, 1) : nil } ?? 1
+    let expected = Double(staged) / share
+    return Double(libraryBooks) <= expected
+  }
+}
