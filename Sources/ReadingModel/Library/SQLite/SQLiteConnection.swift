@@ -284,8 +284,16 @@ final class SQLiteConnection {
   /// write's index pages (an import, a sync of many books), which with SQLite's 2 MiB are
   /// written out to the log and read back many times over. A page read stays small.
   func withLargeCache<T>(_ body: () throws -> T) throws -> T {
+    try withCache(kibibytes: 65_536, body)
+  }
+
+  /// Runs `body` with a page cache of `kibibytes`, then the size from before.
+  ///
+  /// SQLite's sorter (`CREATE INDEX`, `ORDER BY` without an index) keeps as much as the
+  /// cache in memory before it writes its runs to temporary files.
+  func withCache<T>(kibibytes: Int, _ body: () throws -> T) throws -> T {
     let cacheSize = try integer("PRAGMA cache_size") ?? -2000
-    try execute("PRAGMA cache_size = -65536")
+    try execute("PRAGMA cache_size = -\(kibibytes)")
     defer { try? execute("PRAGMA cache_size = \(cacheSize)") }
     return try body()
   }

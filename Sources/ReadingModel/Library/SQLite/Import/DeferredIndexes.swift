@@ -49,7 +49,12 @@ struct DeferredIndexes {
   /// - Parameter connection: The connection of the transaction that set them aside.
   /// - Throws: A SQLite error.
   func restore(on connection: SQLiteConnection) throws {
-    for sql in statements { try connection.execute(sql) }
+    // Each index is sorted in memory up to the page cache's size, beside the import's
+    // cache at its largest: with 64 MiB, an import of 1,000,000 rows peaked at 213 MiB
+    // instead of 149. With 16 MiB, a larger index is sorted in runs on disk, merged.
+    try connection.withCache(kibibytes: 16_384) {
+      for sql in statements { try connection.execute(sql) }
+    }
   }
 
   /// Whether making the indexes again costs less than adding the import's books to them.
