@@ -90,6 +90,8 @@ import Testing
     let freshIndexes = try Self.indexes(
       SQLiteConnection(path: folder.path("fresh.sqlite"), mode: .readOnly))
     #expect(try Self.indexes(db) == freshIndexes)
+    // The search index gathered its terms in a larger buffer, and is back to FTS5's own.
+    #expect(try db.integer("SELECT v FROM book_search_config WHERE k = 'hashsize'") == 1 << 20)
     #expect(freshIndexes["books_by_title"] != nil)
     let later = try await library.add(try NewBook(title: "Added Later", authors: ["Someone"]))
     #expect(later.id == 26)
