@@ -6,23 +6,22 @@
 /// indexes of `books` that nothing reads during the import took 2.2 s of random page seeks
 /// over ten flushes; `CREATE INDEX` reads the table once and writes its entries in order,
 /// 1.1 s for the sixteen. The digests of `book_sources` are random text: 0.28 s of their
-/// 1.0 s in one statement (issue 31, `bench/README.md`). Worth it only when the books added are about as
-/// many as the library's (``worthSettingAside(libraryBooks:staged:shareRead:)``): an index
-/// made again holds every book, old and new.
+/// table's 1.0 s (issue 31, `bench/README.md`). Worth it only when the books added are
+/// about as many as the library's (``worthSettingAside(libraryBooks:staged:shareRead:)``):
+/// an index made again holds every book, old and new.
 ///
 /// Both steps are statements of the import's transaction: a failure, a kill or a crash
 /// rolls the library back to every index it had.
 struct DeferredIndexes {
-  /// The indexes of `books` an import reads (``CandidateTables/indexes``), and the
-  /// other tables' indexes set aside: the digests, read once before the first row
-  /// (``BookSourceTables/booksByRowDigest(source:limit:)``).
+  /// The indexes of other tables set aside with those of `books`: the row digests, read
+  /// once, before the first row (``BookSourceTables/booksByRowDigest(source:limit:)``).
   private static let setAsideBesideBooks = ["book_sources_by_row_digest"]
 
   /// The statements that make the indexes set aside, as the library's schema holds them.
   private let statements: [String]
 
   /// Drops every index of `books` but the ones an import reads, and
-  /// ``setAsideBesideBooks``.
+  /// ``setAsideBesideBooks``. A unique index stays: it refuses a row when it is written.
   ///
   /// - Parameter connection: A connection inside a write transaction.
   /// - Throws: A SQLite error.
@@ -33,7 +32,7 @@ struct DeferredIndexes {
     let indexes = try connection.all(
       """
       SELECT name, sql FROM sqlite_schema
-      WHERE type = 'index' AND sql IS NOT NULL
+      WHERE type = 'index' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE %'
         AND ((tbl_name = 'books' AND name NOT IN (\(quoted(CandidateTables.indexes))))
           OR name IN (\(quoted(setAsideBesideBooks))))
       """
