@@ -246,24 +246,6 @@ import Testing
     }
   }
 
-  @Test func setsIndexesAsideWhenTheImportLooksLikeAddingAsManyBooksAsTheLibraryHas() {
-    // A tenth of the file read, 10,000 books staged: about 100,000 to come.
-    #expect(DeferredIndexes.worthSettingAside(libraryBooks: 0, staged: 10_000, shareRead: 0.1))
-    #expect(
-      DeferredIndexes.worthSettingAside(libraryBooks: 90_000, staged: 10_000, shareRead: 0.1))
-    #expect(
-      !DeferredIndexes.worthSettingAside(libraryBooks: 150_000, staged: 10_000, shareRead: 0.1))
-    #expect(
-      !DeferredIndexes.worthSettingAside(
-        libraryBooks: 1_000_000, staged: 10_000, shareRead: 0.5))
-    // A source of unknown length: no more books than staged.
-    #expect(DeferredIndexes.worthSettingAside(libraryBooks: 10_000, staged: 10_000, shareRead: nil))
-    #expect(
-      !DeferredIndexes.worthSettingAside(libraryBooks: 10_001, staged: 10_000, shareRead: nil))
-    #expect(
-      !DeferredIndexes.worthSettingAside(libraryBooks: 10_001, staged: 10_000, shareRead: 0))
-  }
-
   @Test func aFailureAfterAFlushLeavesTheLibraryAndItsTriggersAsTheyWere() async throws {
     let library = SQLiteLibrary(path: folder.path("library.sqlite"))
     _ = try await library.add(try NewBook(title: "Already Here", authors: ["Someone"]))

@@ -45,7 +45,9 @@ extension SQLiteLibrary {
         }
         // Many changes (a sync's books): the books they add are indexed once, at the end.
         guard changes.count > 1 else { return try applyAll() }
-        return try Self.indexingAddedBooksAtEnd(on: connection) { _ in try applyAll() }
+        return try Self.indexingAddedBooksAtEnd(on: connection) { _ in
+          try DeferredIndexes.around(changes: changes.count, on: connection, applyAll)
+        }
       }
     }
   }
