@@ -40,11 +40,24 @@ import Testing
     }
   }
 
+  /// An index someone made on `books` with the shell, its name quoted, is set aside and made
+  /// again as they wrote it.
+  @Test func anIndexOfAnyNameIsMadeAgainAsItWasWritten() async throws {
+    let odd = #"CREATE INDEX "odd ""name""; --" ON books (page_count)"#
+    let during = try await Self.indexesDuring(changes: 1_000, libraryBooks: 0, making: odd)
+    #expect(during.setAside.contains(#"odd "name"; --"#))
+    #expect(during.after[#"odd "name"; --"#] == odd)
+    #expect(during.after == during.before)
+  }
+
   /// The indexes of a library of `libraryBooks` books before, during and after a write
-  /// of `changes` changes (``DeferredIndexes/around(changes:on:_:)``).
-  static func indexesDuring(changes: Int, libraryBooks: Int) async throws -> (
-    before: [String: String], setAside: Set<String>, after: [String: String]
-  ) {
+  /// of `changes` changes (``DeferredIndexes/around(changes:on:_:)``), with the index
+  /// `making` makes, if any.
+  static func indexesDuring(changes: Int, libraryBooks: Int, making: String? = nil) async throws
+    -> (
+      before: [String: String], setAside: Set<String>, after: [String: String]
+    )
+  {
     let folder = TemporaryFolder()
     return try await SQLiteLibrary(path: folder.path("library.sqlite")).isolated { library in
       let scratch = try library.scratchCopy()
@@ -55,6 +68,7 @@ import Testing
             id: 0, title: "Old \(i)", authors: ["Someone"], dateAdded: now, dateUpdated: now)
           _ = try library.insert(book, keepingID: false, on: scratch)
         }
+        if let making { try scratch.execute(making) }
         let before = try BulkImportTests.indexes(scratch)
         let during = try DeferredIndexes.around(changes: changes, on: scratch) {
           try BulkImportTests.indexes(scratch)

@@ -87,6 +87,8 @@ struct BookStaging {
   /// like adding at least as many books as the library has (``DeferredIndexes``).
   private mutating func choose(on connection: SQLiteConnection) throws {
     chose = true
+    // Counted, not read off `book_counts`: a bulk add sets the triggers that keep those
+    // aside, and an earlier staging of this import may have flushed books already.
     let libraryBooks = try connection.integer("SELECT count(*) FROM main.books") ?? 0
     if DeferredIndexes.worthSettingAside(
       libraryBooks: Int(libraryBooks), staged: pending, shareRead: shareRead)

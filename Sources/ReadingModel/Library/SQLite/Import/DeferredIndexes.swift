@@ -26,19 +26,21 @@ struct DeferredIndexes {
   /// - Parameter connection: A connection inside a write transaction.
   /// - Throws: A SQLite error.
   static func setAside(on connection: SQLiteConnection) throws -> DeferredIndexes {
-    func quoted(_ names: [String]) -> String {
-      names.map { "'\($0)'" }.joined(separator: ", ")
-    }
+    let kept = Set(CandidateTables.indexes)
     let indexes = try connection.all(
       """
-      SELECT name, sql FROM sqlite_schema
-      WHERE type = 'index' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE %'
-        AND ((tbl_name = 'books' AND name NOT IN (\(quoted(CandidateTables.indexes))))
-          OR name IN (\(quoted(setAsideBesideBooks))))
+      SELECT tbl_name, name, sql FROM main.sqlite_schema
+      WHERE type = 'index' AND tbl_name IN ('books', 'book_sources') AND sql IS NOT NULL
+        AND sql NOT LIKE 'CREATE UNIQUE %'
       """
-    ) { (name: $0.text(0), sql: $0.text(1)) }
+    ) { (table: $0.text(0), name: $0.text(1), sql: $0.text(2)) }.filter {
+      $0.table == "books" ? !kept.contains($0.name) : setAsideBesideBooks.contains($0.name)
+    }
     for index in indexes {
-      try connection.execute("DROP INDEX main.\"\(index.name)\"")
+      // The name as an identifier, its quotes doubled: a library is a file anyone may write.
+      let name = index.name.split(separator: "\"", omittingEmptySubsequences: false)
+        .joined(separator: "\"\"")
+      try connection.run("DROP INDEX main.\"\(name)\"")
     }
     return DeferredIndexes(statements: indexes.map(\.sql))
   }
@@ -52,7 +54,8 @@ struct DeferredIndexes {
     // cache at its largest: with 64 MiB, an import of 1,000,000 rows peaked at 213 MiB
     // instead of 149. With 16 MiB, a larger index is sorted in runs on disk, merged.
     try connection.withCache(kibibytes: 16_384) {
-      for sql in statements { try connection.execute(sql) }
+      // One statement each, as the schema holds it: anything after it is not run.
+      for sql in statements { try connection.run(sql) }
     }
   }
 
@@ -71,7 +74,8 @@ struct DeferredIndexes {
   static func around<T>(
     changes: Int, on connection: SQLiteConnection, _ body: () throws -> T
   ) throws -> T {
-    // Fewer gain less than the statements made again after each schema change cost.
+    // A small write is left as it is: a change of the schema makes SQLite compile every
+    // statement again. 1,000 is a round number, not a measured one.
     guard changes >= 1_000 else { return try body() }
     // The counts the triggers keep: `count(*)` reads a whole index of a large library.
     let libraryBooks = try connection.integer("SELECT sum(books) FROM book_counts") ?? 0
